@@ -1,0 +1,89 @@
+# maxtune: build, test, benchmark. `make help` lists the targets.
+#
+# Objects go to $(BUILD) (build/ by default, build/san for SANITIZE=1), the program to bin/.
+# The first build checks the system packages the project needs and installs the missing ones
+# (scripts/deps.sh, which says what it installs).
+
+CC       ?= gcc
+SHARED   ?= $(abspath ../shared)
+SANITIZE ?= 0
+TSAN     ?= 0
+
+WARN     := -Wall -Wextra -Wshadow -Werror
+CFLAGS   := -std=c11 -g -O2 $(WARN) -fopenmp -I. -MMD -MP -D_POSIX_C_SOURCE=200809L \
+            -DMAXTUNE_SHARED_DIR='"$(SHARED)"' $(EXTRA_CFLAGS)
+LDLIBS   := -lgsl -lgslcblas -linih -lm
+LDFLAGS  := -fopenmp
+
+ifeq ($(SANITIZE),1)
+BUILD    ?= build/san
+CFLAGS   += -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+LDFLAGS  += -fsanitize=address,undefined
+BIN      := $(BUILD)/maxtune
+else ifeq ($(TSAN),1)
+BUILD    ?= build/tsan
+CFLAGS   += -O1 -fsanitize=thread
+LDFLAGS  += -fsanitize=thread
+BIN      := $(BUILD)/maxtune
+else
+BUILD    ?= build
+CFLAGS   += -march=x86-64-v2
+BIN      := bin/maxtune
+endif
+
+LIB_SRC  := $(wildcard core/*.c search/*.c tune/*.c)
+CLI_SRC  := $(wildcard cli/*.c)
+TEST_SRC := $(wildcard tests/test_*.c)
+LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
+CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
+TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+DEPS_OK  := build/.deps-ok
+
+.PHONY: all test test-slow bench clean deps fuzz format help
+all: $(BIN)
+
+help:
+	@echo "make            build bin/maxtune"
+	@echo "make run        run the main job on configs/default.ini"
+	@echo "make test       build and run the fast cmocka suite (SANITIZE=1: under ASan+UBSan)"
+	@echo "make test-slow  the slow checks (start position perft to depth 5)"
+	@echo "make bench      benchmarks: perft and search speed"
+	@echo "make fuzz FUZZ_SECONDS=600   fuzz the FEN parser with libFuzzer"
+	@echo "make clean      remove build/ and bin/"
+
+$(DEPS_OK): scripts/deps.sh
+	@scripts/deps.sh
+	@mkdir -p $(dir $@) && touch $@
+
+deps: $(DEPS_OK)
+
+$(BUILD)/%.o: %.c | $(DEPS_OK)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c $< -o $@
+
+$(BIN): $(LIB_OBJ) $(CLI_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
+
+$(BUILD)/tests/%: $(BUILD)/tests/%.o $(LIB_OBJ)
+	$(CC) $(LDFLAGS) $^ $(LDLIBS) -lcmocka -o $@
+
+test: $(TEST_BIN) $(BIN)
+	@scripts/run_tests.sh $(BUILD)/tests $(BIN)
+
+test-slow: $(BIN)
+	@scripts/slow_tests.sh $(BIN)
+
+bench: $(BIN)
+	@scripts/bench.sh $(BIN)
+
+fuzz:
+	@scripts/fuzz.sh $(or $(FUZZ_SECONDS),60)
+
+format:
+	clang-format -i core/*.[ch] search/*.[ch] tune/*.[ch] cli/*.[ch] tests/*.[ch]
+
+clean:
+	rm -rf build bin
+
+-include $(shell find build -name '*.d' 2>/dev/null)

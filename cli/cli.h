@@ -1,0 +1,27 @@
+/* cli.h: the subcommands of bin/maxtune; each returns the process exit code
+ * (0 success, 1 failure of the job, 2 bad input). */
+#ifndef MAXTUNE_CLI_H
+#define MAXTUNE_CLI_H
+
+#include <stdbool.h>
+
+#include "core/position.h"
+
+/* Exit codes shared by every subcommand. */
+enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
+
+int cmd_perft(int argc, char **argv);
+int cmd_moves(int argc, char **argv);
+int cmd_show(int argc, char **argv);
+
+/* True when argv holds --help or -h. */
+bool cli_wants_help(int argc, char **argv);
+
+/* Parses a FEN argument ("start" allowed) or prints "maxtune <cmd>: <error>" and returns false. */
+bool cli_parse_fen(const char *cmd, const char *fen, Position *pos);
+
+/* Parses a non-negative integer argument in [lo, hi]; prints an error and returns false. */
+bool cli_parse_long(const char *cmd, const char *what, const char *text, long lo, long hi,
+                    long *out);
+
+#endif

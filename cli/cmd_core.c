@@ -1,0 +1,184 @@
+/* cmd_core.c: subcommands over the rules core: perft, moves, show. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "core/attack.h"
+#include "core/gamestate.h"
+#include "core/makemove.h"
+#include "core/movegen.h"
+#include "core/notation.h"
+#include "core/perft.h"
+
+bool cli_wants_help(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+            return true;
+    return false;
+}
+
+bool cli_parse_fen(const char *cmd, const char *fen, Position *pos)
+{
+    char err[256];
+    if (position_from_fen(pos, fen, err, sizeof err))
+        return true;
+    fprintf(stderr, "maxtune %s: %s\n", cmd, err);
+    return false;
+}
+
+bool cli_parse_long(const char *cmd, const char *what, const char *text, long lo, long hi,
+                    long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    if (errno || end == text || *end || v < lo || v > hi) {
+        fprintf(stderr, "maxtune %s: %s must be an integer in [%ld, %ld], got '%s'\n", cmd, what,
+                lo, hi, text);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+/* qsort comparator for strings. */
+static int compare_strings(const void *a, const void *b)
+{
+    return strcmp((const char *)a, (const char *)b);
+}
+
+/* The legal moves of pos in notation, sorted in byte order; returns their number. */
+static int sorted_move_strings(Position *pos, Move *moves, char (*text)[MOVE_STR_LEN])
+{
+    int n = movegen_legal(pos, moves);
+    for (int i = 0; i < n; i++)
+        notation_move(pos, moves[i], text[i], MOVE_STR_LEN);
+    qsort(text, (size_t)n, MOVE_STR_LEN, compare_strings);
+    return n;
+}
+
+int cmd_perft(int argc, char **argv)
+{
+    static const char help[] =
+        "usage: maxtune perft FEN DEPTH [--divide]\n"
+        "Counts the leaves of the legal move tree (MAXIMA.md 10). The last line printed ends\n"
+        "with the node count; --divide first prints one line per root move with its count.\n";
+    if (cli_wants_help(argc, argv)) {
+        fputs(help, stdout);
+        return EXIT_OK;
+    }
+    bool divide = false;
+    const char *args[2];
+    int nargs = 0;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--divide"))
+            divide = true;
+        else if (nargs < 2)
+            args[nargs++] = argv[i];
+        else {
+            fprintf(stderr, "maxtune perft: unexpected argument '%s'\n%s", argv[i], help);
+            return EXIT_USAGE;
+        }
+    }
+    if (nargs != 2) {
+        fputs(help, stderr);
+        return EXIT_USAGE;
+    }
+    Position pos;
+    long depth;
+    if (!cli_parse_fen("perft", args[0], &pos) ||
+        !cli_parse_long("perft", "DEPTH", args[1], 0, 20, &depth))
+        return EXIT_USAGE;
+    uint64_t total;
+    if (divide && depth > 0) {
+        Move moves[MAX_MOVES];
+        static char text[MAX_MOVES][MOVE_STR_LEN];
+        int n = movegen_legal(&pos, moves);
+        total = 0;
+        for (int i = 0; i < n; i++)
+            notation_move(&pos, moves[i], text[i], MOVE_STR_LEN);
+        /* Print in byte order of the move text. */
+        int order[MAX_MOVES];
+        for (int i = 0; i < n; i++)
+            order[i] = i;
+        for (int i = 1; i < n; i++)
+            for (int j = i; j > 0 && strcmp(text[order[j - 1]], text[order[j]]) > 0; j--) {
+                int t = order[j];
+                order[j] = order[j - 1];
+                order[j - 1] = t;
+            }
+        for (int i = 0; i < n; i++) {
+            Undo u;
+            move_do(&pos, moves[order[i]], &u);
+            uint64_t c = perft(&pos, (int)depth - 1);
+            move_undo(&pos, moves[order[i]], &u);
+            printf("%s %" PRIu64 "\n", text[order[i]], c);
+            total += c;
+        }
+        if (n == 0)
+            total = 1;
+    } else {
+        total = perft(&pos, (int)depth);
+    }
+    printf("nodes %" PRIu64 "\n", total);
+    return EXIT_OK;
+}
+
+int cmd_moves(int argc, char **argv)
+{
+    static const char help[] =
+        "usage: maxtune moves FEN\n"
+        "Prints the legal moves, one per line, sorted in byte order, in MAXIMA.md notation.\n";
+    if (cli_wants_help(argc, argv)) {
+        fputs(help, stdout);
+        return EXIT_OK;
+    }
+    if (argc != 2) {
+        fputs(help, stderr);
+        return EXIT_USAGE;
+    }
+    Position pos;
+    if (!cli_parse_fen("moves", argv[1], &pos))
+        return EXIT_USAGE;
+    Move moves[MAX_MOVES];
+    static char text[MAX_MOVES][MOVE_STR_LEN];
+    int n = sorted_move_strings(&pos, moves, text);
+    for (int i = 0; i < n; i++)
+        puts(text[i]);
+    return EXIT_OK;
+}
+
+int cmd_show(int argc, char **argv)
+{
+    static const char help[] =
+        "usage: maxtune show FEN\n"
+        "Draws the board (upper case White, lower case Black) with the side to move, check and\n"
+        "game state (ongoing, checkmate, stalemate, bare king, invasion).\n";
+    if (cli_wants_help(argc, argv)) {
+        fputs(help, stdout);
+        return EXIT_OK;
+    }
+    if (argc != 2) {
+        fputs(help, stderr);
+        return EXIT_USAGE;
+    }
+    Position pos;
+    if (!cli_parse_fen("show", argv[1], &pos))
+        return EXIT_USAGE;
+    char diagram[2048], fen[256];
+    position_diagram(&pos, diagram, sizeof diagram);
+    position_to_fen(&pos, fen, sizeof fen);
+    Move moves[MAX_MOVES];
+    int n = movegen_legal(&pos, moves);
+    fputs(diagram, stdout);
+    printf("\nFEN:         %s\n", fen);
+    printf("Side to move: %s\n", pos.side == WHITE ? "White" : "Black");
+    printf("In check:     %s\n", attack_king_attacked(&pos, pos.side) ? "yes" : "no");
+    printf("Legal moves:  %d\n", n);
+    printf("Game state:   %s\n", gamestate_name(gamestate_from_count(&pos, n)));
+    return EXIT_OK;
+}

@@ -1,0 +1,45 @@
+/* main.c: bin/maxtune, one program with subcommands. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+typedef struct Command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+} Command;
+
+static const Command COMMANDS[] = {
+    {"perft", cmd_perft, "count move paths: perft FEN DEPTH [--divide]"},
+    {"moves", cmd_moves, "list the legal moves of a position: moves FEN"},
+    {"show", cmd_show, "draw a position with its check and game state: show FEN"},
+};
+
+/* Prints the list of subcommands. */
+static void usage(FILE *out)
+{
+    fprintf(out, "usage: maxtune <command> [args]   (maxtune <command> --help for details)\n\n");
+    for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)
+        fprintf(out, "  %-8s %s\n", COMMANDS[i].name, COMMANDS[i].summary);
+    fprintf(out, "\nWherever a FEN is taken, 'start' means the initial position.\n");
+}
+
+int main(int argc, char **argv)
+{
+    core_init();
+    if (argc < 2) {
+        usage(stderr);
+        return EXIT_USAGE;
+    }
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+        usage(stdout);
+        return EXIT_OK;
+    }
+    for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)
+        if (!strcmp(argv[1], COMMANDS[i].name))
+            return COMMANDS[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "maxtune: unknown command '%s'\n", argv[1]);
+    usage(stderr);
+    return EXIT_USAGE;
+}

@@ -1,0 +1,133 @@
+/* attack.c: is a King attacked? Each piece's capture rule is read backwards from the King's
+ * square, so the test costs a few rays instead of a move generation. */
+#include "attack.h"
+
+/* True when sq holds an unfrozen piece of colour c and type t. */
+static inline bool is_active(const Position *pos, int sq, int c, int t)
+{
+    return pos->board[sq] == piece_make(c, t) && !attack_is_frozen(pos, sq);
+}
+
+/* Long leaper (4.3): the King can be the first, second, ... enemy jumped on a line. */
+static bool leaper_attacks(const Position *pos, int k, int us, int them)
+{
+    for (int d = 0; d < DIR_NB; d++) {
+        if (pos->board[geo.step[k][d]] != EMPTY)
+            continue; /* no landing square right behind the King */
+        int back = dir_opposite(d);
+        int s = geo.step[k][back];
+        bool gap = false; /* an empty square lies right behind the piece just passed */
+        for (;;) {
+            while (pos->board[s] == EMPTY) {
+                s = geo.step[s][back];
+                gap = true;
+            }
+            Piece p = pos->board[s];
+            if (p == piece_make(them, LEAPER)) {
+                if (!attack_is_frozen(pos, s))
+                    return true;
+                break;
+            }
+            if (p == OFFBOARD || piece_color(p) != us || !gap)
+                break;
+            s = geo.step[s][back]; /* another jumpable enemy of the leaper */
+            gap = false;
+        }
+    }
+    return false;
+}
+
+/* Pincer (4.1): an empty neighbour L of the King, a piece of the attacker beyond the King, and
+ * an unfrozen enemy Pincer that can slide to L. */
+static bool pincer_attacks(const Position *pos, int k, int them)
+{
+    for (int d = 0; d < DIR_NB; d += 2) {
+        int land = geo.step[k][d], beyond = geo.step[k][dir_opposite(d)];
+        if (pos->board[land] != EMPTY || !(pos->by_color[them] & bb_square(beyond)))
+            continue;
+        for (int e = 0; e < DIR_NB; e += 2) {
+            if (e == dir_opposite(d))
+                continue; /* that way lies the King */
+            int s = geo.step[land][e];
+            while (pos->board[s] == EMPTY)
+                s = geo.step[s][e];
+            if (s != NO_SQ && is_active(pos, s, them, PINCER))
+                return true;
+        }
+    }
+    return false;
+}
+
+/* Coordinator (4.2): with the attacker's King on the King's file, any landing on the King's
+ * rank captures it (and vice versa). */
+static bool coordinator_attacks(const Position *pos, int k, int them)
+{
+    int kc = pos->king[them];
+    Bitboard target;
+    if (sq_file(kc) == sq_file(k))
+        target = geo.rank_mask[sq_rank(k)];
+    else if (sq_rank(kc) == sq_rank(k))
+        target = geo.file_mask[sq_file(k)];
+    else
+        return false;
+    Bitboard coords = position_pieces(pos, them, COORDINATOR);
+    while (coords) {
+        int c = bb_pop(&coords);
+        if (attack_is_frozen(pos, c))
+            continue;
+        for (int d = 0; d < DIR_NB; d++)
+            for (int s = geo.step[c][d]; pos->board[s] == EMPTY; s = geo.step[s][d])
+                if (target & bb_square(s))
+                    return true;
+    }
+    return false;
+}
+
+/* Mage (4.7): a diagonal step to an empty square S, then an orthogonal slide onto the King. */
+static bool mage_attacks(const Position *pos, int k, int them)
+{
+    Piece mage = piece_make(them, MAGE);
+    for (int o = 0; o < DIR_NB; o += 2) {
+        int back = dir_opposite(o); /* the Mage slides along o; walk against it */
+        int diag_a = (o + 1) & 7, diag_b = (o + 7) & 7;
+        for (int s = geo.step[k][back]; pos->board[s] == EMPTY; s = geo.step[s][back])
+            if (pos->board[geo.step[s][dir_opposite(diag_a)]] == mage ||
+                pos->board[geo.step[s][dir_opposite(diag_b)]] == mage)
+                return true;
+    }
+    return false;
+}
+
+bool attack_king_attacked(const Position *pos, int color)
+{
+    int us = color, them = !color, k = pos->king[us];
+    Bitboard enemy = pos->by_color[them];
+
+    /* Enemy King: knight jumps on the cylinder. */
+    int kt = pos->king[them];
+    for (int j = 0; j < geo.king_jump_nb[k]; j++)
+        if (geo.king_jump[k][j] == kt && !attack_is_frozen(pos, kt))
+            return true;
+
+    /* Adjacent attackers: Guard, Chameleon, diagonal Mage, withdrawing Withdrawer. */
+    Bitboard near = geo.neighbours[k] & enemy;
+    while (near) {
+        int s = bb_pop(&near);
+        int t = piece_type(pos->board[s]), d = geo.dir_to[k][s] - 1;
+        if (t == MAGE && !dir_is_orthogonal(d))
+            return true;
+        if ((t == GUARD || t == CHAMELEON) && !attack_is_frozen(pos, s))
+            return true;
+        if (t == WITHDRAWER && pos->board[geo.step[s][d]] == EMPTY && !attack_is_frozen(pos, s))
+            return true;
+    }
+    if ((enemy & pos->by_type[LEAPER]) && leaper_attacks(pos, k, us, them))
+        return true;
+    if ((enemy & pos->by_type[PINCER]) && pincer_attacks(pos, k, them))
+        return true;
+    if ((enemy & pos->by_type[MAGE]) && mage_attacks(pos, k, them))
+        return true;
+    if ((enemy & pos->by_type[COORDINATOR]) && coordinator_attacks(pos, k, them))
+        return true;
+    return false;
+}

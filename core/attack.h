@@ -1,0 +1,26 @@
+/* attack.h: freezing (MAXIMA.md 5) and attacks on the King (MAXIMA.md 7). */
+#ifndef MAXTUNE_ATTACK_H
+#define MAXTUNE_ATTACK_H
+
+#include "position.h"
+
+/* True when the piece on sq is frozen: an enemy Immobilizer is adjacent (or, for an
+ * Immobilizer, an enemy Chameleon). Mages are never frozen. sq must hold a piece. */
+static inline bool attack_is_frozen(const Position *pos, int sq)
+{
+    Piece p = pos->board[sq];
+    int type = piece_type(p), them = !piece_color(p);
+    if (type == MAGE)
+        return false;
+    Bitboard freezers = position_pieces(pos, them, IMMOBILIZER);
+    if (type == IMMOBILIZER)
+        freezers |= position_pieces(pos, them, CHAMELEON);
+    return (geo.neighbours[sq] & freezers) != 0;
+}
+
+/* True when the King of `color` is attacked: some unfrozen enemy piece could capture it by its
+ * capture rule in this position (own-palace restriction ignored), or an unfrozen enemy
+ * Chameleon stands next to it. */
+bool attack_king_attacked(const Position *pos, int color);
+
+#endif

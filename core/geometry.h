@@ -1,0 +1,47 @@
+/* geometry.h: read-only tables describing the Maxima board (see types.h for the layout).
+ * geometry_init() fills them once, before any engine or thread uses them. */
+#ifndef MAXTUNE_GEOMETRY_H
+#define MAXTUNE_GEOMETRY_H
+
+#include "types.h"
+
+/* Directions as (file, rank) steps, clockwise from north. Orthogonal directions are even,
+ * diagonal ones odd; the opposite of d is d ^ 4; the orthogonal components of a diagonal d
+ * are (d + 7) & 7 and (d + 1) & 7. */
+enum Direction { NORTH, NORTHEAST, EAST, SOUTHEAST, SOUTH, SOUTHWEST, WEST, NORTHWEST, DIR_NB };
+
+static inline int dir_opposite(int d) { return d ^ 4; }
+static inline bool dir_is_orthogonal(int d) { return (d & 1) == 0; }
+
+enum { PALACE_D = 0, PALACE_E = 1 };
+
+typedef struct Geometry {
+    bool real[SQ_NB + 1];               /* square exists (not a hole, not NO_SQ) */
+    Square step[SQ_NB + 1][DIR_NB];     /* neighbour in a direction, NO_SQ if none */
+    Square king_jump[SQ_NB][8];         /* knight jumps on the file cylinder, NO_SQ if none */
+    uint8_t king_jump_nb[SQ_NB];        /* number of valid entries at the front of king_jump */
+    Bitboard neighbours[SQ_NB + 1];     /* the up to 8 adjacent real squares */
+    uint8_t dir_to[SQ_NB][SQ_NB];       /* 1 + direction from a to b if on one line, else 0 */
+    Bitboard rank_mask[RANK_NB];        /* real squares of each rank */
+    Bitboard file_mask[FILE_NB];        /* real squares of each file */
+    Square palace[COLOR_NB][2];         /* d and e squares of each side's palace */
+    char name[SQ_NB][4];                /* "a1", "e10", "" for holes */
+} Geometry;
+
+/* The one geometry table; read-only once geometry_init() has returned. */
+extern Geometry geo;
+
+/* Fills the geometry table; idempotent, call before any other core function. */
+void geometry_init(void);
+
+static inline int sq_file(int sq) { return sq & 7; }
+static inline int sq_rank(int sq) { return sq >> 3; }
+static inline int sq_make(int file, int rank) { return rank * 8 + file; }
+
+/* Mirror of a square through the middle rank (rank r <-> 10 - r, same file). */
+static inline int sq_mirror(int sq) { return sq_make(sq_file(sq), 10 - sq_rank(sq)); }
+
+/* Parses a square name ("d0", "e10") at s; returns the square and sets *len, or -1. */
+int square_parse(const char *s, int *len);
+
+#endif

@@ -1,0 +1,27 @@
+/* makemove.h: playing and taking back moves, with the captures each move makes. */
+#ifndef MAXTUNE_MAKEMOVE_H
+#define MAXTUNE_MAKEMOVE_H
+
+#include "position.h"
+
+enum { MAX_CAPTURES = 16 };
+
+/* Undo record: everything move_undo needs that the move itself does not say. The captured
+ * squares are listed in the order they were found; a suicide lists the mover itself. */
+typedef struct Undo {
+    uint64_t key;                      /* Zobrist key before the move */
+    uint8_t ncap;                      /* number of captured pieces */
+    Square cap_sq[MAX_CAPTURES];       /* where they stood */
+    Piece cap_piece[MAX_CAPTURES];     /* what they were */
+} Undo;
+
+/* Plays pseudo-legal move m on pos, filling u. */
+void move_do(Position *pos, Move m, Undo *u);
+
+/* Takes back move m played with move_do(pos, m, u). */
+void move_undo(Position *pos, Move m, const Undo *u);
+
+/* Squares that m would capture in pos (without playing it); returns their number. */
+int move_captures(const Position *pos, Move m, Square *out);
+
+#endif

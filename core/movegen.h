@@ -1,0 +1,20 @@
+/* movegen.h: move generation (MAXIMA.md 4-7). */
+#ifndef MAXTUNE_MOVEGEN_H
+#define MAXTUNE_MOVEGEN_H
+
+#include "position.h"
+
+/* Writes the pseudo-legal moves of the side to move (piece moves and suicides, own-palace
+ * rule applied, King safety not checked) into list; returns their number. */
+int movegen_pseudo(const Position *pos, Move *list);
+
+/* Writes the legal moves of the side to move into list; returns their number. */
+int movegen_legal(Position *pos, Move *list);
+
+/* True when the pseudo-legal move m does not leave the mover's King attacked. */
+bool movegen_is_legal(Position *pos, Move m);
+
+/* The own-palace square the side to move may not end a move on (MAXIMA.md 6), or NO_SQ. */
+int movegen_palace_blocked(const Position *pos);
+
+#endif

@@ -1,0 +1,63 @@
+/* notation.c: move text in and out. */
+#include "notation.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "makemove.h"
+#include "movegen.h"
+
+/* qsort comparator: square names in byte order. */
+static int compare_square_names(const void *a, const void *b)
+{
+    return strcmp(geo.name[*(const Square *)a], geo.name[*(const Square *)b]);
+}
+
+void notation_move_short(Move m, char *buf, size_t len)
+{
+    snprintf(buf, len, "%s-%s", geo.name[move_from(m)], geo.name[move_to(m)]);
+}
+
+void notation_move(const Position *pos, Move m, char *buf, size_t len)
+{
+    Square caps[MAX_CAPTURES];
+    int n = move_captures(pos, m, caps);
+    qsort(caps, (size_t)n, sizeof caps[0], compare_square_names);
+    notation_move_short(m, buf, len);
+    for (int i = 0; i < n; i++) {
+        size_t k = strlen(buf);
+        snprintf(buf + k, len - k, "%c%s", i ? ',' : 'x', geo.name[caps[i]]);
+    }
+}
+
+Move notation_parse(Position *pos, const char *text, char *err, size_t errlen)
+{
+    int len1, len2;
+    int from = square_parse(text, &len1);
+    const char *rest = text + (from >= 0 ? len1 : 0);
+    if (from >= 0 && *rest == '-')
+        rest++;
+    int to = from >= 0 ? square_parse(rest, &len2) : -1;
+    if (from < 0 || to < 0 || (rest[len2] != '\0' && rest[len2] != 'x')) {
+        snprintf(err, errlen, "'%s' is not a move (expected <from>-<to>, e.g. e2-e5)", text);
+        return MOVE_NONE;
+    }
+    Move list[MAX_MOVES];
+    int n = movegen_legal(pos, list);
+    for (int i = 0; i < n; i++) {
+        if (list[i] != move_make(from, to))
+            continue;
+        if (rest[len2] == 'x') {
+            char full[MOVE_STR_LEN];
+            notation_move(pos, list[i], full, sizeof full);
+            if (strcmp(full, text) != 0) {
+                snprintf(err, errlen, "'%s' has the wrong captures: the move is %s", text, full);
+                return MOVE_NONE;
+            }
+        }
+        return list[i];
+    }
+    snprintf(err, errlen, "'%s' is not a legal move in this position", text);
+    return MOVE_NONE;
+}

@@ -1,0 +1,72 @@
+/* position.h: a Maxima position (mailbox plus bitboards), FEN in and out, Zobrist keys.
+ *
+ * The mailbox board[] is the authority; by_color/by_type are bitboards kept in step with it by
+ * position_put/position_remove. key is the Zobrist key of pieces and side to move, updated
+ * incrementally by make/unmake and recomputable with position_compute_key(). */
+#ifndef MAXTUNE_POSITION_H
+#define MAXTUNE_POSITION_H
+
+#include <stddef.h>
+
+#include "geometry.h"
+#include "types.h"
+
+#define START_FEN "xxx2xxx/1g1qk1g1/1bnmrnb1/dppppppd/8/8/8/DPPPPPPD/1BNMRNB1/1G1QK1G1/xxx2xxx w 0"
+
+typedef struct Position {
+    Piece board[SQ_NB + 1];      /* piece code per square; holes and board[NO_SQ] are OFFBOARD */
+    Bitboard by_color[COLOR_NB]; /* squares holding pieces of a colour */
+    Bitboard by_type[TYPE_NB];   /* squares holding pieces of a type, either colour */
+    Square king[COLOR_NB];       /* king squares */
+    uint8_t side;                /* side to move */
+    int plies;                   /* plies played (FEN's last field) */
+    uint64_t key;                /* Zobrist key */
+} Position;
+
+/* Zobrist numbers; read-only after zobrist_init() (called by core_init()). */
+extern uint64_t zobrist_piece[PIECE_NB][SQ_NB];
+extern uint64_t zobrist_side;
+
+/* Builds every read-only table of the core (geometry, Zobrist); call once before use. */
+void core_init(void);
+
+/* Empties a position (all real squares empty, White to move). */
+void position_clear(Position *pos);
+
+/* Puts piece p on empty square sq, updating bitboards and key. */
+void position_put(Position *pos, int sq, Piece p);
+
+/* Removes the piece on sq, updating bitboards and key; returns it. */
+Piece position_remove(Position *pos, int sq);
+
+/* Parses FEN (or "start"). On error returns false and writes a one-line message naming the
+ * problem and its column (1-based) into err. The position is only written on success. */
+bool position_from_fen(Position *pos, const char *fen, char *err, size_t errlen);
+
+/* Writes the FEN of pos into buf (at least 128 bytes). */
+void position_to_fen(const Position *pos, char *buf, size_t len);
+
+/* Zobrist key of pos computed from scratch. */
+uint64_t position_compute_key(const Position *pos);
+
+/* Checks every invariant (mailbox vs bitboards, kings, key); returns false and describes the
+ * first violation in why when one fails. */
+bool position_is_consistent(const Position *pos, char *why, size_t len);
+
+/* The position mirrored through the middle rank with colours and side to move swapped. */
+void position_mirror(const Position *pos, Position *out);
+
+/* Writes a readable diagram of the board into buf. */
+void position_diagram(const Position *pos, char *buf, size_t len);
+
+static inline Bitboard position_occupied(const Position *pos)
+{
+    return pos->by_color[WHITE] | pos->by_color[BLACK];
+}
+
+static inline Bitboard position_pieces(const Position *pos, int color, int type)
+{
+    return pos->by_color[color] & pos->by_type[type];
+}
+
+#endif

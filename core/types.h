@@ -1,0 +1,93 @@
+/* types.h: the basic vocabulary of maxtune: squares, colours, pieces, moves, bitboards.
+ *
+ * Board layout (MAXIMA.md section 1): an 11 x 8 grid, ranks 0..10, files a..h.
+ *
+ *     sq = rank * 8 + file          (0..87)
+ *
+ *     rank 10:  x  x  x 83 84  x  x  x      <- Black's palace d10, e10
+ *     rank  9: 72 73 74 75 76 77 78 79
+ *       ...
+ *     rank  1:  8  9 10 11 12 13 14 15
+ *     rank  0:  x  x  x  3  4  x  x  x      <- White's palace d0, e0
+ *
+ * The 12 squares marked x are holes: they are not part of the board. NO_SQ (88) stands for
+ * "off the board"; Position.board[NO_SQ] and every hole hold OFFBOARD, so ray loops that stop
+ * at the first non-empty cell need no bounds checks.
+ */
+#ifndef MAXTUNE_TYPES_H
+#define MAXTUNE_TYPES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+enum { FILE_NB = 8, RANK_NB = 11, SQ_NB = 88, NO_SQ = 88, REAL_SQ_NB = 76 };
+
+typedef uint8_t Square;
+
+enum Color { WHITE = 0, BLACK = 1, COLOR_NB = 2 };
+
+/* Piece types; the order is also the order of the material weights. */
+enum PieceType {
+    NO_TYPE = 0,
+    PINCER = 1,      /* p */
+    COORDINATOR = 2, /* r */
+    LEAPER = 3,      /* n: long leaper */
+    CHAMELEON = 4,   /* b */
+    WITHDRAWER = 5,  /* q */
+    IMMOBILIZER = 6, /* m */
+    MAGE = 7,        /* g */
+    GUARD = 8,       /* d */
+    KING = 9,        /* k */
+    TYPE_NB = 10
+};
+
+/* A piece code is (colour << 4) | type: White pieces are 1..9, Black pieces 17..25.
+ * EMPTY is 0; OFFBOARD (holes, NO_SQ) is 32, which has no colour bit pattern of a piece. */
+typedef uint8_t Piece;
+enum { EMPTY = 0, OFFBOARD = 32, PIECE_NB = 26 };
+
+static inline Piece piece_make(int color, int type) { return (Piece)((color << 4) | type); }
+static inline int piece_type(Piece p) { return p & 15; }
+static inline int piece_color(Piece p) { return (p >> 4) & 1; }
+/* True for a real piece (not EMPTY, not OFFBOARD). */
+static inline bool piece_is_piece(Piece p) { return p != EMPTY && p != OFFBOARD; }
+
+/* Move encoding, 16 bits:
+ *
+ *     bits 0..6   from square
+ *     bits 7..13  to square
+ *
+ * In Maxima the squares determine the move completely (MAXIMA.md 9): captures follow from
+ * (from, to, position) and are computed by make. A suicide (a frozen piece removing itself)
+ * is the move with from == to. MOVE_NONE (0) is a0-a0, which is a hole, so never a move. */
+typedef uint16_t Move;
+enum { MOVE_NONE = 0, MAX_MOVES = 512 };
+
+static inline Move move_make(int from, int to) { return (Move)(from | (to << 7)); }
+static inline int move_from(Move m) { return m & 127; }
+static inline int move_to(Move m) { return (m >> 7) & 127; }
+static inline bool move_is_suicide(Move m) { return move_from(m) == move_to(m); }
+
+/* 128-bit bitboard: bit sq is square sq (bits 88..127 unused). */
+__extension__ typedef unsigned __int128 Bitboard;
+
+static inline Bitboard bb_square(int sq) { return (Bitboard)1 << sq; }
+static inline int bb_popcount(Bitboard b)
+{
+    return __builtin_popcountll((uint64_t)b) + __builtin_popcountll((uint64_t)(b >> 64));
+}
+/* Index of the lowest set bit; b must not be 0. */
+static inline int bb_lsb(Bitboard b)
+{
+    uint64_t lo = (uint64_t)b;
+    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(b >> 64));
+}
+/* Removes and returns the lowest set bit's index; *b must not be 0. */
+static inline int bb_pop(Bitboard *b)
+{
+    int sq = bb_lsb(*b);
+    *b &= *b - 1;
+    return sq;
+}
+
+#endif

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs the Debian packages maxtune needs when they are missing, and says what it installs.
+# Run by the first `make`; safe to run again. Needs root (or sudo) only when something is missing.
+set -euo pipefail
+
+# package : file that proves it is installed
+need=(
+  "gcc:/usr/bin/gcc"
+  "make:/usr/bin/make"
+  "libcmocka-dev:/usr/include/cmocka.h"
+  "libgsl-dev:/usr/include/gsl/gsl_multimin.h"
+  "libinih-dev:/usr/include/ini.h"
+  "gnuplot-nox:/usr/bin/gnuplot"
+  "clang:/usr/bin/clang"
+)
+missing=()
+for entry in "${need[@]}"; do
+  pkg=${entry%%:*}; file=${entry#*:}
+  [ -e "$file" ] || missing+=("$pkg")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+echo "maxtune: installing missing packages: ${missing[*]}"
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null; then sudo="sudo"; else
+    echo "maxtune: not root and no sudo; please install: ${missing[*]}" >&2; exit 1
+  fi
+fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
