@@ -2,7 +2,6 @@
  * the Chameleon (4.8) uses the same code as the piece whose capture it imitates. */
 #include "makemove.h"
 
-#include "attack.h"
 
 enum { ALL_TYPES = 0x3FE };
 
@@ -63,12 +62,22 @@ static int capture_jumped(const Position *pos, int from, int to, int d, Square *
     return n;
 }
 
-/* Captures of the move from-to by the piece now standing on `to` (from is already empty),
- * except landing captures, which the caller handles. */
-static int captures_after_landing(const Position *pos, int from, int to, Square *out)
+/* Captures of the move from-to in pos, before it is played. Reading the board before the move
+ * is exact: the only square the move empties is `from`, and no capture rule looks at it (a
+ * pincer's anvil beyond a victim can never be `from`, since the slide would have passed through
+ * the victim). */
+static int captures_of(const Position *pos, int from, int to, Square *out)
 {
-    Piece p = pos->board[to];
+    Piece p = pos->board[from];
     int us = piece_color(p), d = geo.dir_to[from][to] - 1, n = 0;
+    if (from == to) {
+        out[0] = (Square)from; /* suicide */
+        return 1;
+    }
+    if (pos->board[to] != EMPTY) {
+        out[0] = (Square)to; /* landing capture (Guard, Mage, King, Chameleon step): only it */
+        return 1;
+    }
     switch (piece_type(p)) {
     case PINCER:
         return capture_pincer(pos, to, us, ALL_TYPES, out);
@@ -93,25 +102,13 @@ static int captures_after_landing(const Position *pos, int from, int to, Square 
 void move_do(Position *pos, Move m, Undo *u)
 {
     int from = move_from(m), to = move_to(m);
+    int n = captures_of(pos, from, to, u->cap_sq);
     u->key = pos->key;
-    u->ncap = 0;
-    if (from == to) {
-        u->cap_sq[0] = (Square)from;
-        u->cap_piece[0] = position_remove(pos, from);
-        u->ncap = 1;
-    } else if (pos->board[to] != EMPTY) {
-        /* Landing capture (Guard, Mage, King, Chameleon stepping): captures nothing else. */
-        u->cap_sq[0] = (Square)to;
-        u->cap_piece[0] = position_remove(pos, to);
-        u->ncap = 1;
+    u->ncap = (uint8_t)n;
+    for (int i = 0; i < n; i++)
+        u->cap_piece[i] = position_remove(pos, u->cap_sq[i]);
+    if (from != to)
         position_put(pos, to, position_remove(pos, from));
-    } else {
-        position_put(pos, to, position_remove(pos, from));
-        int n = captures_after_landing(pos, from, to, u->cap_sq);
-        for (int i = 0; i < n; i++)
-            u->cap_piece[i] = position_remove(pos, u->cap_sq[i]);
-        u->ncap = (uint8_t)n;
-    }
     pos->side ^= 1;
     pos->key ^= zobrist_side;
     pos->plies++;
@@ -124,17 +121,12 @@ void move_undo(Position *pos, Move m, const Undo *u)
     pos->plies--;
     if (from != to)
         position_put(pos, from, position_remove(pos, to));
-    for (int i = 0; i < u->ncap; i++)
+    for (int i = u->ncap - 1; i >= 0; i--)
         position_put(pos, u->cap_sq[i], u->cap_piece[i]);
     pos->key = u->key;
 }
 
 int move_captures(const Position *pos, Move m, Square *out)
 {
-    Position copy = *pos;
-    Undo u;
-    move_do(&copy, m, &u);
-    for (int i = 0; i < u.ncap; i++)
-        out[i] = u.cap_sq[i];
-    return u.ncap;
+    return captures_of(pos, move_from(m), move_to(m), out);
 }
