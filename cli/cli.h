@@ -4,8 +4,10 @@
 #define MAXTUNE_CLI_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "core/position.h"
+#include "search/search.h"
 
 /* Exit codes shared by every subcommand. */
 enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
@@ -13,6 +15,10 @@ enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
 int cmd_perft(int argc, char **argv);
 int cmd_moves(int argc, char **argv);
 int cmd_show(int argc, char **argv);
+int cmd_search(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
+int cmd_weights(int argc, char **argv);
+int cmd_uci(int argc, char **argv);
 
 /* True when argv holds --help or -h. */
 bool cli_wants_help(int argc, char **argv);
@@ -23,5 +29,17 @@ bool cli_parse_fen(const char *cmd, const char *fen, Position *pos);
 /* Parses a non-negative integer argument in [lo, hi]; prints an error and returns false. */
 bool cli_parse_long(const char *cmd, const char *what, const char *text, long lo, long hi,
                     long *out);
+
+/* Loads a weights file (or "default"/"material"), printing the error on failure. */
+bool cli_load_weights(const char *cmd, const char *path, Weights *w);
+
+/* Score as UCI writes it: "cp X" or "mate M". */
+void cli_format_score(int score, char *buf, size_t len);
+
+/* A principal variation in MAXIMA.md notation. */
+void cli_format_pv(const Position *root, const Move *pv, int n, char *buf, size_t len);
+
+/* Prints one "info depth ... pv ..." line (a SearchInfoFn). */
+void cli_print_info(const SearchInfo *info, const Position *root, void *data);
 
 #endif

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "search/eval.h"
 
 typedef struct Command {
     const char *name;
@@ -14,6 +15,10 @@ static const Command COMMANDS[] = {
     {"perft", cmd_perft, "count move paths: perft FEN DEPTH [--divide]"},
     {"moves", cmd_moves, "list the legal moves of a position: moves FEN"},
     {"show", cmd_show, "draw a position with its check and game state: show FEN"},
+    {"search", cmd_search, "search a position: search FEN [--depth D|--nodes N|--movetime MS]"},
+    {"bench", cmd_bench, "search speed and node-count signature: bench [DEPTH]"},
+    {"weights", cmd_weights, "print a weights file (the defaults): weights [FILE]"},
+    {"uci", cmd_uci, "UCI-style protocol on stdin/stdout"},
 };
 
 /* Prints the list of subcommands. */
@@ -28,6 +33,7 @@ static void usage(FILE *out)
 int main(int argc, char **argv)
 {
     core_init();
+    eval_init();
     if (argc < 2) {
         usage(stderr);
         return EXIT_USAGE;

@@ -1,7 +1,6 @@
 /* geometry.c: builds the read-only board tables. */
 #include "geometry.h"
 
-#include <stdio.h>
 #include <string.h>
 
 Geometry geo;
@@ -35,7 +34,12 @@ void geometry_init(void)
         geo.real[sq] = coords_real(f, r);
         if (!geo.real[sq])
             continue;
-        snprintf(geo.name[sq], sizeof geo.name[sq], "%c%d", 'a' + f, r);
+        char *name = geo.name[sq];
+        *name++ = (char)('a' + f);
+        if (r == 10)
+            *name++ = '1';
+        *name++ = (char)('0' + r % 10);
+        *name = '\0';
         geo.rank_mask[r] |= bb_square(sq);
         geo.file_mask[f] |= bb_square(sq);
         for (int d = 0; d < DIR_NB; d++) {
@@ -60,8 +64,10 @@ void geometry_init(void)
         if (!geo.real[sq])
             continue;
         for (int d = 0; d < DIR_NB; d++)
-            for (int t = geo.step[sq][d]; t != NO_SQ; t = geo.step[t][d])
+            for (int t = geo.step[sq][d]; t != NO_SQ; t = geo.step[t][d]) {
                 geo.dir_to[sq][t] = (uint8_t)(d + 1);
+                geo.ray[sq][d] |= bb_square(t);
+            }
     }
     geo.palace[WHITE][PALACE_D] = (Square)sq_make(3, 0);
     geo.palace[WHITE][PALACE_E] = (Square)sq_make(4, 0);

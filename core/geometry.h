@@ -21,6 +21,7 @@ typedef struct Geometry {
     Square king_jump[SQ_NB][8];         /* knight jumps on the file cylinder, NO_SQ if none */
     uint8_t king_jump_nb[SQ_NB];        /* number of valid entries at the front of king_jump */
     Bitboard neighbours[SQ_NB + 1];     /* the up to 8 adjacent real squares */
+    Bitboard ray[SQ_NB + 1][DIR_NB];    /* squares along a line, up to a hole or the edge */
     uint8_t dir_to[SQ_NB][SQ_NB];       /* 1 + direction from a to b if on one line, else 0 */
     Bitboard rank_mask[RANK_NB];        /* real squares of each rank */
     Bitboard file_mask[FILE_NB];        /* real squares of each file */
@@ -40,6 +41,20 @@ static inline int sq_make(int file, int rank) { return rank * 8 + file; }
 
 /* Mirror of a square through the middle rank (rank r <-> 10 - r, same file). */
 static inline int sq_mirror(int sq) { return sq_make(sq_file(sq), 10 - sq_rank(sq)); }
+
+/* True for the directions whose squares have increasing indices (N, NE, E, NW). */
+static inline bool dir_is_increasing(int d) { return d <= EAST || d == NORTHWEST; }
+
+/* The empty squares a slider on sq reaches in direction d, given the occupied squares. */
+static inline Bitboard geo_slide(int sq, int d, Bitboard occupied)
+{
+    Bitboard ray = geo.ray[sq][d], blockers = ray & occupied;
+    if (!blockers)
+        return ray;
+    if (dir_is_increasing(d))
+        return ray & (bb_square(bb_lsb(blockers)) - 1);
+    return ray & ~((bb_square(bb_msb(blockers)) << 1) - 1);
+}
 
 /* Parses a square name ("d0", "e10") at s; returns the square and sets *len, or -1. */
 int square_parse(const char *s, int *len);

@@ -80,6 +80,8 @@ static int captures_of(const Position *pos, int from, int to, Square *out)
     }
     switch (piece_type(p)) {
     case PINCER:
+        if (!(geo.neighbours[to] & pos->by_color[!us]))
+            return 0; /* quick exit: no enemy next to the landing square */
         return capture_pincer(pos, to, us, ALL_TYPES, out);
     case COORDINATOR:
         return capture_coordinator(pos, to, us, ALL_TYPES, out);

@@ -82,6 +82,12 @@ static inline int bb_lsb(Bitboard b)
     uint64_t lo = (uint64_t)b;
     return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(b >> 64));
 }
+/* Index of the highest set bit; b must not be 0. */
+static inline int bb_msb(Bitboard b)
+{
+    uint64_t hi = (uint64_t)(b >> 64);
+    return hi ? 127 - __builtin_clzll(hi) : 63 - __builtin_clzll((uint64_t)b);
+}
 /* Removes and returns the lowest set bit's index; *b must not be 0. */
 static inline int bb_pop(Bitboard *b)
 {

@@ -1,0 +1,224 @@
+/* cmd_search.c: subcommands over the engine: search, bench, weights. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "core/makemove.h"
+#include "core/notation.h"
+#include "search/eval.h"
+#include "search/search.h"
+
+/* Writes the score as UCI does: "cp X" or "mate M" (M in moves, negative when losing). */
+void cli_format_score(int score, char *buf, size_t len)
+{
+    if (score > SCORE_MATE_BOUND)
+        snprintf(buf, len, "mate %d", (SCORE_MATE - score + 1) / 2);
+    else if (score < -SCORE_MATE_BOUND)
+        snprintf(buf, len, "mate -%d", (SCORE_MATE + score) / 2);
+    else
+        snprintf(buf, len, "cp %d", score);
+}
+
+/* Writes a PV in MAXIMA.md notation, playing it on a copy of root. */
+void cli_format_pv(const Position *root, const Move *pv, int n, char *buf, size_t len)
+{
+    Position pos = *root;
+    size_t k = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < n && k + MOVE_STR_LEN + 2 < len; i++) {
+        char text[MOVE_STR_LEN];
+        Undo u;
+        notation_move(&pos, pv[i], text, sizeof text);
+        k += (size_t)snprintf(buf + k, len - k, "%s%s", i ? " " : "", text);
+        move_do(&pos, pv[i], &u);
+    }
+}
+
+/* Prints one "info" line per finished iteration. */
+void cli_print_info(const SearchInfo *info, const Position *root, void *data)
+{
+    (void)data;
+    char score[32], pv[4096];
+    cli_format_score(info->score, score, sizeof score);
+    cli_format_pv(root, info->pv, info->pvlen, pv, sizeof pv);
+    double nps = info->seconds > 0 ? info->nodes / info->seconds : 0;
+    printf("info depth %d score %s nodes %" PRIu64 " nps %.0f time %.0f pv %s\n", info->depth,
+           score, info->nodes, nps, info->seconds * 1000, pv);
+    fflush(stdout);
+}
+
+bool cli_load_weights(const char *cmd, const char *path, Weights *w)
+{
+    char err[512];
+    if (weights_load(w, path, err, sizeof err))
+        return true;
+    fprintf(stderr, "maxtune %s: %s\n", cmd, err);
+    return false;
+}
+
+int cmd_search(int argc, char **argv)
+{
+    static const char help[] =
+        "usage: maxtune search FEN [--depth D | --nodes N | --movetime MS] [--weights FILE]\n"
+        "                          [--hash MB] [--moves M1 M2 ...]\n"
+        "Searches FEN ('start' for the initial position) after playing the --moves; prints one\n"
+        "info line per depth (depth, score, nodes, nps, pv) and finally 'bestmove <move>'.\n"
+        "Weights: a weights file, 'default' or 'material'. Without a limit: depth 6.\n";
+    if (cli_wants_help(argc, argv)) {
+        fputs(help, stdout);
+        return EXIT_OK;
+    }
+    if (argc < 2) {
+        fputs(help, stderr);
+        return EXIT_USAGE;
+    }
+    Position start;
+    if (!cli_parse_fen("search", argv[1], &start))
+        return EXIT_USAGE;
+    SearchLimits limits = {0, 0, 0};
+    const char *weights_path = "default";
+    long hash = 16, v;
+    Move moves[1024];
+    int nmoves = 0;
+    Position pos = start;
+    for (int i = 2; i < argc; i++) {
+        const char *a = argv[i];
+        bool has_value = i + 1 < argc;
+        if (!strcmp(a, "--depth") && has_value) {
+            if (!cli_parse_long("search", "--depth", argv[++i], 1, MAX_PLY - 2, &v))
+                return EXIT_USAGE;
+            limits.depth = (int)v;
+        } else if (!strcmp(a, "--nodes") && has_value) {
+            if (!cli_parse_long("search", "--nodes", argv[++i], 1, 1000000000000L, &v))
+                return EXIT_USAGE;
+            limits.nodes = (uint64_t)v;
+        } else if (!strcmp(a, "--movetime") && has_value) {
+            if (!cli_parse_long("search", "--movetime", argv[++i], 1, 100000000L, &v))
+                return EXIT_USAGE;
+            limits.movetime_ms = (int)v;
+        } else if (!strcmp(a, "--hash") && has_value) {
+            if (!cli_parse_long("search", "--hash", argv[++i], 1, 65536, &hash))
+                return EXIT_USAGE;
+        } else if (!strcmp(a, "--weights") && has_value) {
+            weights_path = argv[++i];
+        } else if (!strcmp(a, "--moves")) {
+            while (i + 1 < argc && strncmp(argv[i + 1], "--", 2) != 0) {
+                char err[256];
+                Move m = notation_parse(&pos, argv[++i], err, sizeof err);
+                if (m == MOVE_NONE) {
+                    fprintf(stderr, "maxtune search: move %d: %s\n", nmoves + 1, err);
+                    return EXIT_USAGE;
+                }
+                if (nmoves == (int)(sizeof moves / sizeof moves[0])) {
+                    fprintf(stderr, "maxtune search: too many moves\n");
+                    return EXIT_USAGE;
+                }
+                Undo u;
+                move_do(&pos, m, &u);
+                moves[nmoves++] = m;
+            }
+        } else {
+            fprintf(stderr, "maxtune search: unknown or incomplete option '%s'\n%s", a, help);
+            return EXIT_USAGE;
+        }
+    }
+    Weights w;
+    if (!cli_load_weights("search", weights_path, &w))
+        return EXIT_USAGE;
+    Engine *e = engine_new((size_t)hash);
+    if (!e) {
+        fprintf(stderr, "maxtune search: out of memory for a %ld MiB hash table\n", hash);
+        return EXIT_FAIL;
+    }
+    engine_set_weights(e, &w);
+    engine_set_position(e, &start, moves, nmoves);
+    int score;
+    Move best = engine_search(e, &limits, &score, NULL, cli_print_info, NULL);
+    char text[MOVE_STR_LEN] = "(none)";
+    if (best != MOVE_NONE)
+        notation_move(&e->pos, best, text, sizeof text);
+    printf("bestmove %s\n", text);
+    engine_free(e);
+    return EXIT_OK;
+}
+
+/* Bench positions: the start, and middle-game positions from ../shared/data/perft.epd. */
+static const char *const BENCH_FENS[] = {
+    START_FEN,
+    "xxx2xxx/1g1qk1g1/1pnmrnb1/d2ppppd/2b5/2p5/2P3P1/DP1PPP1D/1BN1RNB1/1GM1K1G1/xxx1Qxxx w 8",
+    "xxx1qxxx/1g2krg1/b1nm1nb1/dpppp1p1/4P1d1/2R2p2/1P4D1/D1PP1P2/1BNM1NB1/1G1QK1G1/xxx2xxx w 12",
+    "xxx2xxx/1gbqkrg1/2n1n1bp/dppp1p2/P3N2d/Mp6/7m/3PPPPD/DP2RN2/BG1QK1GB/xxx2xxx b 19",
+    "xxx2xxx/1gmqkn1d/1bn1rgb1/Gppp1p2/3P4/5p1p/2DN4/1PP2PPD/1B2R1B1/P1MQKNG1/xxx2xxx b 27",
+    "xxx2xxx/1gq1k1gd/db1mr3/pnpp4/2P3p1/4K3/1n1P4/PDP1N1PD/2NMRp2/BG1Q1BG1/xxx2xxx b 35",
+    "xxxq1xxx/1g1m2g1/db1n2k1/1ppp1npd/5r2/4P3/4Pp2/D2K1Pp1/1PNM1GPD/BGQR1N2/xxx1Bxxx w 50",
+    "xxx2xxx/3qk3/2m2g2/1ppR4/2n1b1rd/gDP4D/3bPn2/1P4P1/G1Q1N1BG/1PB1Kp2/xxxM1xxx w 66",
+};
+
+int cmd_bench(int argc, char **argv)
+{
+    static const char help[] =
+        "usage: maxtune bench [DEPTH]\n"
+        "Searches a fixed set of positions to DEPTH (default 7) with default weights and a\n"
+        "16 MiB hash; prints each position's nodes, then the total node count (a signature that\n"
+        "changes only when search behaviour changes) and nodes/s.\n";
+    if (cli_wants_help(argc, argv)) {
+        fputs(help, stdout);
+        return EXIT_OK;
+    }
+    long depth = 7;
+    if (argc > 2 || (argc == 2 && !cli_parse_long("bench", "DEPTH", argv[1], 1, 30, &depth))) {
+        if (argc > 2)
+            fputs(help, stderr);
+        return EXIT_USAGE;
+    }
+    Engine *e = engine_new(16);
+    if (!e) {
+        fprintf(stderr, "maxtune bench: out of memory\n");
+        return EXIT_FAIL;
+    }
+    uint64_t total = 0;
+    double t0 = search_now();
+    for (size_t i = 0; i < sizeof BENCH_FENS / sizeof BENCH_FENS[0]; i++) {
+        Position pos;
+        position_from_fen(&pos, BENCH_FENS[i], NULL, 0);
+        engine_new_game(e);
+        engine_set_position(e, &pos, NULL, 0);
+        SearchLimits limits = {(int)depth, 0, 0};
+        SearchInfo last;
+        int score;
+        Move best = engine_search(e, &limits, &score, &last, NULL, NULL);
+        char text[MOVE_STR_LEN];
+        notation_move(&pos, best, text, sizeof text);
+        printf("position %zu: nodes %" PRIu64 " score %d bestmove %s\n", i + 1, last.nodes, score,
+               text);
+        total += last.nodes;
+    }
+    double secs = search_now() - t0;
+    printf("bench: %" PRIu64 " nodes %.0f nps (depth %ld, %.2f s)\n", total,
+           secs > 0 ? total / secs : 0, depth, secs);
+    engine_free(e);
+    return EXIT_OK;
+}
+
+int cmd_weights(int argc, char **argv)
+{
+    static const char help[] =
+        "usage: maxtune weights [FILE|default|material]\n"
+        "Prints a weights set as a valid weights file (the defaults without an argument), with\n"
+        "each weight's meaning and range. A file is read and checked first.\n";
+    if (cli_wants_help(argc, argv)) {
+        fputs(help, stdout);
+        return EXIT_OK;
+    }
+    if (argc > 2) {
+        fputs(help, stderr);
+        return EXIT_USAGE;
+    }
+    Weights w;
+    if (!cli_load_weights("weights", argc == 2 ? argv[1] : "default", &w))
+        return EXIT_USAGE;
+    weights_write(&w, stdout);
+    return EXIT_OK;
+}

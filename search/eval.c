@@ -1,0 +1,189 @@
+/* eval.c: feature extraction. One pass over the pieces of both sides counts material,
+ * mobility, palace threats, freezing and King pressure. Everything is symmetric under
+ * mirroring the board (ranks flipped, colours swapped), which the tests check. */
+#include "eval.h"
+
+#include "core/attack.h"
+
+static Bitboard zone2[SQ_NB];            /* squares within two King steps, the square excluded */
+static int palace_close[COLOR_NB][SQ_NB]; /* 10 - distance to the enemy palace */
+static Bitboard enemy_palace[COLOR_NB];   /* the palace a colour attacks */
+static bool eval_ready;
+
+/* Chebyshev distance between two squares. */
+static int distance(int a, int b)
+{
+    int df = sq_file(a) - sq_file(b), dr = sq_rank(a) - sq_rank(b);
+    df = df < 0 ? -df : df;
+    dr = dr < 0 ? -dr : dr;
+    return df > dr ? df : dr;
+}
+
+void eval_init(void)
+{
+    if (eval_ready)
+        return;
+    for (int c = 0; c < COLOR_NB; c++)
+        enemy_palace[c] =
+            bb_square(geo.palace[!c][PALACE_D]) | bb_square(geo.palace[!c][PALACE_E]);
+    for (int a = 0; a < SQ_NB; a++) {
+        if (!geo.real[a])
+            continue;
+        for (int b = 0; b < SQ_NB; b++)
+            if (geo.real[b] && a != b && distance(a, b) <= 2)
+                zone2[a] |= bb_square(b);
+        for (int c = 0; c < COLOR_NB; c++) {
+            int d1 = distance(a, geo.palace[!c][PALACE_D]), d2 = distance(a, geo.palace[!c][PALACE_E]);
+            palace_close[c][a] = 10 - (d1 < d2 ? d1 : d2);
+        }
+    }
+    eval_ready = true;
+}
+
+/* Per-side scan of one piece's moves: how many, and whether one ends on the enemy palace. */
+typedef struct Reach {
+    int moves;
+    bool palace;
+} Reach;
+
+/* Counts slides over empty squares (rook lines when dstep is 2, queen lines when 1). */
+static void count_slides(const Position *pos, int from, int dstep, Bitboard target, Reach *r)
+{
+    Bitboard occupied = position_occupied(pos), reach = 0;
+    for (int d = 0; d < DIR_NB; d += dstep)
+        reach |= geo_slide(from, d, occupied);
+    r->moves += bb_popcount(reach);
+    r->palace |= (reach & target) != 0;
+}
+
+/* Counts single-square moves onto empty or enemy squares (Guard steps, King jumps). */
+static void count_steps(const Square *to, int count, Bitboard not_own,
+                        Bitboard target, Reach *r)
+{
+    for (int i = 0; i < count; i++)
+        if (not_own & bb_square(to[i])) {
+            r->moves++;
+            if (target & bb_square(to[i]))
+                r->palace = true;
+        }
+}
+
+/* Counts Mage moves: diagonal step, then outward slides, landing captures included. */
+static void count_mage(const Position *pos, int from, Bitboard enemy, Bitboard target, Reach *r)
+{
+    for (int diag = 1; diag < DIR_NB; diag += 2) {
+        int s = geo.step[from][diag];
+        if (pos->board[s] != EMPTY) {
+            if (enemy & bb_square(s)) {
+                r->moves++;
+                r->palace |= (target & bb_square(s)) != 0;
+            }
+            continue;
+        }
+        r->moves++;
+        r->palace |= (target & bb_square(s)) != 0;
+        for (int k = 0; k < 2; k++) {
+            int o = (diag + (k ? 1 : 7)) & 7, t = geo.step[s][o];
+            for (; pos->board[t] == EMPTY; t = geo.step[t][o]) {
+                r->moves++;
+                r->palace |= (target & bb_square(t)) != 0;
+            }
+            if (enemy & bb_square(t)) {
+                r->moves++;
+                r->palace |= (target & bb_square(t)) != 0;
+            }
+        }
+    }
+}
+
+/* Adds the features of colour c with sign (+1 White, -1 Black) into f. */
+static void side_features(const Position *pos, int c, int sign, int f[W_NB])
+{
+    Bitboard own = pos->by_color[c], enemy = pos->by_color[!c];
+    Bitboard target = enemy_palace[c];
+    Bitboard frozen = 0;
+    Bitboard imms = position_pieces(pos, !c, IMMOBILIZER);
+    while (imms)
+        frozen |= geo.neighbours[bb_pop(&imms)];
+    frozen &= own & ~pos->by_type[MAGE];
+    Bitboard chams = position_pieces(pos, !c, CHAMELEON);
+    while (chams)
+        frozen |= geo.neighbours[bb_pop(&chams)] & position_pieces(pos, c, IMMOBILIZER);
+
+    int reachers = 0;
+    Bitboard pieces = own;
+    while (pieces) {
+        int sq = bb_pop(&pieces), type = piece_type(pos->board[sq]);
+        if (type != KING) {
+            f[W_PINCER + type - PINCER] += sign;
+            f[W_PALACE_CLOSE] += sign * palace_close[c][sq];
+        }
+        if (frozen & bb_square(sq))
+            continue;
+        Reach r = {0, false};
+        switch (type) {
+        case PINCER:
+            count_slides(pos, sq, 2, target, &r);
+            break;
+        case MAGE:
+            count_mage(pos, sq, enemy, target, &r);
+            break;
+        case GUARD:
+            count_steps(geo.step[sq], DIR_NB, ~own, target, &r);
+            break;
+        case KING:
+            count_steps(geo.king_jump[sq], geo.king_jump_nb[sq], ~own, target, &r);
+            break;
+        case IMMOBILIZER:
+            count_slides(pos, sq, 1, target, &r);
+            f[W_IMMOB_ZONE] += sign * bb_popcount(zone2[sq] & enemy & ~pos->by_type[MAGE]);
+            break;
+        case COORDINATOR: {
+            count_slides(pos, sq, 1, target, &r);
+            int k = pos->king[c];
+            Bitboard lines = geo.rank_mask[sq_rank(k)] | geo.file_mask[sq_file(k)];
+            f[W_COORD_TARGETS] += sign * bb_popcount(lines & enemy);
+            break;
+        }
+        default: /* Long leaper, Chameleon, Withdrawer: queen slides */
+            count_slides(pos, sq, 1, target, &r);
+            break;
+        }
+        f[W_MOB_PINCER + type - PINCER] += sign * r.moves;
+        if (r.palace && !(target & bb_square(sq)))
+            reachers++;
+    }
+    int occupants = bb_popcount(own & target);
+    f[W_PALACE_OCCUPY] += sign * occupants;
+    f[W_PALACE_REACH] += sign * reachers;
+    f[W_PALACE_DOUBLE] += sign * (occupants == 1 && reachers > 0);
+    f[W_FROZEN] += sign * bb_popcount(frozen);
+    Bitboard attackers = own & ~frozen & ~pos->by_type[KING];
+    f[W_KING_PRESSURE] += sign * bb_popcount(zone2[pos->king[!c]] & attackers);
+}
+
+void eval_features(const Position *pos, int f[W_NB])
+{
+    for (int i = 0; i < W_NB; i++)
+        f[i] = 0;
+    side_features(pos, WHITE, 1, f);
+    side_features(pos, BLACK, -1, f);
+    f[W_TEMPO] = pos->side == WHITE ? 1 : -1;
+}
+
+void eval_trace(const Position *pos, int coef[W_NB])
+{
+    eval_features(pos, coef);
+    if (pos->side == BLACK)
+        for (int i = 0; i < W_NB; i++)
+            coef[i] = -coef[i];
+}
+
+int eval_evaluate(const Position *pos, const Weights *w)
+{
+    int coef[W_NB], score = 0;
+    eval_trace(pos, coef);
+    for (int i = 0; i < W_NB; i++)
+        score += coef[i] * w->v[i];
+    return score;
+}

@@ -1,0 +1,475 @@
+/* search.c: iterative deepening PVS with a transposition table, null-move pruning, late-move
+ * reductions, killer and history ordering, and a bounded capture search. */
+#include "search.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/attack.h"
+#include "core/gamestate.h"
+#include "core/makemove.h"
+#include "core/movegen.h"
+#include "eval.h"
+
+double search_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+Engine *engine_new(size_t hash_mb)
+{
+    Engine *e = calloc(1, sizeof *e);
+    if (!e)
+        return NULL;
+    if (!tt_init(&e->tt, hash_mb ? hash_mb : 1)) {
+        free(e);
+        return NULL;
+    }
+    e->eval_cache = calloc(EVAL_CACHE_SIZE, sizeof *e->eval_cache);
+    e->keys_cap = 1024;
+    e->keys = malloc((size_t)e->keys_cap * sizeof *e->keys);
+    if (!e->keys || !e->eval_cache) {
+        free(e->keys);
+        free(e->eval_cache);
+        tt_free(&e->tt);
+        free(e);
+        return NULL;
+    }
+    weights_default(&e->weights);
+    Position start;
+    position_from_fen(&start, "start", NULL, 0);
+    engine_set_position(e, &start, NULL, 0);
+    return e;
+}
+
+void engine_free(Engine *e)
+{
+    if (!e)
+        return;
+    tt_free(&e->tt);
+    free(e->keys);
+    free(e->eval_cache);
+    free(e);
+}
+
+void engine_new_game(Engine *e)
+{
+    tt_clear(&e->tt);
+    memset(e->killers, 0, sizeof e->killers);
+    memset(e->history, 0, sizeof e->history);
+}
+
+void engine_set_weights(Engine *e, const Weights *w)
+{
+    e->weights = *w;
+    memset(e->eval_cache, 0, EVAL_CACHE_SIZE * sizeof *e->eval_cache);
+}
+
+/* Static evaluation through the engine's cache (the key includes the side to move). */
+static int evaluate(Engine *e)
+{
+    EvalCacheEntry *slot = &e->eval_cache[e->pos.key & (EVAL_CACHE_SIZE - 1)];
+    if (slot->key != e->pos.key || slot->key == 0) {
+        slot->key = e->pos.key;
+        slot->score = eval_evaluate(&e->pos, &e->weights);
+    }
+    return slot->score;
+}
+
+/* Appends a key to the history, growing it when needed. */
+static bool push_key(Engine *e, uint64_t key)
+{
+    if (e->nkeys == e->keys_cap) {
+        uint64_t *k = realloc(e->keys, (size_t)e->keys_cap * 2 * sizeof *k);
+        if (!k)
+            return false;
+        e->keys = k;
+        e->keys_cap *= 2;
+    }
+    e->keys[e->nkeys++] = key;
+    return true;
+}
+
+bool engine_set_position(Engine *e, const Position *start, const Move *moves, int nmoves)
+{
+    e->pos = *start;
+    e->nkeys = 0;
+    e->rep_floor = 0;
+    if (!push_key(e, e->pos.key))
+        return false;
+    for (int i = 0; i < nmoves; i++) {
+        Undo u;
+        move_do(&e->pos, moves[i], &u);
+        if (u.ncap)
+            e->rep_floor = e->nkeys; /* no position before a capture can come back */
+        if (!push_key(e, e->pos.key))
+            return false;
+    }
+    /* Room for the search path, so the search itself never reallocates. */
+    while (e->keys_cap < e->nkeys + MAX_PLY + QS_MAX_DEPTH + 8)
+        if (!push_key(e, 0))
+            return false;
+        else
+            e->nkeys--;
+    return true;
+}
+
+/* True when the current position (last key) occurred before since the last capture. */
+static bool is_repetition(const Engine *e, int floor)
+{
+    uint64_t key = e->keys[e->nkeys - 1];
+    for (int i = e->nkeys - 3; i >= floor; i -= 2)
+        if (e->keys[i] == key)
+            return true;
+    return false;
+}
+
+/* Checks the node and time limits; sets the stop flag when one is reached. */
+static inline bool out_of_budget(Engine *e)
+{
+    if (atomic_load_explicit(&e->stop, memory_order_relaxed))
+        return true;
+    if (e->node_limit && e->nodes >= e->node_limit) {
+        atomic_store(&e->stop, 1);
+        return true;
+    }
+    if (e->deadline > 0 && (e->nodes & 1023) == 0 && search_now() >= e->deadline) {
+        atomic_store(&e->stop, 1);
+        return true;
+    }
+    return false;
+}
+
+/* Mate scores are stored in the hash relative to the node, not the root. */
+static int score_to_tt(int s, int ply)
+{
+    return s > SCORE_MATE_BOUND ? s + ply : s < -SCORE_MATE_BOUND ? s - ply : s;
+}
+static int score_from_tt(int s, int ply)
+{
+    return s > SCORE_MATE_BOUND ? s - ply : s < -SCORE_MATE_BOUND ? s + ply : s;
+}
+
+/* Material value of what a move captures (0 for a suicide or a quiet move). */
+static int capture_value(const Engine *e, Move m, int *ncap)
+{
+    Square caps[MAX_CAPTURES];
+    *ncap = 0;
+    if (move_is_suicide(m))
+        return 0;
+    int n = move_captures(&e->pos, m, caps), value = 0;
+    for (int i = 0; i < n; i++) {
+        int t = piece_type(e->pos.board[caps[i]]);
+        value += t == KING ? SCORE_MATE : e->weights.v[W_PINCER + t - PINCER];
+    }
+    *ncap = n;
+    return value;
+}
+
+/* Gives each move an ordering score: hash move, captures by value, killers, history. */
+static void score_moves(const Engine *e, const Move *moves, int *scores, int n, Move tt_move,
+                        int ply)
+{
+    int side = e->pos.side;
+    for (int i = 0; i < n; i++) {
+        Move m = moves[i];
+        int ncap;
+        int value = capture_value(e, m, &ncap);
+        if (m == tt_move)
+            scores[i] = 1 << 30;
+        else if (ncap)
+            scores[i] = (1 << 24) + value;
+        else if (move_is_suicide(m))
+            scores[i] = -(1 << 24);
+        else if (ply < MAX_PLY && m == e->killers[ply][0])
+            scores[i] = (1 << 22) + 1;
+        else if (ply < MAX_PLY && m == e->killers[ply][1])
+            scores[i] = 1 << 22;
+        else
+            scores[i] = e->history[side][move_from(m)][move_to(m)];
+    }
+}
+
+/* Moves the best-scored remaining move to index i (selection sort step). */
+static void pick_move(Move *moves, int *scores, int n, int i)
+{
+    int best = i;
+    for (int j = i + 1; j < n; j++)
+        if (scores[j] > scores[best])
+            best = j;
+    Move m = moves[i];
+    moves[i] = moves[best];
+    moves[best] = m;
+    int s = scores[i];
+    scores[i] = scores[best];
+    scores[best] = s;
+}
+
+/* True when the side to move has at least one legal move. */
+static bool has_legal_move(Engine *e)
+{
+    Move moves[MAX_MOVES];
+    int n = movegen_pseudo(&e->pos, moves);
+    for (int i = 0; i < n; i++)
+        if (movegen_is_legal(&e->pos, moves[i]))
+            return true;
+    return false;
+}
+
+/* Bare King or invasion: the side to move loses, unless it has no legal move (rule 8.1 comes
+ * first: then it is checkmate or stalemate). Returns true and the score when the game ended. */
+static bool special_game_end(Engine *e, int ply, int *score)
+{
+    if (!gamestate_bare_king(&e->pos) && !gamestate_invaded(&e->pos))
+        return false;
+    if (has_legal_move(e))
+        *score = -SCORE_MATE + ply;
+    else
+        *score = attack_king_attacked(&e->pos, e->pos.side) ? -SCORE_MATE + ply : 0;
+    return true;
+}
+
+/* Capture search: stand pat, then captures and palace entries, at most QS_MAX_DEPTH deep. */
+static int qsearch(Engine *e, int alpha, int beta, int ply, int qdepth)
+{
+    e->nodes++;
+    if (out_of_budget(e))
+        return 0;
+    int end;
+    if (special_game_end(e, ply, &end))
+        return end;
+    int stand = evaluate(e);
+    if (stand >= beta || qdepth >= QS_MAX_DEPTH || ply >= MAX_PLY - 1)
+        return stand;
+    if (stand > alpha)
+        alpha = stand;
+
+    Move moves[MAX_MOVES];
+    int scores[MAX_MOVES];
+    int n = movegen_pseudo(&e->pos, moves), k = 0;
+    int us = e->pos.side;
+    Bitboard palace = bb_square(geo.palace[!us][PALACE_D]) | bb_square(geo.palace[!us][PALACE_E]);
+    for (int i = 0; i < n; i++) {
+        int ncap, value = capture_value(e, moves[i], &ncap);
+        bool to_palace = (palace & bb_square(move_to(moves[i]))) && !move_is_suicide(moves[i]);
+        if (ncap || to_palace) {
+            moves[k] = moves[i];
+            scores[k++] = value + (to_palace ? 1000 : 0);
+        }
+    }
+    int best = stand;
+    for (int i = 0; i < k; i++) {
+        pick_move(moves, scores, k, i);
+        Undo u;
+        move_do(&e->pos, moves[i], &u);
+        if (attack_king_attacked(&e->pos, us)) {
+            move_undo(&e->pos, moves[i], &u);
+            continue;
+        }
+        e->keys[e->nkeys++] = e->pos.key;
+        int s = -qsearch(e, -beta, -alpha, ply + 1, qdepth + 1);
+        e->nkeys--;
+        move_undo(&e->pos, moves[i], &u);
+        if (atomic_load_explicit(&e->stop, memory_order_relaxed))
+            return 0;
+        if (s > best) {
+            best = s;
+            if (s > alpha) {
+                alpha = s;
+                if (s >= beta)
+                    break;
+            }
+        }
+    }
+    return best;
+}
+
+/* Principal variation search. */
+static int negamax(Engine *e, int depth, int alpha, int beta, int ply, bool allow_null)
+{
+    bool pv_node = beta - alpha > 1;
+    e->pvlen[ply] = 0;
+    if (depth <= 0)
+        return qsearch(e, alpha, beta, ply, 0);
+    e->nodes++;
+    if (out_of_budget(e))
+        return 0;
+    if (ply > 0 && is_repetition(e, e->rep_floor))
+        return 0;
+    int end;
+    if (special_game_end(e, ply, &end))
+        return end;
+    if (ply >= MAX_PLY - 1)
+        return evaluate(e);
+
+    /* Mate distance pruning: no result can beat a mate already found nearer the root. */
+    if (ply > 0) {
+        alpha = alpha > -SCORE_MATE + ply ? alpha : -SCORE_MATE + ply;
+        beta = beta < SCORE_MATE - ply - 1 ? beta : SCORE_MATE - ply - 1;
+        if (alpha >= beta)
+            return alpha;
+    }
+
+    uint64_t key = e->pos.key;
+    const TTEntry *tte = tt_probe(&e->tt, key);
+    Move tt_move = tte ? tte->move : MOVE_NONE;
+    if (tte && !pv_node && tte->depth >= depth && ply > 0) {
+        int s = score_from_tt(tte->score, ply);
+        if (tte->bound == BOUND_EXACT || (tte->bound == BOUND_LOWER && s >= beta) ||
+            (tte->bound == BOUND_UPPER && s <= alpha))
+            return s;
+    }
+
+    int us = e->pos.side;
+    bool in_check = attack_king_attacked(&e->pos, us);
+
+    /* Null move: if passing still fails high, the position is good enough to cut. */
+    if (allow_null && !pv_node && !in_check && depth >= 3 &&
+        bb_popcount(e->pos.by_color[us]) > 3) {
+        int static_eval = evaluate(e);
+        if (static_eval >= beta) {
+            int saved_floor = e->rep_floor;
+            e->pos.side ^= 1;
+            e->pos.key ^= zobrist_side;
+            e->keys[e->nkeys++] = e->pos.key;
+            e->rep_floor = e->nkeys - 1; /* a pass breaks repetition chains */
+            int s = -negamax(e, depth - 3, -beta, -beta + 1, ply + 1, false);
+            e->nkeys--;
+            e->rep_floor = saved_floor;
+            e->pos.side ^= 1;
+            e->pos.key ^= zobrist_side;
+            if (atomic_load_explicit(&e->stop, memory_order_relaxed))
+                return 0;
+            if (s >= beta)
+                return s > SCORE_MATE_BOUND ? beta : s;
+        }
+    }
+
+    Move moves[MAX_MOVES];
+    int scores[MAX_MOVES];
+    int n = movegen_pseudo(&e->pos, moves);
+    score_moves(e, moves, scores, n, tt_move, ply);
+    int best = -SCORE_INF, legal = 0, old_alpha = alpha;
+    Move best_move = MOVE_NONE;
+    for (int i = 0; i < n; i++) {
+        pick_move(moves, scores, n, i);
+        Move m = moves[i];
+        bool quiet = scores[i] < (1 << 24) && m != tt_move;
+        Undo u;
+        move_do(&e->pos, m, &u);
+        if (attack_king_attacked(&e->pos, us)) {
+            move_undo(&e->pos, m, &u);
+            continue;
+        }
+        legal++;
+        int saved_floor = e->rep_floor;
+        if (u.ncap)
+            e->rep_floor = e->nkeys;
+        e->keys[e->nkeys++] = e->pos.key;
+        int s;
+        if (legal == 1) {
+            s = -negamax(e, depth - 1, -beta, -alpha, ply + 1, true);
+        } else {
+            /* Late quiet moves are searched one ply shallower first. */
+            int r = (quiet && depth >= 3 && legal > 4 && !in_check) ? 1 + (legal > 12) : 0;
+            s = -negamax(e, depth - 1 - r, -alpha - 1, -alpha, ply + 1, true);
+            if (s > alpha && (r || pv_node))
+                s = -negamax(e, depth - 1, -beta, -alpha, ply + 1, true);
+        }
+        e->nkeys--;
+        e->rep_floor = saved_floor;
+        move_undo(&e->pos, m, &u);
+        if (atomic_load_explicit(&e->stop, memory_order_relaxed))
+            return 0;
+        if (s > best) {
+            best = s;
+            best_move = m;
+            if (s > alpha) {
+                alpha = s;
+                e->pv[ply][0] = m;
+                memcpy(&e->pv[ply][1], e->pv[ply + 1], (size_t)e->pvlen[ply + 1] * sizeof(Move));
+                e->pvlen[ply] = e->pvlen[ply + 1] + 1;
+                if (s >= beta) {
+                    if (quiet && ply < MAX_PLY) {
+                        if (e->killers[ply][0] != m) {
+                            e->killers[ply][1] = e->killers[ply][0];
+                            e->killers[ply][0] = m;
+                        }
+                        int *h = &e->history[us][move_from(m)][move_to(m)];
+                        *h += depth * depth;
+                        if (*h > (1 << 20))
+                            for (int a = 0; a < SQ_NB; a++)
+                                for (int b = 0; b < SQ_NB; b++)
+                                    e->history[us][a][b] /= 2;
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    if (legal == 0)
+        return in_check ? -SCORE_MATE + ply : 0;
+    int bound = best >= beta ? BOUND_LOWER : alpha > old_alpha ? BOUND_EXACT : BOUND_UPPER;
+    tt_store(&e->tt, key, best_move, score_to_tt(best, ply), depth, bound);
+    return best;
+}
+
+Move engine_search(Engine *e, const SearchLimits *limits, int *score, SearchInfo *last,
+                   SearchInfoFn info, void *data)
+{
+    e->root = e->pos;
+    e->nodes = 0;
+    e->node_limit = limits->nodes;
+    e->start_time = search_now();
+    e->deadline = limits->movetime_ms > 0 ? e->start_time + limits->movetime_ms / 1000.0 : 0;
+    atomic_store(&e->stop, 0);
+    e->tt.generation = (uint8_t)((e->tt.generation + 1) & 63);
+    int max_depth = limits->depth > 0 ? limits->depth : MAX_PLY - 2;
+    if (!limits->depth && !limits->nodes && !limits->movetime_ms)
+        max_depth = 6;
+    if (max_depth > MAX_PLY - 2)
+        max_depth = MAX_PLY - 2;
+
+    Move legal[MAX_MOVES];
+    int nlegal = movegen_legal(&e->pos, legal);
+    GameState state = gamestate_from_count(&e->pos, nlegal);
+    Move best = MOVE_NONE;
+    int best_score = state == GAME_ONGOING || state == GAME_STALEMATE ? 0 : -SCORE_MATE;
+    SearchInfo done = {0};
+    if (state == GAME_ONGOING) {
+        best = legal[0];
+        for (int depth = 1; depth <= max_depth; depth++) {
+            int s = negamax(e, depth, -SCORE_INF, SCORE_INF, 0, false);
+            if (atomic_load(&e->stop)) {
+                /* A root move searched completely in the stopped iteration is at least as good
+                 * as the previous best, which was searched first. */
+                if (e->pvlen[0] > 0)
+                    best = e->pv[0][0];
+                break;
+            }
+            best = e->pv[0][0];
+            best_score = s;
+            done.depth = depth;
+            done.score = s;
+            done.pvlen = e->pvlen[0];
+            memcpy(done.pv, e->pv[0], (size_t)done.pvlen * sizeof(Move));
+            done.nodes = e->nodes;
+            done.seconds = search_now() - e->start_time;
+            if (info)
+                info(&done, &e->root, data);
+            if (s > SCORE_MATE_BOUND && SCORE_MATE - s <= depth)
+                break; /* a mate found within the full-width depth cannot get shorter */
+        }
+    }
+    done.nodes = e->nodes;
+    done.seconds = search_now() - e->start_time;
+    if (score)
+        *score = best_score;
+    if (last)
+        *last = done;
+    e->pos = e->root;
+    return best;
+}

@@ -1,0 +1,96 @@
+/* search.h: the alpha-beta engine. An Engine owns everything it mutates (position, key history,
+ * hash table, killers, history, node counter, stop flag), so any number of engines can search
+ * side by side in different threads. With a node limit the search is deterministic: the same
+ * position, history, weights, hash size and limit give the same move and score everywhere. */
+#ifndef MAXTUNE_SEARCH_H
+#define MAXTUNE_SEARCH_H
+
+#include <stdatomic.h>
+#include <stddef.h>
+
+#include "core/position.h"
+#include "tt.h"
+#include "weights.h"
+
+enum {
+    MAX_PLY = 64,
+    SCORE_INF = 32000,
+    SCORE_MATE = 30000,        /* a win at ply p scores SCORE_MATE - p */
+    SCORE_MATE_BOUND = 29000,  /* |score| above this is a forced game end */
+    QS_MAX_DEPTH = 8           /* capture-search plies; long leapers make it explode otherwise */
+};
+
+/* Search limits; 0 means "no limit of this kind". With none at all, depth 6 is used. */
+typedef struct SearchLimits {
+    int depth;
+    uint64_t nodes;
+    int movetime_ms;
+} SearchLimits;
+
+/* What one finished iteration found. */
+typedef struct SearchInfo {
+    int depth;
+    int score;
+    uint64_t nodes;
+    double seconds;
+    int pvlen;
+    Move pv[MAX_PLY];
+} SearchInfo;
+
+typedef void (*SearchInfoFn)(const SearchInfo *info, const Position *root, void *data);
+
+/* One slot of the engine's evaluation cache. */
+typedef struct EvalCacheEntry {
+    uint64_t key;
+    int32_t score;
+} EvalCacheEntry;
+
+enum { EVAL_CACHE_SIZE = 1 << 16 };
+
+typedef struct Engine {
+    Position pos;                       /* the position being searched */
+    Position root;                      /* the root position (for reporting) */
+    Weights weights;
+    TT tt;
+    uint64_t *keys;                     /* keys of the game so far, then of the search path */
+    int nkeys, keys_cap;
+    int rep_floor;                      /* first index of keys a repetition may match */
+    Move killers[MAX_PLY][2];           /* reset per game */
+    int history[COLOR_NB][SQ_NB][SQ_NB];/* reset per game */
+    Move pv[MAX_PLY][MAX_PLY];          /* triangular PV table, per search */
+    int pvlen[MAX_PLY];
+    EvalCacheEntry *eval_cache;         /* key -> static evaluation, reset with the weights */
+    uint64_t nodes, node_limit;         /* per search */
+    double start_time, deadline;        /* per search; deadline 0 = none */
+    atomic_int stop;                    /* set by the limits or by another thread */
+} Engine;
+
+/* Creates an engine with a hash table of hash_mb MiB and default weights; NULL on failure. */
+Engine *engine_new(size_t hash_mb);
+
+/* Frees an engine. */
+void engine_free(Engine *e);
+
+/* Forgets everything learned in earlier games (hash, killers, history). */
+void engine_new_game(Engine *e);
+
+/* Sets the weights the evaluation uses. */
+void engine_set_weights(Engine *e, const Weights *w);
+
+/* Sets the position: `start` then the moves of the game (all legal), whose positions count for
+ * repetition. */
+bool engine_set_position(Engine *e, const Position *start, const Move *moves, int nmoves);
+
+/* Searches the current position; returns the best move (MOVE_NONE if the game is over) and
+ * writes its score (side to move's view) into *score. info, if not NULL, is called after each
+ * iteration. */
+Move engine_search(Engine *e, const SearchLimits *limits, int *score, SearchInfo *last,
+                   SearchInfoFn info, void *data);
+
+/* Asks a running search to stop (callable from another thread). */
+static inline void engine_stop(Engine *e) { atomic_store(&e->stop, 1); }
+
+/* Seconds on a monotonic clock. */
+double search_now(void);
+
+#endif

@@ -1,0 +1,43 @@
+/* tt.c: transposition table storage. */
+#include "tt.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+bool tt_init(TT *tt, size_t mb)
+{
+    size_t n = 1;
+    while (n * 2 * sizeof(TTEntry) <= mb * 1024 * 1024)
+        n *= 2;
+    tt->entries = calloc(n, sizeof(TTEntry));
+    tt->mask = n - 1;
+    tt->generation = 0;
+    return tt->entries != NULL;
+}
+
+void tt_free(TT *tt)
+{
+    free(tt->entries);
+    tt->entries = NULL;
+}
+
+void tt_clear(TT *tt)
+{
+    memset(tt->entries, 0, (tt->mask + 1) * sizeof(TTEntry));
+    tt->generation = 0;
+}
+
+void tt_store(TT *tt, uint64_t key, Move move, int score, int depth, int bound)
+{
+    TTEntry *e = &tt->entries[key & tt->mask];
+    if (e->key != key && e->generation == tt->generation && e->depth > depth + 2)
+        return;
+    if (e->key == key && move == MOVE_NONE)
+        move = e->move; /* keep the old best move when this search found none */
+    e->key = key;
+    e->move = move;
+    e->score = (int16_t)score;
+    e->depth = (int8_t)depth;
+    e->bound = (uint8_t)bound;
+    e->generation = tt->generation & 63;
+}
