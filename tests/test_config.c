@@ -1,0 +1,526 @@
+/* test_config.c: config loading, validation messages (file:line), --set, write/read round trip
+ * and the key documentation. Config files are written to mkstemp files in /tmp. */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "tune/config.h"
+
+/* A valid [run] section: lines 1-3. */
+#define RUN3 "[run]\njob = match\nname = t\n"
+
+/* Writes text (len bytes) to a fresh temporary file; returns its malloc'd path. */
+static char *temp_file_n(const char *text, size_t len)
+{
+    char *path = strdup("/tmp/test_config_XXXXXX");
+    assert_non_null(path);
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, text, len), (ssize_t)len);
+    close(fd);
+    return path;
+}
+
+/* Writes a NUL-terminated text to a fresh temporary file; returns its malloc'd path. */
+static char *temp_file(const char *text)
+{
+    return temp_file_n(text, strlen(text));
+}
+
+/* Removes a temporary file and frees its path. */
+static void temp_done(char *path)
+{
+    unlink(path);
+    free(path);
+}
+
+/* Loads text and expects failure with "file:line: " and keyword in the message. */
+static void expect_error_n(const char *text, size_t len, int line, const char *keyword)
+{
+    char *path = temp_file_n(text, len);
+    Config cfg;
+    char err[1024] = "", want[300];
+    bool ok = config_load(&cfg, path, NULL, 0, err, sizeof err);
+    snprintf(want, sizeof want, "%s:%d: ", path, line);
+    temp_done(path);
+    if (ok || strncmp(err, want, strlen(want)) != 0 || !strstr(err, keyword))
+        fail_msg("want \"%s...%s\", got %s \"%s\"", want, keyword, ok ? "success" : "error",
+                 err);
+}
+
+/* expect_error_n for NUL-terminated text. */
+static void expect_error(const char *text, int line, const char *keyword)
+{
+    expect_error_n(text, strlen(text), line, keyword);
+}
+
+/* Loads path with overrides and expects success. */
+static void load_ok(Config *cfg, const char *path, char *const *overrides, int n)
+{
+    char err[1024] = "";
+    if (!config_load(cfg, path, overrides, n, err, sizeof err))
+        fail_msg("unexpected error: %s", err);
+}
+
+/* Loads text and expects success. */
+static void load_text_ok(Config *cfg, const char *text)
+{
+    char *path = temp_file(text);
+    load_ok(cfg, path, NULL, 0);
+    temp_done(path);
+}
+
+/* A config with every section and non-default values, comments in every style. */
+static void test_good_config(void **state)
+{
+    (void)state;
+    Config cfg;
+    load_text_ok(&cfg, "; a comment line\n"
+                       "# another\n"
+                       "[run]\n"
+                       "job = spsa ; inline comment\n"
+                       "name = tune-1.a_b   # inline hash comment\n"
+                       "seed = 18446744073709551615\n"
+                       "  threads = 3\n"
+                       "results_dir = out/dir\n"
+                       "\n"
+                       "[engine_a]\n"
+                       "name = Maxtune dev\n"
+                       "weights = w/a.txt\n"
+                       "nodes = 0\n"
+                       "depth = 6\n"
+                       "movetime_ms = 250\n"
+                       "hash_mb = 16\n"
+                       "[engine_b]\r\n"
+                       "name: Base\r\n"
+                       "weights = material\n"
+                       "nodes = 5000\n"
+                       "[match]\n"
+                       "pairs = 2500\n"
+                       "openings = book.fen\n"
+                       "opening_plies = 12\n"
+                       "opening_max_score = 150\n"
+                       "max_plies = 300\n"
+                       "repetition = 0\n"
+                       "draw_move_number = 40\n"
+                       "draw_move_count = 0\n"
+                       "draw_score = 10\n"
+                       "resign_move_count = 4\n"
+                       "resign_score = 700\n"
+                       "sprt = yes\n"
+                       "elo0 = -1.5\n"
+                       "elo1 = 2.5\n"
+                       "alpha = 0.1\n"
+                       "beta = 0.025\n"
+                       "sprt_model = logistic\n"
+                       "checkpoint_seconds = 60\n");
+    assert_string_equal(cfg.job, "spsa");
+    assert_string_equal(cfg.name, "tune-1.a_b");
+    assert_true(cfg.seed == 18446744073709551615ull);
+    assert_int_equal(cfg.threads, 3);
+    assert_string_equal(cfg.results_dir, "out/dir");
+    assert_string_equal(cfg.engine[0].name, "Maxtune dev");
+    assert_string_equal(cfg.engine[0].weights, "w/a.txt");
+    assert_int_equal(cfg.engine[0].nodes, 0);
+    assert_int_equal(cfg.engine[0].depth, 6);
+    assert_int_equal(cfg.engine[0].movetime_ms, 250);
+    assert_int_equal(cfg.engine[0].hash_mb, 16);
+    assert_string_equal(cfg.engine[1].name, "Base");
+    assert_string_equal(cfg.engine[1].weights, "material");
+    assert_int_equal(cfg.engine[1].nodes, 5000);
+    assert_int_equal(cfg.engine[1].depth, 0);
+    assert_int_equal(cfg.engine[1].hash_mb, 4);
+    const MatchConfig *m = &cfg.match;
+    assert_int_equal(m->pairs, 2500);
+    assert_string_equal(m->openings, "book.fen");
+    assert_int_equal(m->opening_plies, 12);
+    assert_int_equal(m->opening_max_score, 150);
+    assert_int_equal(m->max_plies, 300);
+    assert_int_equal(m->repetition, 0);
+    assert_int_equal(m->draw_move_number, 40);
+    assert_int_equal(m->draw_move_count, 0);
+    assert_int_equal(m->draw_score, 10);
+    assert_int_equal(m->resign_move_count, 4);
+    assert_int_equal(m->resign_score, 700);
+    assert_true(m->sprt);
+    assert_true(m->elo0 == -1.5 && m->elo1 == 2.5 && m->alpha == 0.1 && m->beta == 0.025);
+    assert_string_equal(m->sprt_model, "logistic");
+    assert_int_equal(m->checkpoint_seconds, 60);
+}
+
+/* Checks every documented default of cfg (except the required [run] keys). */
+static void check_defaults(const Config *cfg)
+{
+    assert_true(cfg->seed == 1);
+    assert_int_equal(cfg->threads, 0);
+    assert_string_equal(cfg->results_dir, "results");
+    for (int i = 0; i < 2; i++) {
+        const EngineConfig *e = &cfg->engine[i];
+        assert_string_equal(e->name, i ? "B" : "A");
+        assert_string_equal(e->weights, "default");
+        assert_int_equal(e->nodes, 2000);
+        assert_int_equal(e->depth, 0);
+        assert_int_equal(e->movetime_ms, 0);
+        assert_int_equal(e->hash_mb, 4);
+    }
+    const MatchConfig *m = &cfg->match;
+    assert_int_equal(m->pairs, 100);
+    assert_string_equal(m->openings, "random");
+    assert_int_equal(m->opening_plies, 8);
+    assert_int_equal(m->opening_max_score, 200);
+    assert_int_equal(m->max_plies, 400);
+    assert_int_equal(m->repetition, 3);
+    assert_int_equal(m->draw_move_number, 34);
+    assert_int_equal(m->draw_move_count, 8);
+    assert_int_equal(m->draw_score, 20);
+    assert_int_equal(m->resign_move_count, 3);
+    assert_int_equal(m->resign_score, 600);
+    assert_false(m->sprt);
+    assert_true(m->elo0 == 0 && m->elo1 == 5 && m->alpha == 0.05 && m->beta == 0.05);
+    assert_string_equal(m->sprt_model, "normalized");
+    assert_int_equal(m->checkpoint_seconds, 5);
+}
+
+/* config_defaults and a minimal file give the documented defaults. */
+static void test_defaults(void **state)
+{
+    (void)state;
+    Config def, cfg;
+    config_defaults(&def);
+    check_defaults(&def);
+    assert_string_equal(def.job, "");
+    assert_string_equal(def.name, "");
+    assert_string_equal(def.source, "");
+
+    char *path = temp_file(RUN3);
+    load_ok(&cfg, path, NULL, 0);
+    check_defaults(&cfg);
+    assert_string_equal(cfg.job, "match");
+    assert_string_equal(cfg.name, "t");
+    assert_string_equal(cfg.source, path);
+    /* nothing else differs from the defaults */
+    memcpy(def.job, cfg.job, sizeof def.job);
+    memcpy(def.name, cfg.name, sizeof def.name);
+    memcpy(def.source, cfg.source, sizeof def.source);
+    assert_memory_equal(&def, &cfg, sizeof cfg);
+    temp_done(path);
+}
+
+/* Every kind of error names the file, the line and the problem. */
+static void test_errors(void **state)
+{
+    (void)state;
+    char buf[2048];
+    expect_error(RUN3 "[foo]\n", 4, "unknown section [foo]");
+    expect_error(RUN3 "[match]\nfoo = 1\n", 5, "unknown key 'foo' in [match]");
+    expect_error(RUN3 "nodes = 5\n", 4, "belongs in [engine_a] or [engine_b]");
+    expect_error(RUN3 "[match]\npairs = 12x\n", 5, "not an integer");
+    expect_error(RUN3 "[match]\npairs =\n", 5, "not an integer");
+    expect_error(RUN3 "[match]\npairs = 1.5\n", 5, "not an integer");
+    expect_error(RUN3 "[match]\nalpha = 0.0.5\n", 5, "not a number");
+    expect_error(RUN3 "[match]\nalpha = nan\n", 5, "not a number");
+    expect_error(RUN3 "[match]\nsprt = maybe\n", 5, "not a boolean");
+    expect_error(RUN3 "[engine_a]\nhash_mb = 0\n", 5, "out of range 1..4096");
+    expect_error(RUN3 "[engine_b]\nhash_mb = 4097\n", 5, "out of range 1..4096");
+    expect_error(RUN3 "[match]\npairs = 99999999999999999999999\n", 5, "out of range");
+    expect_error(RUN3 "[match]\nalpha = 0.6\n", 5, "out of range 0.0001..0.5");
+    expect_error(RUN3 "[match]\nelo1 = 1e999\n", 5, "out of range");
+    expect_error(RUN3 "seed = -1\n", 4, "out of range");
+    expect_error("[run]\njob = tune\n", 2, "not allowed (allowed: match|spsa|selfplay");
+    expect_error(RUN3 "[match]\nsprt_model = bayes\n", 5, "normalized|logistic");
+    expect_error("[run]\njob = match\nname = t\njob = spsa\n", 4, "duplicate key [run] job");
+    expect_error(RUN3 "[match]\n[run]\nname = u\n", 6, "first set on line 3");
+    expect_error(RUN3 "this is not ini\n", 4, "not an INI line");
+    expect_error(RUN3 "[match\n", 4, "']'");
+    expect_error(RUN3 "[match] x\n", 4, "after the section header");
+    expect_error("job = match\n", 1, "before any [section]");
+    expect_error("[run]\njob = match\nname = a/b\n", 3, "character '/' is not allowed");
+    expect_error("[run]\njob = match\nname = .hidden\n", 3, "must not start with '.'");
+    expect_error("[run]\njob = match\nname = a b\n", 3, "' ' is not allowed");
+    expect_error(RUN3 "[engine_a]\nname = say \"hi\"\n", 5, "player name");
+    expect_error(RUN3 "[engine_a]\nweights =\n", 5, "empty");
+    expect_error(RUN3 "[engine_b]\nnodes = 0\n", 5, "[engine_b] no search limit");
+    expect_error(RUN3 "[engine_b]\nnodes = 0\ndepth = 0\n", 6, "search limit");
+    expect_error(RUN3 "[match]\nelo1 = -1\n", 5, "elo0 (0) must be below elo1 (-1)");
+    expect_error(RUN3 "[match]\nrepetition = 1\n", 5, "repetition");
+    /* the first error wins, whether it is a syntax error or a bad value */
+    expect_error(RUN3 "junk\n[match]\npairs = x\n", 4, "not an INI line");
+    expect_error(RUN3 "[match]\npairs = x\njunk\n", 5, "not an integer");
+    /* a NUL byte inside a line */
+    expect_error_n(RUN3 "[match]\npairs = 1\0" "2\n", sizeof(RUN3 "[match]\npairs = 1\0" "2\n") - 1,
+                   5, "NUL");
+
+    /* string too long: 256 characters for a 255-character field, on a line longer than
+     * libinih's buffer */
+    char longv[300];
+    memset(longv, 'w', 256);
+    longv[256] = '\0';
+    snprintf(buf, sizeof buf, RUN3 "[engine_a]\nweights = %s\n", longv);
+    expect_error(buf, 5, "too long: 256 characters, at most 255");
+    snprintf(buf, sizeof buf, RUN3 "[engine_a]\nname = %.64s\n", longv);
+    expect_error(buf, 5, "too long: 64 characters, at most 63");
+    /* a key name longer than libinih's line buffer */
+    memset(buf, 0, sizeof buf);
+    strcpy(buf, RUN3);
+    memset(buf + strlen(buf), 'k', 400);
+    strcat(buf, " = 1\n");
+    expect_error(buf, 4, "too long");
+    /* an unknown section name longer than libinih keeps */
+    snprintf(buf, sizeof buf, RUN3 "\n[%s]\n", longv);
+    expect_error(buf, 5, "unknown section");
+}
+
+/* A missing required key names the file and the key, without a line. */
+static void test_missing_required(void **state)
+{
+    (void)state;
+    char *path = temp_file("[run]\njob = match\n[match]\npairs = 3\n");
+    Config cfg;
+    char err[1024], want[600];
+    assert_false(config_load(&cfg, path, NULL, 0, err, sizeof err));
+    snprintf(want, sizeof want, "%s: missing required key [run] name", path);
+    assert_string_equal(err, want);
+    temp_done(path);
+
+    path = temp_file("[run]\nname = x\n");
+    assert_false(config_load(&cfg, path, NULL, 0, err, sizeof err));
+    snprintf(want, sizeof want, "%s: missing required key [run] job", path);
+    assert_string_equal(err, want);
+    temp_done(path);
+}
+
+/* Files that cannot be read: the message names the file and the reason. */
+static void test_unreadable(void **state)
+{
+    (void)state;
+    Config cfg;
+    char err[1024], want[600];
+    const char *missing = "/tmp/test_config_no_such_file.ini";
+    assert_false(config_load(&cfg, missing, NULL, 0, err, sizeof err));
+    snprintf(want, sizeof want, "%s: cannot open: %s", missing, strerror(ENOENT));
+    assert_string_equal(err, want);
+
+    assert_false(config_load(&cfg, "/tmp", NULL, 0, err, sizeof err));
+    assert_non_null(strstr(err, "/tmp: "));
+    assert_non_null(strstr(err, strerror(EISDIR)));
+
+    /* a tiny err buffer is filled but never overrun */
+    char small[8];
+    assert_false(config_load(&cfg, missing, NULL, 0, small, sizeof small));
+    assert_int_equal(strlen(small), sizeof small - 1);
+}
+
+/* Overrides apply in order after the file, are validated and may supply required keys. */
+static void test_overrides(void **state)
+{
+    (void)state;
+    Config cfg;
+    char err[1024];
+    char *path = temp_file(RUN3 "[match]\npairs = 3\n");
+    char *ov[] = {"match.pairs=7", "engine_b.weights = material ", "match.pairs=9",
+                  "run.name=other", "match.sprt=on"};
+    load_ok(&cfg, path, ov, 5);
+    assert_int_equal(cfg.match.pairs, 9);
+    assert_string_equal(cfg.engine[1].weights, "material");
+    assert_string_equal(cfg.name, "other");
+    assert_true(cfg.match.sprt);
+
+    /* an intermediate state may break a rule as long as the final one does not */
+    char *limits[] = {"engine_a.nodes=0", "engine_a.depth=3"};
+    load_ok(&cfg, path, limits, 2);
+    assert_int_equal(cfg.engine[0].nodes, 0);
+    assert_int_equal(cfg.engine[0].depth, 3);
+
+    struct {
+        char *set;
+        const char *want;
+    } bad[] = {
+        {"match.pairs=0", "--set match.pairs=0: [match] pairs = 0 is out of range 1..10000000"},
+        {"match.pairs", "--set match.pairs: expected section.key=value"},
+        {"pairs=3", "--set pairs=3: expected section.key=value"},
+        {"nosuch.key=1", "--set nosuch.key=1: unknown section [nosuch]"},
+        {"match.nosuch=1", "--set match.nosuch=1: unknown key 'nosuch' in [match]"},
+        {"run.job=tune", "--set run.job=tune: [run] job = tune is not allowed"},
+        {"engine_a.nodes=0", "--set engine_a.nodes=0: [engine_a] no search limit"},
+        {"engine_a.weights=a #b", "--set engine_a.weights=a #b: [engine_a] weights = a #b: has"},
+        {"engine_a.weights=;x", "comment"},
+        {"run.name=a\tb", "control character"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        if (config_load(&cfg, path, &bad[i].set, 1, err, sizeof err) ||
+            !strstr(err, bad[i].want))
+            fail_msg("--set %s: want \"%s\", got \"%s\"", bad[i].set, bad[i].want, err);
+    }
+    temp_done(path);
+
+    /* required keys from --set only; no file at all */
+    char *only[] = {"run.job=fit", "run.name=n"};
+    load_ok(&cfg, NULL, only, 2);
+    assert_string_equal(cfg.job, "fit");
+    assert_string_equal(cfg.source, "");
+    assert_false(config_load(&cfg, NULL, only, 1, err, sizeof err));
+    assert_string_equal(err, "config: missing required key [run] name");
+
+    /* a rule broken by the file is located at the latest key of the rule */
+    path = temp_file(RUN3 "[engine_a]\nmovetime_ms = 0\nnodes = 0\ndepth = 0\n");
+    assert_false(config_load(&cfg, path, NULL, 0, err, sizeof err));
+    char want[600];
+    snprintf(want, sizeof want, "%s:7: [engine_a] no search limit", path);
+    assert_non_null(strstr(err, want));
+    temp_done(path);
+}
+
+/* config_set changes a loaded config, or leaves it untouched on error. */
+static void test_config_set(void **state)
+{
+    (void)state;
+    Config cfg, before;
+    char err[1024];
+    load_text_ok(&cfg, RUN3);
+    assert_true(config_set(&cfg, "match.pairs=5", err, sizeof err));
+    assert_int_equal(cfg.match.pairs, 5);
+    assert_true(config_set(&cfg, " engine_b . movetime_ms = 100 ", err, sizeof err));
+    assert_int_equal(cfg.engine[1].movetime_ms, 100);
+    memcpy(&before, &cfg, sizeof cfg);
+    assert_false(config_set(&cfg, "match.pairs=abc", err, sizeof err));
+    assert_string_equal(err, "--set match.pairs=abc: [match] pairs = abc is not an integer");
+    assert_memory_equal(&before, &cfg, sizeof cfg);
+    assert_false(config_set(&cfg, "engine_a.nodes=0", err, sizeof err));
+    assert_string_equal(
+        err, "--set engine_a.nodes=0: [engine_a] no search limit: one of nodes, depth, "
+             "movetime_ms must be above 0");
+    assert_memory_equal(&before, &cfg, sizeof cfg);
+    /* engine_b has a time limit, so nodes = 0 is fine there */
+    assert_true(config_set(&cfg, "engine_b.nodes=0", err, sizeof err));
+    assert_int_equal(cfg.engine[1].nodes, 0);
+}
+
+/* Writes cfg to a temporary file, loads it back and expects the identical Config. */
+static void check_roundtrip(const Config *cfg)
+{
+    char *path = strdup("/tmp/test_config_XXXXXX");
+    assert_non_null(path);
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    assert_non_null(f);
+    assert_true(config_write(cfg, f));
+    assert_int_equal(fclose(f), 0);
+
+    Config back;
+    load_ok(&back, path, NULL, 0);
+    assert_string_equal(back.source, path);
+    memcpy(back.source, cfg->source, sizeof back.source);
+    assert_memory_equal(cfg, &back, sizeof back);
+    temp_done(path);
+}
+
+/* The written config reads back identically, and writing is deterministic. */
+static void test_write_roundtrip(void **state)
+{
+    (void)state;
+    Config cfg;
+    load_text_ok(&cfg, RUN3);
+    check_roundtrip(&cfg);
+
+    char ov[6][400];
+    char *ovp[6];
+    char longv[256];
+    memset(longv, 'p', 255);
+    longv[255] = '\0';
+    snprintf(ov[0], sizeof ov[0], "engine_a.weights=%s", longv);
+    snprintf(ov[1], sizeof ov[1], "match.openings=dir with spaces/x;y#z.fen");
+    snprintf(ov[2], sizeof ov[2], "match.alpha=0.1");
+    snprintf(ov[3], sizeof ov[3], "match.elo0=-0.30000000000000004");
+    snprintf(ov[4], sizeof ov[4], "run.seed=18446744073709551615");
+    snprintf(ov[5], sizeof ov[5], "match.beta=0.0001");
+    for (int i = 0; i < 6; i++)
+        ovp[i] = ov[i];
+    char *path = temp_file(RUN3 "[match]\nsprt = true\nelo1 = 3.3333333333333335\n");
+    load_ok(&cfg, path, ovp, 6);
+    temp_done(path);
+    assert_string_equal(cfg.engine[0].weights, longv);
+    assert_true(cfg.match.elo0 == -0.30000000000000004);
+    check_roundtrip(&cfg);
+
+    /* deterministic: the same bytes twice */
+    char *a = NULL, *b = NULL;
+    size_t alen = 0, blen = 0;
+    FILE *fa = open_memstream(&a, &alen), *fb = open_memstream(&b, &blen);
+    assert_true(fa && fb);
+    assert_true(config_write(&cfg, fa));
+    assert_true(config_write(&cfg, fb));
+    fclose(fa);
+    fclose(fb);
+    assert_int_equal(alen, blen);
+    assert_memory_equal(a, b, alen);
+    assert_non_null(strstr(a, "\nalpha = 0.1\n"));
+    free(a);
+    free(b);
+}
+
+/* config_print_doc mentions every section and every key that config_write writes. */
+static void test_doc(void **state)
+{
+    (void)state;
+    Config cfg;
+    char *doc = NULL, *ini = NULL;
+    size_t doclen = 0, inilen = 0;
+    FILE *f = open_memstream(&doc, &doclen);
+    assert_non_null(f);
+    config_print_doc(f);
+    fclose(f);
+    load_text_ok(&cfg, RUN3);
+    f = open_memstream(&ini, &inilen);
+    assert_non_null(f);
+    assert_true(config_write(&cfg, f));
+    fclose(f);
+
+    int keys = 0, sections = 0;
+    char *save = NULL;
+    for (char *line = strtok_r(ini, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        char want[128];
+        if (line[0] == ';')
+            continue;
+        if (line[0] == '[') {
+            assert_non_null(strstr(doc, line));
+            sections++;
+            continue;
+        }
+        char *eq = strstr(line, " = ");
+        assert_non_null(eq);
+        snprintf(want, sizeof want, "  %.*s ", (int)(eq - line), line);
+        if (!strstr(doc, want))
+            fail_msg("doc lacks key %s", want);
+        keys++;
+    }
+    assert_int_equal(sections, 4);
+    assert_int_equal(keys, 5 + 6 + 6 + 18);
+    assert_non_null(strstr(doc, "1..4096"));
+    assert_non_null(strstr(doc, "default 2000"));
+    assert_non_null(strstr(doc, "default A in [engine_a], B in [engine_b]"));
+    assert_non_null(strstr(doc, "match|spsa|selfplay|fit|values|suite"));
+    assert_non_null(strstr(doc, "required"));
+    free(doc);
+    free(ini);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_good_config),   cmocka_unit_test(test_defaults),
+        cmocka_unit_test(test_errors),        cmocka_unit_test(test_missing_required),
+        cmocka_unit_test(test_unreadable),    cmocka_unit_test(test_overrides),
+        cmocka_unit_test(test_config_set),    cmocka_unit_test(test_write_roundtrip),
+        cmocka_unit_test(test_doc),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
