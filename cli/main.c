@@ -19,6 +19,8 @@ static const Command COMMANDS[] = {
     {"bench", cmd_bench, "search speed and node-count signature: bench [DEPTH]"},
     {"weights", cmd_weights, "print a weights file (the defaults): weights [FILE]"},
     {"uci", cmd_uci, "UCI-style protocol on stdin/stdout"},
+    {"run", cmd_run, "run the job a config describes: run CONFIG [--set k=v] [--force]"},
+    {"config", cmd_config, "list config keys (config --doc) or check a config"},
 };
 
 /* Prints the list of subcommands. */

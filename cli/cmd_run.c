@@ -1,0 +1,115 @@
+/* cmd_run.c: `run` (a job described by a config file) and `config` (the config keys). */
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "tune/config.h"
+#include "tune/match.h"
+#include "tune/rundir.h"
+
+/* Loads a config with its --set overrides; prints the error and returns false on failure. */
+static bool load_config(const char *cmd, const char *path, char **sets, int nsets, Config *cfg)
+{
+    char err[1024];
+    if (config_load(cfg, path, sets, nsets, err, sizeof err))
+        return true;
+    fprintf(stderr, "maxtune %s: %s\n", cmd, err);
+    return false;
+}
+
+int cmd_run(int argc, char **argv)
+{
+    static const char help[] =
+        "usage: maxtune run CONFIG [--set section.key=value ...] [--force]\n"
+        "Runs the job the config describes ([run] job) into results/<[run] name>/.\n"
+        "A finished run is not overwritten without --force; an interrupted run (killed, or\n"
+        "stopped with Ctrl-C) resumes where it stopped when the same command is run again.\n"
+        "`maxtune config --doc` lists every key.\n";
+    if (cli_wants_help(argc, argv)) {
+        fputs(help, stdout);
+        return EXIT_OK;
+    }
+    const char *path = NULL;
+    char **sets = calloc((size_t)argc, sizeof *sets);
+    int nsets = 0;
+    bool force = false;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--set") && i + 1 < argc)
+            sets[nsets++] = argv[++i];
+        else if (!strncmp(argv[i], "--set=", 6))
+            sets[nsets++] = argv[i] + 6;
+        else if (!strcmp(argv[i], "--force"))
+            force = true;
+        else if (!strcmp(argv[i], "--resume"))
+            ; /* resuming is automatic; accepted for clarity */
+        else if (argv[i][0] != '-' && !path)
+            path = argv[i];
+        else {
+            fprintf(stderr, "maxtune run: unexpected argument '%s'\n%s", argv[i], help);
+            free(sets);
+            return EXIT_USAGE;
+        }
+    }
+    if (!path) {
+        fputs(help, stderr);
+        free(sets);
+        return EXIT_USAGE;
+    }
+    Config cfg;
+    bool ok = load_config("run", path, sets, nsets, &cfg);
+    free(sets);
+    if (!ok)
+        return EXIT_USAGE;
+    if (strcmp(cfg.job, "match") != 0) {
+        fprintf(stderr, "maxtune run: %s: [run] job = %s is not available in this version "
+                        "(available: match)\n", path, cfg.job);
+        return EXIT_USAGE;
+    }
+    RunDir rd;
+    char err[1024];
+    if (!rundir_prepare(&rd, &cfg, force, argc + 1, argv - 1, err, sizeof err)) {
+        fprintf(stderr, "maxtune run: %s\n", err);
+        return EXIT_USAGE;
+    }
+    match_install_signals();
+    return match_run(&cfg, &rd);
+}
+
+int cmd_config(int argc, char **argv)
+{
+    static const char help[] =
+        "usage: maxtune config --doc                print every key, its meaning and default\n"
+        "       maxtune config CONFIG [--set k=v]   check a config and print it in full\n";
+    if (argc == 2 && !strcmp(argv[1], "--doc")) {
+        config_print_doc(stdout);
+        return EXIT_OK;
+    }
+    if (cli_wants_help(argc, argv)) {
+        fputs(help, stdout);
+        return EXIT_OK;
+    }
+    if (argc < 2) {
+        fputs(help, stderr);
+        return EXIT_USAGE;
+    }
+    char **sets = calloc((size_t)argc, sizeof *sets);
+    int nsets = 0;
+    for (int i = 2; i < argc; i++) {
+        if (!strcmp(argv[i], "--set") && i + 1 < argc)
+            sets[nsets++] = argv[++i];
+        else {
+            fprintf(stderr, "maxtune config: unexpected argument '%s'\n%s", argv[i], help);
+            free(sets);
+            return EXIT_USAGE;
+        }
+    }
+    Config cfg;
+    bool ok = load_config("config", argv[1], sets, nsets, &cfg);
+    free(sets);
+    if (!ok)
+        return EXIT_USAGE;
+    config_write(&cfg, stdout);
+    return EXIT_OK;
+}

@@ -1,0 +1,41 @@
+/* journal.h: the checkpoint of a long run. Every finished unit of work (a game pair, an SPSA
+ * iteration, ...) is appended as one self-checking line as soon as it finishes, so a run killed
+ * at any moment loses no finished work; restarting the same command reads the lines back.
+ *
+ * File format (text):
+ *     maxtune-journal 1 <config hash, 16 hex digits>
+ *     <index> <payload> <FNV-1a 32-bit hash of "<index> <payload>", 8 hex digits>
+ * A last line cut short by a kill is dropped (and cut from the file); any other bad line is an
+ * error naming the file and line. */
+#ifndef MAXTUNE_JOURNAL_H
+#define MAXTUNE_JOURNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+typedef struct Journal {
+    FILE *file;
+    char path[1024];
+} Journal;
+
+/* Called for each record read back; returns false with a message to reject it. */
+typedef bool (*JournalRecordFn)(void *data, long index, const char *payload, char *why,
+                                size_t whylen);
+
+/* Opens (creating if needed) the journal at path for a run whose config hashes to
+ * config_hash, replaying existing records through fn. Errors "path:line: problem". */
+bool journal_open(Journal *j, const char *path, uint64_t config_hash, JournalRecordFn fn,
+                  void *data, char *err, size_t errlen);
+
+/* Appends one record and flushes it to the operating system. */
+bool journal_append(Journal *j, long index, const char *payload);
+
+/* Closes the journal; with remove_file, deletes it (the run's results are complete). */
+void journal_close(Journal *j, bool remove_file);
+
+/* 64-bit FNV-1a hash of a string (used for config hashes). */
+uint64_t journal_hash(const char *text);
+
+#endif

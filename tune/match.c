@@ -1,0 +1,387 @@
+/* match.c: the match job.
+ *
+ * Pairs are played in parallel (OpenMP, dynamic schedule); each finished pair is stored at its
+ * index and journaled at once. Statistics, the SPRT decision and the output files are taken in
+ * pair order from the lowest unfinished index (the "frontier"), so they never depend on the
+ * number of threads or on which pair finished first. */
+#include "match.h"
+
+#include <math.h>
+#include <omp.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/makemove.h"
+#include "core/movegen.h"
+#include "search/search.h"
+#include "tune/journal.h"
+#include "tune/pgn.h"
+#include "tune/stats.h"
+
+volatile int match_interrupted;
+
+/* Signal handler: ask the job to stop cleanly. */
+static void on_signal(int sig)
+{
+    (void)sig;
+    match_interrupted = 1;
+}
+
+void match_install_signals(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+}
+
+int match_threads(const Config *cfg)
+{
+    return cfg->threads > 0 ? (int)cfg->threads : omp_get_max_threads();
+}
+
+bool match_pair_is_valid(const PairResult *p, const Position *opening, char *why, size_t len)
+{
+    for (int g = 0; g < 2; g++) {
+        Position pos = *opening;
+        for (int i = 0; i < p->game[g].nmoves; i++) {
+            Move legal[MAX_MOVES];
+            int n = movegen_legal(&pos, legal), k = 0;
+            while (k < n && legal[k] != p->game[g].moves[i])
+                k++;
+            if (k == n) {
+                snprintf(why, len, "game %d, ply %d: illegal move", g + 1, i + 1);
+                return false;
+            }
+            Undo u;
+            move_do(&pos, legal[k], &u);
+        }
+    }
+    return true;
+}
+
+/* The state of one match, shared by the threads under `#pragma omp critical(match)`. */
+typedef struct Match {
+    const Config *cfg;
+    RunDir *rd;
+    Openings openings;
+    Weights weights[2];
+    long npairs;
+    PairResult *pairs;
+    bool *done;
+    long finished;          /* pairs done (any order) */
+    long frontier;          /* pairs [0, frontier) are counted, in order */
+    long stop_at;           /* no pair at or beyond this index is needed */
+    MatchCounts counts;     /* of pairs [0, frontier) */
+    SprtConfig sprt;
+    SprtVerdict verdict;
+    double llr;
+    Journal journal;
+    bool journal_ok;
+    double last_progress;
+    long resumed_pairs;
+    int threads;
+} Match;
+
+/* Counts the finished pairs at the frontier in order and takes the SPRT decision. */
+static void match_advance(Match *m)
+{
+    while (m->frontier < m->stop_at && m->done[m->frontier]) {
+        const PairResult *p = &m->pairs[m->frontier];
+        stats_add_pair(&m->counts, pair_score(p, 0), pair_score(p, 1));
+        m->frontier++;
+        if (m->cfg->match.sprt) {
+            m->verdict = stats_sprt_verdict(&m->counts, &m->sprt, &m->llr);
+            if (m->verdict != SPRT_CONTINUE)
+                m->stop_at = m->frontier;
+        }
+    }
+}
+
+/* Journal replay: a pair finished by an earlier, interrupted run. */
+static bool match_on_record(void *data, long index, const char *payload, char *why, size_t len)
+{
+    Match *m = data;
+    if (index < 0 || index >= m->npairs) {
+        snprintf(why, len, "pair index %ld out of range", index);
+        return false;
+    }
+    if (m->done[index]) {
+        snprintf(why, len, "pair %ld recorded twice", index);
+        return false;
+    }
+    PairResult p;
+    if (!pair_decode(payload, &p, why, len))
+        return false;
+    Position opening;
+    openings_get(&m->openings, index, &opening);
+    if (!match_pair_is_valid(&p, &opening, why, len)) {
+        pair_free(&p);
+        return false;
+    }
+    m->pairs[index] = p;
+    m->done[index] = true;
+    m->finished++;
+    m->resumed_pairs++;
+    return true;
+}
+
+/* Prints the progress line: redrawn in place on a terminal, a plain line otherwise. */
+static void match_progress(Match *m, bool final)
+{
+    double now = search_now();
+    bool tty = isatty(STDERR_FILENO);
+    if (!final && now - m->last_progress < (tty ? 0.25 : 10.0))
+        return;
+    m->last_progress = now;
+    EloEstimate e = stats_estimate(&m->counts);
+    long games = 2 * m->finished, total = 2 * m->stop_at;
+    double elapsed = now - m->rd->start_time;
+    double rate = elapsed > 0 ? 2.0 * (m->finished - m->resumed_pairs) / elapsed : 0;
+    double eta = rate > 0 ? (total - games) / rate : 0;
+    char sprt[64] = "";
+    if (m->cfg->match.sprt)
+        snprintf(sprt, sizeof sprt, " LLR %.2f", m->llr);
+    fprintf(stderr, "%sgames %ld/%ld  W-L-D %ld-%ld-%ld  Elo %.1f +/- %.1f%s  %.2f games/s  ETA %.0fs%s",
+            tty ? "\r\033[K" : "", games, total, m->counts.wins, m->counts.losses,
+            m->counts.draws, e.elo, e.elo_err, sprt, rate, eta, tty && !final ? "" : "\n");
+}
+
+/* JSON string escape of a plain name (config names have no quotes or backslashes). */
+static const char *json_name(const char *s) { return s; }
+
+/* Writer for games.pgn: every counted pair in order. */
+static bool write_pgn(FILE *out, void *data)
+{
+    Match *m = data;
+    for (long i = 0; i < m->frontier; i++) {
+        Position opening;
+        openings_get(&m->openings, i, &opening);
+        for (int g = 0; g < 2; g++) {
+            const GameResult *r = &m->pairs[i].game[g];
+            char round[32];
+            snprintf(round, sizeof round, "%ld.%d", i + 1, g + 1);
+            const char *white = m->cfg->engine[g].name, *black = m->cfg->engine[!g].name;
+            pgn_write_game(out, m->cfg->name, round, white, black, &opening, r->moves, r->nmoves,
+                           r->result, (Termination)r->term);
+        }
+    }
+    return true;
+}
+
+/* Writer for summary.json: everything reproducible about the result (no timing). */
+static bool write_summary(FILE *out, void *data)
+{
+    Match *m = data;
+    EloEstimate e = stats_estimate(&m->counts), ep = stats_estimate_pentanomial(&m->counts);
+    long term[TERM_NB] = {0};
+    for (long i = 0; i < m->frontier; i++)
+        for (int g = 0; g < 2; g++)
+            term[m->pairs[i].game[g].term]++;
+    const char *verdict = !m->cfg->match.sprt              ? "none"
+                          : m->verdict == SPRT_ACCEPT_H1   ? "H1"
+                          : m->verdict == SPRT_ACCEPT_H0   ? "H0"
+                                                           : "inconclusive";
+    double lo = 0, hi = 0;
+    stats_sprt_bounds(&m->sprt, &lo, &hi);
+    fprintf(out, "{\n  \"job\": \"match\",\n  \"run\": \"%s\",\n  \"seed\": %llu,\n",
+            json_name(m->cfg->name), m->cfg->seed);
+    fprintf(out, "  \"player_a\": \"%s\",\n  \"player_b\": \"%s\",\n",
+            json_name(m->cfg->engine[0].name), json_name(m->cfg->engine[1].name));
+    fprintf(out, "  \"pairs\": %ld,\n  \"games\": %ld,\n  \"wins\": %ld,\n  \"losses\": %ld,\n"
+                 "  \"draws\": %ld,\n",
+            m->frontier, 2 * m->frontier, m->counts.wins, m->counts.losses, m->counts.draws);
+    fprintf(out, "  \"pentanomial\": [%ld, %ld, %ld, %ld, %ld],\n", m->counts.penta[0],
+            m->counts.penta[1], m->counts.penta[2], m->counts.penta[3], m->counts.penta[4]);
+    fprintf(out, "  \"score\": %.6f,\n  \"elo\": %.2f,\n  \"elo_error95\": %.2f,\n"
+                 "  \"elo_pentanomial\": %.2f,\n  \"elo_pentanomial_error95\": %.2f,\n"
+                 "  \"los\": %.6f,\n  \"draw_ratio\": %.6f,\n  \"nelo\": %.2f,\n"
+                 "  \"nelo_error95\": %.2f,\n",
+            e.score, e.elo, e.elo_err, ep.elo, ep.elo_err, e.los, e.draw_ratio, e.nelo,
+            e.nelo_err);
+    fprintf(out, "  \"sprt\": {\"enabled\": %s, \"elo0\": %g, \"elo1\": %g, \"alpha\": %g, "
+                 "\"beta\": %g, \"model\": \"%s\", \"llr\": %.4f, \"lower\": %.4f, "
+                 "\"upper\": %.4f, \"verdict\": \"%s\"},\n",
+            m->cfg->match.sprt ? "true" : "false", m->sprt.elo0, m->sprt.elo1, m->sprt.alpha,
+            m->sprt.beta, m->cfg->match.sprt_model, m->llr, lo, hi, verdict);
+    fprintf(out, "  \"terminations\": {");
+    for (int t = 0; t < TERM_NB; t++)
+        fprintf(out, "%s\"%s\": %ld", t ? ", " : "", game_termination_name((Termination)t),
+                term[t]);
+    fprintf(out, "}\n}\n");
+    return true;
+}
+
+/* Writer for timing.json: the figures that change from run to run. */
+static bool write_timing(FILE *out, void *data)
+{
+    Match *m = data;
+    double elapsed = search_now() - m->rd->start_time;
+    long played = m->finished - m->resumed_pairs;
+    fprintf(out, "{\n  \"threads\": %d,\n  \"seconds\": %.3f,\n  \"games_played_now\": %ld,\n"
+                 "  \"games_per_second\": %.4f,\n  \"resumed_games\": %ld\n}\n",
+            m->threads, elapsed, 2 * played, elapsed > 0 ? 2 * played / elapsed : 0,
+            2 * m->resumed_pairs);
+    return true;
+}
+
+/* Prints the cutechess-style result block. */
+static void print_result(const Match *m)
+{
+    EloEstimate e = stats_estimate(&m->counts);
+    const char *a = m->cfg->engine[0].name, *b = m->cfg->engine[1].name;
+    printf("Score of %s vs %s: %ld - %ld - %ld  [%.3f] %ld\n", a, b, m->counts.wins,
+           m->counts.losses, m->counts.draws, e.score, 2 * m->frontier);
+    printf("Elo difference: %.1f +/- %.1f, LOS: %.1f %%, DrawRatio: %.1f %%\n", e.elo, e.elo_err,
+           100 * e.los, 100 * e.draw_ratio);
+    printf("Pentanomial [LL, LD+DL, LW+DD+WL, WD+DW, WW]: [%ld, %ld, %ld, %ld, %ld]\n",
+           m->counts.penta[0], m->counts.penta[1], m->counts.penta[2], m->counts.penta[3],
+           m->counts.penta[4]);
+    printf("Normalized Elo: %.1f +/- %.1f\n", e.nelo, e.nelo_err);
+    if (m->cfg->match.sprt) {
+        double lo, hi;
+        stats_sprt_bounds(&m->sprt, &lo, &hi);
+        printf("SPRT: llr %.2f (%.1f%%), lbound %.2f, ubound %.2f - %s\n", m->llr,
+               100 * m->llr / hi, lo, hi,
+               m->verdict == SPRT_ACCEPT_H1   ? "H1 was accepted"
+               : m->verdict == SPRT_ACCEPT_H0 ? "H0 was accepted"
+                                              : "no decision");
+    }
+}
+
+/* Frees what a match holds. */
+static void match_free(Match *m)
+{
+    if (m->pairs)
+        for (long i = 0; i < m->npairs; i++)
+            pair_free(&m->pairs[i]);
+    free(m->pairs);
+    free(m->done);
+    openings_free(&m->openings);
+}
+
+int match_run(const Config *cfg, RunDir *rd)
+{
+    char err[1024];
+    Match *m = calloc(1, sizeof *m);
+    if (!m) {
+        fprintf(stderr, "maxtune: out of memory\n");
+        return 1;
+    }
+    m->cfg = cfg;
+    m->rd = rd;
+    m->npairs = cfg->match.pairs;
+    m->stop_at = m->npairs;
+    m->threads = match_threads(cfg);
+    m->sprt = (SprtConfig){cfg->match.elo0, cfg->match.elo1, cfg->match.alpha, cfg->match.beta,
+                           strcmp(cfg->match.sprt_model, "logistic") ? SPRT_NORMALIZED
+                                                                     : SPRT_LOGISTIC};
+    int code = 0;
+    for (int i = 0; i < 2; i++)
+        if (!weights_load(&m->weights[i], cfg->engine[i].weights, err, sizeof err)) {
+            fprintf(stderr, "maxtune: [%s] weights: %s\n", i ? "engine_b" : "engine_a", err);
+            code = 2;
+        }
+    if (!code && !openings_load(&m->openings, &cfg->match, cfg->seed, err, sizeof err)) {
+        fprintf(stderr, "maxtune: %s\n", err);
+        code = 2;
+    }
+    m->pairs = calloc((size_t)m->npairs, sizeof *m->pairs);
+    m->done = calloc((size_t)m->npairs, sizeof *m->done);
+    if (!code && (!m->pairs || !m->done)) {
+        fprintf(stderr, "maxtune: out of memory for %ld pairs\n", m->npairs);
+        code = 1;
+    }
+    char path[1024];
+    rundir_file(rd, RUNDIR_JOURNAL, path, sizeof path);
+    if (!code && !journal_open(&m->journal, path, rundir_config_hash(cfg), match_on_record, m,
+                               err, sizeof err)) {
+        fprintf(stderr, "maxtune: %s\n", err);
+        code = 2;
+    }
+    if (!code && !rundir_write_runinfo(rd, cfg, m->threads, "running", err, sizeof err)) {
+        fprintf(stderr, "maxtune: %s\n", err);
+        journal_close(&m->journal, false);
+        code = 1;
+    }
+    if (code) {
+        match_free(m);
+        free(m);
+        return code;
+    }
+    if (m->resumed_pairs)
+        fprintf(stderr, "resuming %s: %ld pairs already played\n", rd->path, m->resumed_pairs);
+    match_advance(m);
+    bool failed = false;
+
+#pragma omp parallel num_threads(m->threads)
+    {
+        PairWorker worker;
+        bool ready = pair_worker_init(&worker, cfg);
+        if (!ready) {
+#pragma omp critical(match)
+            failed = true;
+        }
+#pragma omp for schedule(dynamic, 1)
+        for (long i = 0; i < m->npairs; i++) {
+            long stop_at;
+            bool skip;
+#pragma omp critical(match)
+            {
+                stop_at = m->stop_at;
+                skip = failed;
+            }
+            if (!ready || skip || match_interrupted || i >= stop_at || m->done[i])
+                continue;
+            PairResult p;
+            bool ok = pair_play(&worker, cfg, &m->openings, i, &m->weights[0], &m->weights[1], &p);
+            char *payload = ok ? pair_encode(&p) : NULL;
+#pragma omp critical(match)
+            {
+                if (!payload || !journal_append(&m->journal, i, payload)) {
+                    failed = true;
+                } else {
+                    m->pairs[i] = p;
+                    m->done[i] = true;
+                    m->finished++;
+                    match_advance(m);
+                    match_progress(m, false);
+                }
+            }
+            free(payload);
+            if (!payload)
+                pair_free(&p);
+        }
+        if (ready)
+            pair_worker_free(&worker);
+    }
+
+    bool complete = m->frontier >= m->stop_at;
+    match_progress(m, true);
+    if (failed) {
+        fprintf(stderr, "maxtune: a game pair could not be played or saved (out of memory or "
+                        "disk?); finished pairs are kept in %s; rerun to resume\n", path);
+        code = 1;
+    } else if (!complete) {
+        fprintf(stderr, "interrupted: %ld pairs saved in %s; run the same command again to "
+                        "resume\n", m->finished, path);
+        rundir_write_runinfo(rd, cfg, m->threads, "interrupted", err, sizeof err);
+        code = 130;
+    } else if (!rundir_write(rd, "games.pgn", write_pgn, m, err, sizeof err) ||
+               !rundir_write(rd, "timing.json", write_timing, m, err, sizeof err) ||
+               !rundir_write_runinfo(rd, cfg, m->threads, "finished", err, sizeof err) ||
+               !rundir_write(rd, RUNDIR_SUMMARY, write_summary, m, err, sizeof err)) {
+        fprintf(stderr, "maxtune: %s\n", err);
+        code = 1;
+    } else {
+        print_result(m);
+        printf("Results in %s/\n", rd->path);
+    }
+    journal_close(&m->journal, code == 0);
+    match_free(m);
+    free(m);
+    return code;
+}

@@ -1,0 +1,146 @@
+/* pairs.c: playing and encoding game pairs. */
+#include "pairs.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+bool pair_worker_init(PairWorker *w, const Config *cfg)
+{
+    for (int i = 0; i < 2; i++)
+        w->engine[i] = engine_new((size_t)cfg->engine[i].hash_mb);
+    if (w->engine[0] && w->engine[1])
+        return true;
+    pair_worker_free(w);
+    return false;
+}
+
+void pair_worker_free(PairWorker *w)
+{
+    for (int i = 0; i < 2; i++) {
+        engine_free(w->engine[i]);
+        w->engine[i] = NULL;
+    }
+}
+
+/* Search limits of an engine section. */
+static SearchLimits limits_of(const EngineConfig *ec)
+{
+    SearchLimits l = {(int)ec->depth, (uint64_t)ec->nodes, (int)ec->movetime_ms};
+    return l;
+}
+
+/* Copies a played game into its compact form. */
+static bool compact(const GameRecord *rec, GameResult *out)
+{
+    out->result = (uint8_t)rec->result;
+    out->term = (uint8_t)rec->term;
+    out->nmoves = (uint16_t)rec->nmoves;
+    out->moves = malloc(((size_t)rec->nmoves + 1) * sizeof(Move));
+    if (!out->moves)
+        return false;
+    memcpy(out->moves, rec->moves, (size_t)rec->nmoves * sizeof(Move));
+    return true;
+}
+
+bool pair_play(PairWorker *w, const Config *cfg, const Openings *o, long opening_index,
+               const Weights *wa, const Weights *wb, PairResult *out)
+{
+    Position opening;
+    openings_get(o, opening_index, &opening);
+    Player a = {w->engine[0], wa, limits_of(&cfg->engine[0])};
+    Player b = {w->engine[1], wb, limits_of(&cfg->engine[1])};
+    GameRecord *rec = malloc(sizeof *rec);
+    if (!rec)
+        return false;
+    memset(out, 0, sizeof *out);
+    game_play(&opening, &a, &b, &cfg->match, rec);
+    bool ok = compact(rec, &out->game[0]);
+    game_play(&opening, &b, &a, &cfg->match, rec);
+    ok = ok && compact(rec, &out->game[1]);
+    free(rec);
+    return ok;
+}
+
+double pair_score(const PairResult *p, int g)
+{
+    int white_half = p->game[g].result;
+    return (g == 0 ? white_half : 2 - white_half) / 2.0;
+}
+
+char *pair_encode(const PairResult *p)
+{
+    size_t len = 64 + 6 * ((size_t)p->game[0].nmoves + p->game[1].nmoves);
+    char *s = malloc(len);
+    if (!s)
+        return NULL;
+    size_t k = 0;
+    for (int g = 0; g < 2; g++) {
+        const GameResult *r = &p->game[g];
+        k += (size_t)snprintf(s + k, len - k, "%s%d %d %d", g ? " " : "", r->result, r->term,
+                              r->nmoves);
+        for (int i = 0; i < r->nmoves; i++)
+            k += (size_t)snprintf(s + k, len - k, " %x", r->moves[i]);
+    }
+    return s;
+}
+
+bool pair_decode(const char *text, PairResult *p, char *why, size_t whylen)
+{
+    memset(p, 0, sizeof *p);
+    const char *s = text;
+    for (int g = 0; g < 2; g++) {
+        char *end;
+        long v[3];
+        for (int k = 0; k < 3; k++) {
+            v[k] = strtol(s, &end, 10);
+            if (end == s) {
+                snprintf(why, whylen, "missing game field");
+                pair_free(p);
+                return false;
+            }
+            s = end;
+        }
+        if (v[0] < 0 || v[0] > 2 || v[1] < 0 || v[1] >= TERM_NB || v[2] < 0 ||
+            v[2] > GAME_MAX_PLIES) {
+            snprintf(why, whylen, "game field out of range");
+            pair_free(p);
+            return false;
+        }
+        GameResult *r = &p->game[g];
+        r->result = (uint8_t)v[0];
+        r->term = (uint8_t)v[1];
+        r->nmoves = (uint16_t)v[2];
+        r->moves = malloc(((size_t)r->nmoves + 1) * sizeof(Move));
+        if (!r->moves) {
+            snprintf(why, whylen, "out of memory");
+            pair_free(p);
+            return false;
+        }
+        for (int i = 0; i < r->nmoves; i++) {
+            unsigned long m = strtoul(s, &end, 16);
+            if (end == s || m > 0x3FFF) {
+                snprintf(why, whylen, "bad move field");
+                pair_free(p);
+                return false;
+            }
+            r->moves[i] = (Move)m;
+            s = end;
+        }
+    }
+    while (*s == ' ')
+        s++;
+    if (*s) {
+        snprintf(why, whylen, "trailing data");
+        pair_free(p);
+        return false;
+    }
+    return true;
+}
+
+void pair_free(PairResult *p)
+{
+    for (int g = 0; g < 2; g++) {
+        free(p->game[g].moves);
+        p->game[g].moves = NULL;
+    }
+}
