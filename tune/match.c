@@ -64,11 +64,15 @@ bool match_pair_is_valid(const PairResult *p, const Position *opening, char *why
 }
 
 /* The state of one match, shared by the threads under `#pragma omp critical(match)`. */
-typedef struct Match {
+struct Match {
     const Config *cfg;
     RunDir *rd;
-    Openings openings;
+    const Openings *openings;
+    long opening_offset;    /* pair i plays opening opening_offset + i */
+    Journal *journal;
+    long journal_offset;    /* pair i is journal record journal_offset + i */
     Weights weights[2];
+    char names[2][64];
     long npairs;
     PairResult *pairs;
     bool *done;
@@ -79,12 +83,12 @@ typedef struct Match {
     SprtConfig sprt;
     SprtVerdict verdict;
     double llr;
-    Journal journal;
-    bool journal_ok;
     double last_progress;
+    double start_time;
     long resumed_pairs;
     int threads;
-} Match;
+    const char *label;      /* progress line prefix */
+};
 
 /* Counts the finished pairs at the frontier in order and takes the SPRT decision. */
 static void match_advance(Match *m)
@@ -101,10 +105,8 @@ static void match_advance(Match *m)
     }
 }
 
-/* Journal replay: a pair finished by an earlier, interrupted run. */
-static bool match_on_record(void *data, long index, const char *payload, char *why, size_t len)
+bool match_record(Match *m, long index, const char *payload, char *why, size_t len)
 {
-    Match *m = data;
     if (index < 0 || index >= m->npairs) {
         snprintf(why, len, "pair index %ld out of range", index);
         return false;
@@ -117,7 +119,7 @@ static bool match_on_record(void *data, long index, const char *payload, char *w
     if (!pair_decode(payload, &p, why, len))
         return false;
     Position opening;
-    openings_get(&m->openings, index, &opening);
+    openings_get(m->openings, m->opening_offset + index, &opening);
     if (!match_pair_is_valid(&p, &opening, why, len)) {
         pair_free(&p);
         return false;
@@ -127,6 +129,12 @@ static bool match_on_record(void *data, long index, const char *payload, char *w
     m->finished++;
     m->resumed_pairs++;
     return true;
+}
+
+/* Journal replay for the match job: every record is a pair. */
+static bool match_on_record(void *data, long index, const char *payload, char *why, size_t len)
+{
+    return match_record(data, index, payload, why, len);
 }
 
 /* Prints the progress line: redrawn in place on a terminal, a plain line otherwise. */
@@ -139,14 +147,14 @@ static void match_progress(Match *m, bool final)
     m->last_progress = now;
     EloEstimate e = stats_estimate(&m->counts);
     long games = 2 * m->finished, total = 2 * m->stop_at;
-    double elapsed = now - m->rd->start_time;
+    double elapsed = now - m->start_time;
     double rate = elapsed > 0 ? 2.0 * (m->finished - m->resumed_pairs) / elapsed : 0;
     double eta = rate > 0 ? (total - games) / rate : 0;
     char sprt[64] = "";
     if (m->cfg->match.sprt)
         snprintf(sprt, sizeof sprt, " LLR %.2f", m->llr);
-    fprintf(stderr, "%sgames %ld/%ld  W-L-D %ld-%ld-%ld  Elo %.1f +/- %.1f%s  %.2f games/s  ETA %.0fs%s",
-            tty ? "\r\033[K" : "", games, total, m->counts.wins, m->counts.losses,
+    fprintf(stderr, "%s%sgames %ld/%ld  W-L-D %ld-%ld-%ld  Elo %.1f +/- %.1f%s  %.2f games/s  ETA %.0fs%s",
+            tty ? "\r\033[K" : "", m->label, games, total, m->counts.wins, m->counts.losses,
             m->counts.draws, e.elo, e.elo_err, sprt, rate, eta, tty && !final ? "" : "\n");
 }
 
@@ -154,17 +162,17 @@ static void match_progress(Match *m, bool final)
 static const char *json_name(const char *s) { return s; }
 
 /* Writer for games.pgn: every counted pair in order. */
-static bool write_pgn(FILE *out, void *data)
+bool match_write_pgn(FILE *out, void *data)
 {
     Match *m = data;
     for (long i = 0; i < m->frontier; i++) {
         Position opening;
-        openings_get(&m->openings, i, &opening);
+        openings_get(m->openings, m->opening_offset + i, &opening);
         for (int g = 0; g < 2; g++) {
             const GameResult *r = &m->pairs[i].game[g];
             char round[32];
             snprintf(round, sizeof round, "%ld.%d", i + 1, g + 1);
-            const char *white = m->cfg->engine[g].name, *black = m->cfg->engine[!g].name;
+            const char *white = m->names[g], *black = m->names[!g];
             pgn_write_game(out, m->cfg->name, round, white, black, &opening, r->moves, r->nmoves,
                            r->result, (Termination)r->term);
         }
@@ -173,7 +181,7 @@ static bool write_pgn(FILE *out, void *data)
 }
 
 /* Writer for summary.json: everything reproducible about the result (no timing). */
-static bool write_summary(FILE *out, void *data)
+bool match_write_summary(FILE *out, void *data)
 {
     Match *m = data;
     EloEstimate e = stats_estimate(&m->counts), ep = stats_estimate_pentanomial(&m->counts);
@@ -190,7 +198,7 @@ static bool write_summary(FILE *out, void *data)
     fprintf(out, "{\n  \"job\": \"match\",\n  \"run\": \"%s\",\n  \"seed\": %llu,\n",
             json_name(m->cfg->name), m->cfg->seed);
     fprintf(out, "  \"player_a\": \"%s\",\n  \"player_b\": \"%s\",\n",
-            json_name(m->cfg->engine[0].name), json_name(m->cfg->engine[1].name));
+            json_name(m->names[0]), json_name(m->names[1]));
     fprintf(out, "  \"pairs\": %ld,\n  \"games\": %ld,\n  \"wins\": %ld,\n  \"losses\": %ld,\n"
                  "  \"draws\": %ld,\n",
             m->frontier, 2 * m->frontier, m->counts.wins, m->counts.losses, m->counts.draws);
@@ -219,7 +227,7 @@ static bool write_summary(FILE *out, void *data)
 static bool write_timing(FILE *out, void *data)
 {
     Match *m = data;
-    double elapsed = search_now() - m->rd->start_time;
+    double elapsed = search_now() - m->start_time;
     long played = m->finished - m->resumed_pairs;
     fprintf(out, "{\n  \"threads\": %d,\n  \"seconds\": %.3f,\n  \"games_played_now\": %ld,\n"
                  "  \"games_per_second\": %.4f,\n  \"resumed_games\": %ld\n}\n",
@@ -229,10 +237,10 @@ static bool write_timing(FILE *out, void *data)
 }
 
 /* Prints the cutechess-style result block. */
-static void print_result(const Match *m)
+void match_print_result(const Match *m)
 {
     EloEstimate e = stats_estimate(&m->counts);
-    const char *a = m->cfg->engine[0].name, *b = m->cfg->engine[1].name;
+    const char *a = m->names[0], *b = m->names[1];
     printf("Score of %s vs %s: %ld - %ld - %ld  [%.3f] %ld\n", a, b, m->counts.wins,
            m->counts.losses, m->counts.draws, e.score, 2 * m->frontier);
     printf("Elo difference: %.1f +/- %.1f, LOS: %.1f %%, DrawRatio: %.1f %%\n", e.elo, e.elo_err,
@@ -252,70 +260,62 @@ static void print_result(const Match *m)
     }
 }
 
-/* Frees what a match holds. */
-static void match_free(Match *m)
+Match *match_new(const Config *cfg, const Weights *wa, const Weights *wb, const char *name_a,
+                 const char *name_b, const Openings *openings, long opening_offset, long npairs,
+                 Journal *journal, long journal_offset)
 {
+    Match *m = calloc(1, sizeof *m);
+    if (!m)
+        return NULL;
+    m->cfg = cfg;
+    m->openings = openings;
+    m->opening_offset = opening_offset;
+    m->journal = journal;
+    m->journal_offset = journal_offset;
+    m->weights[0] = *wa;
+    m->weights[1] = *wb;
+    snprintf(m->names[0], sizeof m->names[0], "%s", name_a);
+    snprintf(m->names[1], sizeof m->names[1], "%s", name_b);
+    m->npairs = npairs;
+    m->stop_at = npairs;
+    m->threads = match_threads(cfg);
+    m->label = "";
+    m->sprt = (SprtConfig){cfg->match.elo0, cfg->match.elo1, cfg->match.alpha, cfg->match.beta,
+                           strcmp(cfg->match.sprt_model, "logistic") ? SPRT_NORMALIZED
+                                                                     : SPRT_LOGISTIC};
+    m->pairs = calloc((size_t)npairs, sizeof *m->pairs);
+    m->done = calloc((size_t)npairs, sizeof *m->done);
+    if (!m->pairs || !m->done) {
+        match_free(m);
+        return NULL;
+    }
+    return m;
+}
+
+void match_free(Match *m)
+{
+    if (!m)
+        return;
     if (m->pairs)
         for (long i = 0; i < m->npairs; i++)
             pair_free(&m->pairs[i]);
     free(m->pairs);
     free(m->done);
-    openings_free(&m->openings);
+    free(m);
 }
 
-int match_run(const Config *cfg, RunDir *rd)
+void match_set_label(Match *m, const char *label) { m->label = label; }
+
+MatchCounts match_counts(const Match *m) { return m->counts; }
+
+int match_play(Match *m)
 {
-    char err[1024];
-    Match *m = calloc(1, sizeof *m);
-    if (!m) {
-        fprintf(stderr, "maxtune: out of memory\n");
-        return 1;
-    }
-    m->cfg = cfg;
-    m->rd = rd;
-    m->npairs = cfg->match.pairs;
-    m->stop_at = m->npairs;
-    m->threads = match_threads(cfg);
-    m->sprt = (SprtConfig){cfg->match.elo0, cfg->match.elo1, cfg->match.alpha, cfg->match.beta,
-                           strcmp(cfg->match.sprt_model, "logistic") ? SPRT_NORMALIZED
-                                                                     : SPRT_LOGISTIC};
-    int code = 0;
-    for (int i = 0; i < 2; i++)
-        if (!weights_load(&m->weights[i], cfg->engine[i].weights, err, sizeof err)) {
-            fprintf(stderr, "maxtune: [%s] weights: %s\n", i ? "engine_b" : "engine_a", err);
-            code = 2;
-        }
-    if (!code && !openings_load(&m->openings, &cfg->match, cfg->seed, err, sizeof err)) {
-        fprintf(stderr, "maxtune: %s\n", err);
-        code = 2;
-    }
-    m->pairs = calloc((size_t)m->npairs, sizeof *m->pairs);
-    m->done = calloc((size_t)m->npairs, sizeof *m->done);
-    if (!code && (!m->pairs || !m->done)) {
-        fprintf(stderr, "maxtune: out of memory for %ld pairs\n", m->npairs);
-        code = 1;
-    }
-    char path[1024];
-    rundir_file(rd, RUNDIR_JOURNAL, path, sizeof path);
-    if (!code && !journal_open(&m->journal, path, rundir_config_hash(cfg), match_on_record, m,
-                               err, sizeof err)) {
-        fprintf(stderr, "maxtune: %s\n", err);
-        code = 2;
-    }
-    if (!code && !rundir_write_runinfo(rd, cfg, m->threads, "running", err, sizeof err)) {
-        fprintf(stderr, "maxtune: %s\n", err);
-        journal_close(&m->journal, false);
-        code = 1;
-    }
-    if (code) {
-        match_free(m);
-        free(m);
-        return code;
-    }
+    m->start_time = search_now();
     if (m->resumed_pairs)
-        fprintf(stderr, "resuming %s: %ld pairs already played\n", rd->path, m->resumed_pairs);
+        fprintf(stderr, "%sresuming: %ld pairs already played\n", m->label, m->resumed_pairs);
     match_advance(m);
     bool failed = false;
+    const Config *cfg = m->cfg;
 
 #pragma omp parallel num_threads(m->threads)
     {
@@ -337,11 +337,12 @@ int match_run(const Config *cfg, RunDir *rd)
             if (!ready || skip || match_interrupted || i >= stop_at || m->done[i])
                 continue;
             PairResult p;
-            bool ok = pair_play(&worker, cfg, &m->openings, i, &m->weights[0], &m->weights[1], &p);
+            bool ok = pair_play(&worker, cfg, m->openings, m->opening_offset + i, &m->weights[0],
+                                &m->weights[1], &p);
             char *payload = ok ? pair_encode(&p) : NULL;
 #pragma omp critical(match)
             {
-                if (!payload || !journal_append(&m->journal, i, payload)) {
+                if (!payload || !journal_append(m->journal, m->journal_offset + i, payload)) {
                     failed = true;
                 } else {
                     m->pairs[i] = p;
@@ -358,30 +359,76 @@ int match_run(const Config *cfg, RunDir *rd)
         if (ready)
             pair_worker_free(&worker);
     }
-
-    bool complete = m->frontier >= m->stop_at;
     match_progress(m, true);
     if (failed) {
         fprintf(stderr, "maxtune: a game pair could not be played or saved (out of memory or "
-                        "disk?); finished pairs are kept in %s; rerun to resume\n", path);
+                        "disk?); finished pairs are kept in %s; rerun to resume\n",
+                m->journal->path);
+        return 1;
+    }
+    if (m->frontier < m->stop_at) {
+        fprintf(stderr, "interrupted: finished work is saved in %s; run the same command "
+                        "again to resume\n", m->journal->path);
+        return 130;
+    }
+    return 0;
+}
+
+int match_run(const Config *cfg, RunDir *rd)
+{
+    char err[1024], path[1024];
+    Weights w[2];
+    Openings openings;
+    for (int i = 0; i < 2; i++)
+        if (!weights_load(&w[i], cfg->engine[i].weights, err, sizeof err)) {
+            fprintf(stderr, "maxtune: [%s] weights: %s\n", i ? "engine_b" : "engine_a", err);
+            return 2;
+        }
+    if (!openings_load(&openings, &cfg->match, cfg->seed, err, sizeof err)) {
+        fprintf(stderr, "maxtune: %s\n", err);
+        return 2;
+    }
+    Journal journal;
+    Match *m = match_new(cfg, &w[0], &w[1], cfg->engine[0].name, cfg->engine[1].name, &openings,
+                         0, cfg->match.pairs, &journal, 0);
+    if (!m) {
+        fprintf(stderr, "maxtune: out of memory for %ld pairs\n", cfg->match.pairs);
+        openings_free(&openings);
+        return 1;
+    }
+    m->rd = rd;
+    rundir_file(rd, RUNDIR_JOURNAL, path, sizeof path);
+    int code = 0;
+    if (!journal_open(&journal, path, rundir_config_hash(cfg), match_on_record, m, err,
+                      sizeof err)) {
+        fprintf(stderr, "maxtune: %s\n", err);
+        code = 2;
+    } else if (!rundir_write_runinfo(rd, cfg, m->threads, "running", err, sizeof err)) {
+        fprintf(stderr, "maxtune: %s\n", err);
+        journal_close(&journal, false);
         code = 1;
-    } else if (!complete) {
-        fprintf(stderr, "interrupted: %ld pairs saved in %s; run the same command again to "
-                        "resume\n", m->finished, path);
+    }
+    if (code) {
+        match_free(m);
+        openings_free(&openings);
+        return code;
+    }
+    code = match_play(m);
+    if (code == 130) {
         rundir_write_runinfo(rd, cfg, m->threads, "interrupted", err, sizeof err);
-        code = 130;
-    } else if (!rundir_write(rd, "games.pgn", write_pgn, m, err, sizeof err) ||
-               !rundir_write(rd, "timing.json", write_timing, m, err, sizeof err) ||
-               !rundir_write_runinfo(rd, cfg, m->threads, "finished", err, sizeof err) ||
-               !rundir_write(rd, RUNDIR_SUMMARY, write_summary, m, err, sizeof err)) {
+    } else if (code == 0 &&
+               (!rundir_write(rd, "games.pgn", match_write_pgn, m, err, sizeof err) ||
+                !rundir_write(rd, "timing.json", write_timing, m, err, sizeof err) ||
+                !rundir_write_runinfo(rd, cfg, m->threads, "finished", err, sizeof err) ||
+                !rundir_write(rd, RUNDIR_SUMMARY, match_write_summary, m, err, sizeof err))) {
         fprintf(stderr, "maxtune: %s\n", err);
         code = 1;
-    } else {
-        print_result(m);
+    } else if (code == 0) {
+        match_print_result(m);
         printf("Results in %s/\n", rd->path);
     }
-    journal_close(&m->journal, code == 0);
+    journal_close(&journal, code == 0);
     match_free(m);
-    free(m);
+    openings_free(&openings);
     return code;
 }

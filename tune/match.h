@@ -4,8 +4,42 @@
 #define MAXTUNE_MATCH_H
 
 #include "tune/config.h"
+#include "tune/journal.h"
 #include "tune/pairs.h"
+#include "tune/stats.h"
 #include "tune/rundir.h"
+
+/* A match between two weight sets, its pairs, counts and SPRT state. */
+typedef struct Match Match;
+
+/* Creates a match of npairs pairs: pair i plays opening opening_offset + i and is journal record
+ * journal_offset + i. Engine limits and match rules come from cfg. NULL when out of memory. */
+Match *match_new(const Config *cfg, const Weights *wa, const Weights *wb, const char *name_a,
+                 const char *name_b, const Openings *openings, long opening_offset, long npairs,
+                 Journal *journal, long journal_offset);
+
+/* Frees a match. */
+void match_free(Match *m);
+
+/* Takes a journal record (pair index relative to the match) read back on resume. */
+bool match_record(Match *m, long index, const char *payload, char *why, size_t len);
+
+/* Plays the missing pairs in parallel; returns 0 when complete, 130 when interrupted, 1 on
+ * failure. */
+int match_play(Match *m);
+
+/* Sets the prefix of the progress line (e.g. "verify: "). */
+void match_set_label(Match *m, const char *label);
+
+/* The counts of the pairs taken in order. */
+MatchCounts match_counts(const Match *m);
+
+/* Writers for rundir_write (data is the Match): the games, and the reproducible summary. */
+bool match_write_pgn(FILE *out, void *data);
+bool match_write_summary(FILE *out, void *data);
+
+/* Prints the cutechess-style result block. */
+void match_print_result(const Match *m);
 
 /* Runs the match of cfg into the prepared run folder; returns the process exit code. */
 int match_run(const Config *cfg, RunDir *rd);
