@@ -8,6 +8,7 @@
 #include "tune/config.h"
 #include "tune/match.h"
 #include "tune/rundir.h"
+#include "tune/spsa_job.h"
 
 /* Loads a config with its --set overrides; prints the error and returns false on failure. */
 static bool load_config(const char *cmd, const char *path, char **sets, int nsets, Config *cfg)
@@ -62,9 +63,9 @@ int cmd_run(int argc, char **argv)
     free(sets);
     if (!ok)
         return EXIT_USAGE;
-    if (strcmp(cfg.job, "match") != 0) {
+    if (strcmp(cfg.job, "match") != 0 && strcmp(cfg.job, "spsa") != 0) {
         fprintf(stderr, "maxtune run: %s: [run] job = %s is not available in this version "
-                        "(available: match)\n", path, cfg.job);
+                        "(available: match, spsa)\n", path, cfg.job);
         return EXIT_USAGE;
     }
     RunDir rd;
@@ -74,7 +75,7 @@ int cmd_run(int argc, char **argv)
         return EXIT_USAGE;
     }
     match_install_signals();
-    return match_run(&cfg, &rd);
+    return strcmp(cfg.job, "spsa") == 0 ? spsa_run(&cfg, &rd) : match_run(&cfg, &rd);
 }
 
 int cmd_config(int argc, char **argv)

@@ -143,6 +143,28 @@ static const ConfigKey KEYS[] = {
              "Elo model of the SPRT"),
     KEY_INT(MatchConfig, checkpoint_seconds, "1", "3600", "5",
             "write the results at least this often (seconds)"),
+
+    /* [spsa] */
+    KEY_STR(SpsaConfig, start_weights, "default", OPTIONAL, NULL,
+            "weights the tuning starts from: a file, \"default\" or \"material\""),
+    KEY_STR(SpsaConfig, params,
+            "pincer,coordinator,long_leaper,chameleon,withdrawer,immobilizer,mage,guard",
+            OPTIONAL, NULL, "weights to tune, comma separated names of the weights table"),
+    KEY_STR(SpsaConfig, params_file, "none", OPTIONAL, NULL,
+            "\"none\" or a file of lines \"name, start, min, max, c_end, r_end\" (fishtest)"),
+    KEY_INT(SpsaConfig, iterations, "1", "100000000", "1000", "SPSA iterations"),
+    KEY_INT(SpsaConfig, pairs_per_iteration, "1", "1000", "1",
+            "game pairs per iteration (theta+ against theta-)"),
+    KEY_INT(SpsaConfig, batch, "1", "100000", "8",
+            "iterations played in parallel from the same theta (OpenBench batching)"),
+    KEY_REAL(SpsaConfig, a_ratio, "0", "10", "0.1", "A = a_ratio * iterations"),
+    KEY_REAL(SpsaConfig, alpha, "0", "2", "0.602", "learning-rate decay exponent"),
+    KEY_REAL(SpsaConfig, gamma, "0", "2", "0.101", "perturbation decay exponent"),
+    KEY_REAL(SpsaConfig, c_end, "0.001", "100000", "20",
+             "final perturbation size of each parameter (centipawns)"),
+    KEY_REAL(SpsaConfig, r_end, "0", "100", "0.002", "final learning rate of each parameter"),
+    KEY_INT(SpsaConfig, verify_pairs, "0", "10000000", "200",
+            "pairs of the verification match, tuned against start (0 = none)"),
 };
 
 /* A section whose struct is member of Config; _Generic checks that member has type S. */
@@ -155,6 +177,8 @@ static const ConfigSection SECTIONS[] = {
     SECTION("engine_a", EngineConfig, engine[0], "name=A", "the first engine (player A)"),
     SECTION("engine_b", EngineConfig, engine[1], "name=B", "the second engine (player B)"),
     SECTION("match", MatchConfig, match, NULL, "how games are played and when a match stops"),
+    SECTION("spsa", SpsaConfig, spsa, NULL,
+            "SPSA tuning (job = spsa): what to tune, how long, how fast"),
 };
 
 /* Rules over several keys of a section. */

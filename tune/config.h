@@ -42,6 +42,22 @@ typedef struct MatchConfig {
     long checkpoint_seconds; /* write results at least this often, default 5, 1..3600 */
 } MatchConfig;
 
+/* SPSA tuning: [spsa]. */
+typedef struct SpsaConfig {
+    char start_weights[256]; /* weights the tuning starts from: file, "default" or "material" */
+    char params[1024];       /* weights to tune: names from the weights table, comma separated */
+    char params_file[256];   /* "none", or fishtest-style lines "name, start, min, max, c_end, r_end" */
+    long iterations;         /* SPSA iterations */
+    long pairs_per_iteration;/* game pairs per iteration (theta+ vs theta-) */
+    long batch;              /* iterations played in parallel from the same theta (OpenBench) */
+    double a_ratio;          /* A = a_ratio * iterations (fishtest: 0.1) */
+    double alpha;            /* step exponent, 0.602 */
+    double gamma;            /* perturbation exponent, 0.101 */
+    double c_end;            /* final perturbation of every parameter, unless params_file says */
+    double r_end;            /* final learning rate of every parameter, unless params_file says */
+    long verify_pairs;       /* verification match tuned vs start, 0 = none */
+} SpsaConfig;
+
 /* The whole configuration of one run. */
 typedef struct Config {
     char job[16];             /* [run] job: match | spsa | selfplay | fit | values | suite */
@@ -51,6 +67,7 @@ typedef struct Config {
     char results_dir[256];    /* [run] results_dir, default "results" */
     EngineConfig engine[2];   /* [engine_a], [engine_b] */
     MatchConfig match;        /* [match] */
+    SpsaConfig spsa;          /* [spsa] */
     char source[512];         /* path the config was read from (not a key; "" when none) */
 } Config;
 

@@ -1,0 +1,55 @@
+/* spsa.h: the SPSA optimiser (Spall; as fishtest and OpenBench run it, formulas in
+ * shared/METHODS.md), independent of games so it can be tested on synthetic objectives.
+ *
+ * Each parameter has start, min, max, c_end, r_end. With N iterations:
+ *     c = c_end * N^gamma,  a = r_end * c_end^2 * (A + N)^alpha,
+ *     c_k = c / k^gamma,    a_k = a / (A + k)^alpha        (k = 1..N)
+ * Iteration k draws delta in {-1,+1}^n from (seed, k), plays theta + c_k delta against
+ * theta - c_k delta, and with r = wins - losses of the plus side updates
+ *     theta_i += a_k / c_k * r * delta_i,  clipped to [min, max]. */
+#ifndef MAXTUNE_SPSA_H
+#define MAXTUNE_SPSA_H
+
+#include <stdint.h>
+
+#include "search/weights.h"
+
+enum { SPSA_MAX_PARAMS = W_NB };
+
+typedef struct SpsaParam {
+    int weight;                         /* index in the weights table */
+    double start, min, max, c_end, r_end;
+    double c, a;                        /* derived from the above and the schedule */
+} SpsaParam;
+
+typedef struct Spsa {
+    int n;
+    SpsaParam p[SPSA_MAX_PARAMS];
+    double theta[SPSA_MAX_PARAMS];
+    long iterations;
+    double A, alpha, gamma;
+    uint64_t seed;
+} Spsa;
+
+/* One iteration's perturbation: the flip vector, c_k, and the integer points to play. */
+typedef struct SpsaPoint {
+    int delta[SPSA_MAX_PARAMS];
+    double ck[SPSA_MAX_PARAMS];
+    int plus[SPSA_MAX_PARAMS], minus[SPSA_MAX_PARAMS];
+} SpsaPoint;
+
+/* Sets up the schedule; theta starts at each parameter's start. */
+void spsa_init(Spsa *s, const SpsaParam *params, int n, long iterations, double A, double alpha,
+               double gamma, uint64_t seed);
+
+/* The perturbation of iteration k (1-based) around the current theta; integer points are
+ * rounded stochastically with a generator seeded from (seed, k), then clipped. */
+void spsa_point(const Spsa *s, long k, SpsaPoint *pt);
+
+/* Applies the result r (plus side's wins - losses) of iteration k. */
+void spsa_update(Spsa *s, long k, const SpsaPoint *pt, double r);
+
+/* Writes theta, rounded to integers, into the weights it tunes. */
+void spsa_apply(const Spsa *s, Weights *w);
+
+#endif
