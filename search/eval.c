@@ -56,12 +56,14 @@ static void count_slides(const Position *pos, int from, int dstep, Bitboard targ
     r->palace |= (reach & target) != 0;
 }
 
-/* Counts single-square moves onto empty or enemy squares (Guard steps, King jumps). */
+/* Counts single-square moves onto empty or enemy squares (Guard steps, King jumps). A Guard's
+ * step table holds NO_SQ for off-board and hole directions; bit NO_SQ is never in `own`, so it
+ * must be skipped explicitly or it would count as a move. */
 static void count_steps(const Square *to, int count, Bitboard not_own,
                         Bitboard target, Reach *r)
 {
     for (int i = 0; i < count; i++)
-        if (not_own & bb_square(to[i])) {
+        if (to[i] != NO_SQ && (not_own & bb_square(to[i]))) {
             r->moves++;
             if (target & bb_square(to[i]))
                 r->palace = true;

@@ -79,16 +79,22 @@ static int evaluate(Engine *e)
     return slot->score;
 }
 
+/* Doubles the key history's capacity. */
+static bool grow_keys(Engine *e)
+{
+    uint64_t *k = realloc(e->keys, (size_t)e->keys_cap * 2 * sizeof *k);
+    if (!k)
+        return false;
+    e->keys = k;
+    e->keys_cap *= 2;
+    return true;
+}
+
 /* Appends a key to the history, growing it when needed. */
 static bool push_key(Engine *e, uint64_t key)
 {
-    if (e->nkeys == e->keys_cap) {
-        uint64_t *k = realloc(e->keys, (size_t)e->keys_cap * 2 * sizeof *k);
-        if (!k)
-            return false;
-        e->keys = k;
-        e->keys_cap *= 2;
-    }
+    if (e->nkeys == e->keys_cap && !grow_keys(e))
+        return false;
     e->keys[e->nkeys++] = key;
     return true;
 }
@@ -108,12 +114,11 @@ bool engine_set_position(Engine *e, const Position *start, const Move *moves, in
         if (!push_key(e, e->pos.key))
             return false;
     }
-    /* Room for the search path, so the search itself never reallocates. */
+    /* Room for the search path, so the search itself never reallocates. (Growing through
+     * push_key only grew a full table: with 945..1023 keys this loop never ended.) */
     while (e->keys_cap < e->nkeys + MAX_PLY + QS_MAX_DEPTH + 8)
-        if (!push_key(e, 0))
+        if (!grow_keys(e))
             return false;
-        else
-            e->nkeys--;
     return true;
 }
 
@@ -292,8 +297,12 @@ static int negamax(Engine *e, int depth, int alpha, int beta, int ply, bool allo
 {
     bool pv_node = beta - alpha > 1;
     e->pvlen[ply] = 0;
-    if (depth <= 0)
+    if (depth <= 0) {
+        /* A repetition is a draw at the horizon too (qsearch does not look for one). */
+        if (ply > 0 && is_repetition(e, e->rep_floor))
+            return 0;
         return qsearch(e, alpha, beta, ply, 0);
+    }
     e->nodes++;
     if (out_of_budget(e))
         return 0;

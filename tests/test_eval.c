@@ -1,0 +1,460 @@
+/* test_eval.c: the evaluation and the weights files.
+ *
+ * The evaluation promises three things the tuners rely on: it is exactly linear in the weights
+ * (eval_evaluate == sum coef * weight over eval_trace), it does not care which colour is which
+ * (a mirrored position scores the same for the side to move), and its features count what the
+ * weights table says they count. The reference positions are those of the shared data files;
+ * the hand-checked counts use tiny positions whose numbers were worked out on paper.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "core/position.h"
+#include "search/eval.h"
+#include "search/weights.h"
+
+enum { MAX_FENS = 256, FEN_LEN = 256, ERR_LEN = 512 };
+
+/* The reference positions, loaded once by setup_positions. */
+static char fens[MAX_FENS][FEN_LEN];
+static int nfens;
+
+/* Appends the FENs of one data file: perft.epd lines (FEN before " ;") or "fen <FEN>" lines. */
+static int load_fens(const char *path, bool epd)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return -1;
+    char line[1024];
+    int added = 0;
+    while (fgets(line, sizeof line, f) && nfens < MAX_FENS) {
+        line[strcspn(line, "\r\n")] = '\0';
+        const char *fen = NULL;
+        if (epd && line[0] && line[0] != '#') {
+            char *semi = strstr(line, " ;");
+            if (semi)
+                *semi = '\0';
+            fen = line;
+        } else if (!epd && !strncmp(line, "fen ", 4)) {
+            fen = line + 4;
+        }
+        if (fen && strlen(fen) < FEN_LEN) {
+            memcpy(fens[nfens++], fen, strlen(fen) + 1);
+            added++;
+        }
+    }
+    fclose(f);
+    return added;
+}
+
+/* Group setup: loads both reference files (the test needs them all). */
+static int setup_positions(void **state)
+{
+    (void)state;
+    nfens = 0;
+    int a = load_fens(MAXTUNE_SHARED_DIR "/data/perft.epd", true);
+    int b = load_fens(MAXTUNE_SHARED_DIR "/data/legal_moves.txt", false);
+    if (a < 30 || b < 30) {
+        fprintf(stderr, "reference data missing: %d perft, %d legal-move positions\n", a, b);
+        return -1;
+    }
+    return 0;
+}
+
+/* Parses a FEN the test relies on, failing the test with the parser's message if it is bad. */
+static void parse(Position *pos, const char *fen)
+{
+    char err[ERR_LEN];
+    if (!position_from_fen(pos, fen, err, sizeof err))
+        fail_msg("bad FEN %s: %s", fen, err);
+}
+
+/* Deterministic pseudo-random numbers (64-bit LCG, high bits). */
+static uint32_t rng_next(uint64_t *s)
+{
+    *s = *s * 6364136223846793005ULL + 1442695040888963407ULL;
+    return (uint32_t)(*s >> 33);
+}
+
+/* A weights vector drawn uniformly from every weight's [min, max]. */
+static void weights_random(Weights *w, uint64_t *seed)
+{
+    for (int i = 0; i < W_NB; i++) {
+        uint32_t span = (uint32_t)(weight_defs[i].max - weight_defs[i].min + 1);
+        w->v[i] = weight_defs[i].min + (int)(rng_next(seed) % span);
+    }
+}
+
+/* sum coef[i] * w[i], computed independently of eval.c. */
+static long dot(const int coef[W_NB], const Weights *w)
+{
+    long s = 0;
+    for (int i = 0; i < W_NB; i++)
+        s += (long)coef[i] * w->v[i];
+    return s;
+}
+
+/* eval_evaluate equals the trace's dot product for default, material-only and random weights. */
+static void test_trace_exact(void **state)
+{
+    (void)state;
+    Weights sets[2 + 5];
+    weights_default(&sets[0]);
+    weights_material_only(&sets[1]);
+    uint64_t seed = 12345;
+    for (int k = 2; k < 7; k++)
+        weights_random(&sets[k], &seed);
+    /* The material-only set really is material only. */
+    for (int i = 0; i < W_NB; i++)
+        assert_int_equal(sets[1].v[i], i <= W_GUARD ? weight_defs[i].def : 0);
+
+    int checked = 0;
+    for (int p = 0; p < nfens; p++) {
+        Position pos;
+        parse(&pos, fens[p]);
+        int coef[W_NB];
+        eval_trace(&pos, coef);
+        for (int k = 0; k < 7; k++) {
+            long want = dot(coef, &sets[k]);
+            int got = eval_evaluate(&pos, &sets[k]);
+            if (got != want)
+                fail_msg("%s, weights set %d: eval %d, trace gives %ld", fens[p], k, got, want);
+            checked++;
+        }
+        /* Tempo is +1 for the side to move, whatever the colour. */
+        assert_int_equal(coef[W_TEMPO], 1);
+    }
+    assert_int_equal(checked, nfens * 7);
+}
+
+/* The mirrored position (colours and side swapped) has the same trace and the same score. */
+static void test_mirror_symmetry(void **state)
+{
+    (void)state;
+    Weights def, mat, rnd;
+    weights_default(&def);
+    weights_material_only(&mat);
+    uint64_t seed = 777;
+    weights_random(&rnd, &seed);
+    for (int p = 0; p < nfens; p++) {
+        Position pos, mir, back;
+        parse(&pos, fens[p]);
+        position_mirror(&pos, &mir);
+        char why[ERR_LEN];
+        if (!position_is_consistent(&mir, why, sizeof why))
+            fail_msg("mirror of %s: %s", fens[p], why);
+        assert_int_not_equal(mir.side, pos.side);
+        int c1[W_NB], c2[W_NB];
+        eval_trace(&pos, c1);
+        eval_trace(&mir, c2);
+        for (int i = 0; i < W_NB; i++)
+            if (c1[i] != c2[i])
+                fail_msg("%s: coefficient of %s is %d, %d in the mirror", fens[p],
+                         weight_defs[i].name, c1[i], c2[i]);
+        /* White-minus-Black features change sign. */
+        int f1[W_NB], f2[W_NB];
+        eval_features(&pos, f1);
+        eval_features(&mir, f2);
+        for (int i = 0; i < W_NB; i++)
+            assert_int_equal(f1[i], -f2[i]);
+        assert_int_equal(eval_evaluate(&pos, &def), eval_evaluate(&mir, &def));
+        assert_int_equal(eval_evaluate(&pos, &mat), eval_evaluate(&mir, &mat));
+        assert_int_equal(eval_evaluate(&pos, &rnd), eval_evaluate(&mir, &rnd));
+        /* Mirroring twice gives the position back. */
+        position_mirror(&mir, &back);
+        assert_int_equal(back.key, pos.key);
+        assert_memory_equal(back.board, pos.board, sizeof pos.board);
+    }
+}
+
+/* Features (White minus Black) of a FEN. */
+static void features_of(const char *fen, int f[W_NB])
+{
+    Position pos;
+    parse(&pos, fen);
+    eval_features(&pos, f);
+}
+
+/* Asserts every feature except those listed (terminated by -1) is 0. */
+static void assert_only(const int f[W_NB], const int *allowed)
+{
+    for (int i = 0; i < W_NB; i++) {
+        bool ok = false;
+        for (const int *a = allowed; *a >= 0; a++)
+            ok |= *a == i;
+        if (!ok && f[i] != 0)
+            fail_msg("feature %s is %d, expected 0", weight_defs[i].name, f[i]);
+    }
+}
+
+/* An extra White Mage: material +1 for White to move, -1 in the trace for Black to move. */
+static void test_material_lone_mage(void **state)
+{
+    (void)state;
+    Position w, b;
+    /* Kings a9 and e1 (their jumps do not touch d1's lines), White Mage d1. */
+    parse(&w, "xxx2xxx/k7/8/8/8/8/8/8/8/3GK3/xxx2xxx w 0");
+    parse(&b, "xxx2xxx/k7/8/8/8/8/8/8/8/3GK3/xxx2xxx b 0");
+    int cw[W_NB], cb[W_NB];
+    eval_trace(&w, cw);
+    eval_trace(&b, cb);
+    assert_int_equal(cw[W_MAGE], 1);
+    assert_int_equal(cb[W_MAGE], -1);
+    for (int t = W_PINCER; t <= W_GUARD; t++)
+        if (t != W_MAGE) {
+            assert_int_equal(cw[t], 0);
+            assert_int_equal(cb[t], 0);
+        }
+    assert_int_equal(cw[W_TEMPO], 1);
+    assert_int_equal(cb[W_TEMPO], 1);
+    /* Mage d1: NW c2 + c3..c9 + b2,a2 (10); NE e2 + e3..e10 + f2..h2 (12); SE e0 (1); SW is
+     * a hole. 23, the number of legal moves of the Mage there. */
+    assert_int_equal(cw[W_MOB_MAGE], 23);
+    /* Material-only score: exactly one Mage, from each side's view. */
+    Weights mat;
+    weights_material_only(&mat);
+    assert_int_equal(eval_evaluate(&w, &mat), weight_defs[W_MAGE].def);
+    assert_int_equal(eval_evaluate(&b, &mat), -weight_defs[W_MAGE].def);
+}
+
+/* Guard and King mobility on the edges: off-board and hole directions are not moves. */
+static void test_mobility_edges(void **state)
+{
+    (void)state;
+    int f[W_NB];
+    /* Guard a1: a2, b2, b1 (a0, b0 are holes, the rest off the board). */
+    features_of("xxx2xxx/7k/8/8/8/8/8/8/8/D3K3/xxx2xxx w 0", f);
+    assert_int_equal(f[W_MOB_GUARD], 3);
+    /* Guard h9 for Black: g9, g8, h8 (g10, h10 are holes). Black counts negative. */
+    features_of("xxx2xxx/7d/8/8/8/8/8/8/8/4K2k/xxx2xxx w 0", f);
+    assert_int_equal(f[W_MOB_GUARD], -3);
+    /* Guard d0 in its own palace: c1, d1, e1, e0. */
+    features_of("xxx2xxx/7k/8/8/8/8/8/8/8/K7/xxxD1xxx w 0", f);
+    assert_int_equal(f[W_MOB_GUARD], 4);
+    /* King a5 (White) jumps b3, b7, c4, c6 and, around the cylinder, g4, g6, h3, h7; Black's
+     * King e10 jumps c9, g9, d8, f8. */
+    features_of("xxx1kxxx/8/8/8/8/K7/8/8/8/8/xxx2xxx w 0", f);
+    assert_int_equal(f[W_MOB_KING], 8 - 4);
+}
+
+/* A piece standing on an enemy palace square counts in palace_occupy; a second piece that
+ * could reach the other square adds palace_reach and palace_double. */
+static void test_palace_features(void **state)
+{
+    (void)state;
+    int f[W_NB];
+    /* White Guard on d10; kings a9 (jumps b7, c8, g8, h7) and a1. */
+    features_of("xxxD1xxx/k7/8/8/8/8/8/8/8/K7/xxx2xxx w 0", f);
+    assert_int_equal(f[W_PALACE_OCCUPY], 1);
+    assert_int_equal(f[W_PALACE_REACH], 0); /* the occupant itself is not a reacher */
+    assert_int_equal(f[W_PALACE_DOUBLE], 0);
+    /* Plus a White Pincer e4 that can slide to e10. */
+    features_of("xxxD1xxx/k7/8/8/8/8/4P3/8/8/K7/xxx2xxx w 0", f);
+    assert_int_equal(f[W_PALACE_OCCUPY], 1);
+    assert_int_equal(f[W_PALACE_REACH], 1);
+    assert_int_equal(f[W_PALACE_DOUBLE], 1);
+    /* The same for Black in White's palace (and Black to move: features stay White-minus-Black,
+     * the trace flips sign). */
+    Position pos;
+    parse(&pos, "xxx2xxx/k7/8/8/8/8/4p3/8/8/7K/xxxd1xxx b 0");
+    eval_features(&pos, f);
+    assert_int_equal(f[W_PALACE_OCCUPY], -1);
+    assert_int_equal(f[W_PALACE_REACH], -1);
+    assert_int_equal(f[W_PALACE_DOUBLE], -1);
+    int coef[W_NB];
+    eval_trace(&pos, coef);
+    assert_int_equal(coef[W_PALACE_OCCUPY], 1);
+    assert_int_equal(coef[W_PALACE_DOUBLE], 1);
+}
+
+/* A piece next to an enemy Immobilizer is frozen (the Mage never is); an Immobilizer next to an
+ * enemy Chameleon is frozen too. Frozen pieces have no mobility. */
+static void test_frozen_features(void **state)
+{
+    (void)state;
+    int f[W_NB];
+    /* White Pincer e5 and Mage d5 next to the Black Immobilizer e6. */
+    features_of("xxx2xxx/k7/8/8/4m3/3GP3/8/8/8/7K/xxx2xxx w 0", f);
+    assert_int_equal(f[W_FROZEN], 1);
+    assert_int_equal(f[W_MOB_PINCER], 0);
+    assert_true(f[W_MOB_MAGE] > 0);
+    /* Black's Immobilizer zone: Pincer e5 counts, the Mage does not. */
+    assert_int_equal(f[W_IMMOB_ZONE], -1);
+    assert_int_equal(f[W_PINCER], 1);
+    assert_int_equal(f[W_MAGE], 1);
+    assert_int_equal(f[W_IMMOBILIZER], -1);
+    /* Add a White Chameleon f7 next to the Immobilizer: it freezes it (and is frozen by it). */
+    features_of("xxx2xxx/k7/8/5B2/4m3/3GP3/8/8/8/7K/xxx2xxx w 0", f);
+    assert_int_equal(f[W_FROZEN], 2 - 1);
+    assert_int_equal(f[W_MOB_IMMOBILIZER], 0);
+    assert_int_equal(f[W_MOB_CHAMELEON], 0);
+    assert_int_equal(f[W_IMMOB_ZONE], 0); /* a frozen Immobilizer has no zone */
+}
+
+/* The start position is balanced: every feature is 0 but tempo. */
+static void test_start_balanced(void **state)
+{
+    (void)state;
+    int f[W_NB];
+    features_of(START_FEN, f);
+    const int allowed[] = {W_TEMPO, -1};
+    assert_only(f, allowed);
+    assert_int_equal(f[W_TEMPO], 1);
+    Weights w;
+    weights_default(&w);
+    Position pos;
+    parse(&pos, START_FEN);
+    assert_int_equal(eval_evaluate(&pos, &w), weight_defs[W_TEMPO].def);
+}
+
+/* A temporary file name; the caller unlinks it. */
+static void temp_path(char *buf, size_t len)
+{
+    snprintf(buf, len, "/tmp/maxtune_test_eval_XXXXXX");
+    int fd = mkstemp(buf);
+    assert_true(fd >= 0);
+    close(fd);
+}
+
+/* Writes text into path. */
+static void write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    assert_int_equal(fclose(f), 0);
+}
+
+/* weights_write output loads back to the same vector; weights_save does the same atomically. */
+static void test_weights_roundtrip(void **state)
+{
+    (void)state;
+    char path[64], err[ERR_LEN] = "";
+    temp_path(path, sizeof path);
+    uint64_t seed = 99;
+    for (int k = 0; k < 4; k++) {
+        Weights w, back;
+        if (k == 0)
+            weights_default(&w);
+        else if (k == 1)
+            weights_material_only(&w);
+        else
+            weights_random(&w, &seed);
+        if (k == 3) /* the range ends */
+            for (int i = 0; i < W_NB; i++)
+                w.v[i] = i & 1 ? weight_defs[i].min : weight_defs[i].max;
+        FILE *f = fopen(path, "w");
+        assert_non_null(f);
+        weights_write(&w, f);
+        assert_int_equal(fclose(f), 0);
+        memset(&back, 0x55, sizeof back);
+        if (!weights_load(&back, path, err, sizeof err))
+            fail_msg("set %d: %s", k, err);
+        assert_memory_equal(back.v, w.v, sizeof w.v);
+
+        assert_true(weights_save(&w, path, err, sizeof err));
+        memset(&back, 0x55, sizeof back);
+        assert_true(weights_load(&back, path, err, sizeof err));
+        assert_memory_equal(back.v, w.v, sizeof w.v);
+    }
+    unlink(path);
+}
+
+/* "default", "material", comments, blanks, a section header and a partial file. */
+static void test_weights_builtin_and_partial(void **state)
+{
+    (void)state;
+    char err[ERR_LEN] = "", path[64];
+    Weights w, want;
+    assert_true(weights_load(&w, "default", err, sizeof err));
+    weights_default(&want);
+    assert_memory_equal(w.v, want.v, sizeof w.v);
+    assert_true(weights_load(&w, "material", err, sizeof err));
+    weights_material_only(&want);
+    assert_memory_equal(w.v, want.v, sizeof w.v);
+    for (int i = 0; i < W_NB; i++)
+        assert_int_equal(weights_find(weight_defs[i].name), i);
+    assert_int_equal(weights_find("no_such_weight"), -1);
+
+    temp_path(path, sizeof path);
+    write_file(path, "# header comment\n"
+                     "[weights]\n"
+                     "\n"
+                     "  mage=650   ; trailing comment\n"
+                     "frozen = -100\t\n"
+                     "tempo = 0 # zero\n");
+    assert_true(weights_load(&w, path, err, sizeof err));
+    weights_default(&want);
+    want.v[W_MAGE] = 650;
+    want.v[W_FROZEN] = -100;
+    want.v[W_TEMPO] = 0;
+    assert_memory_equal(w.v, want.v, sizeof w.v);
+    unlink(path);
+}
+
+/* Loads text as a weights file that must fail; checks "path:line: " and a fragment. */
+static void expect_load_error(const char *text, int line, const char *fragment)
+{
+    char path[64], err[ERR_LEN] = "", prefix[96];
+    temp_path(path, sizeof path);
+    write_file(path, text);
+    Weights w;
+    bool ok = weights_load(&w, path, err, sizeof err);
+    unlink(path);
+    if (ok)
+        fail_msg("file accepted:\n%s", text);
+    snprintf(prefix, sizeof prefix, "%s:%d: ", path, line);
+    if (strncmp(err, prefix, strlen(prefix)) != 0 || !strstr(err, fragment))
+        fail_msg("message '%s', want '%s...%s...'", err, prefix, fragment);
+}
+
+/* Every kind of bad line is reported as "file:line: problem". */
+static void test_weights_errors(void **state)
+{
+    (void)state;
+    expect_load_error("mage = 700\n# ok\nbishop = 300\n", 3, "unknown weight 'bishop'");
+    expect_load_error("mage = 7x0\n", 1, "'7x0' is not an integer");
+    expect_load_error("pincer = 100\nmage =\n", 2, "not an integer");
+    expect_load_error("mage = 3.5\n", 1, "not an integer");
+    expect_load_error("tempo = 99999999999999999999\n", 1, "not an integer");
+    expect_load_error("\n\nmage = 1501\n", 3, "out of range [0, 1500]");
+    expect_load_error("frozen = -501\n", 1, "out of range [-500, 100]");
+    expect_load_error("mage = 600\npincer = 90\nmage = 650\n", 3, "'mage' given twice");
+    expect_load_error("pincer = 90\nmage 650\n", 2, "expected 'name = value'");
+
+    /* A missing file names the file. */
+    char err[ERR_LEN] = "";
+    Weights w;
+    const char *missing = "/nonexistent/dir/weights.ini";
+    assert_false(weights_load(&w, missing, err, sizeof err));
+    assert_int_equal(strncmp(err, missing, strlen(missing)), 0);
+    assert_non_null(strstr(err, "cannot open"));
+}
+
+/* Runs the evaluation and weights-file tests (core and evaluation tables built first). */
+int main(void)
+{
+    core_init();
+    eval_init();
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_trace_exact),
+        cmocka_unit_test(test_mirror_symmetry),
+        cmocka_unit_test(test_material_lone_mage),
+        cmocka_unit_test(test_mobility_edges),
+        cmocka_unit_test(test_palace_features),
+        cmocka_unit_test(test_frozen_features),
+        cmocka_unit_test(test_start_balanced),
+        cmocka_unit_test(test_weights_roundtrip),
+        cmocka_unit_test(test_weights_builtin_and_partial),
+        cmocka_unit_test(test_weights_errors),
+    };
+    return cmocka_run_group_tests(tests, setup_positions, NULL);
+}

@@ -1,0 +1,594 @@
+/* test_search.c: the alpha-beta engine on positions with known answers.
+ *
+ * Wins (mate, invasion, bare King) are checked twice: the engine must find them with the
+ * expected score, and a small brute-force solver in this file (movegen_legal, move_do,
+ * gamestate_of only) confirms that the position really is what the test claims, so a broken
+ * position cannot make a test pass. The rest covers legality in engine-vs-engine play,
+ * repetition, node-limit determinism and the node limit itself.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "core/gamestate.h"
+#include "core/makemove.h"
+#include "core/movegen.h"
+#include "core/notation.h"
+#include "core/position.h"
+#include "search/eval.h"
+#include "search/search.h"
+
+enum { HASH_MB = 4, ERR_LEN = 256 };
+
+/* White: Immobilizer h8 freezes the Black King h9; Guard f7-g8 mates (Black's Pincer a9 cannot
+ * take the Guard). */
+#define FEN_MATE1 "xxx2xxx/p6k/7M/5D2/8/8/8/8/8/4K3/xxx2xxx w 0"
+/* The same with the Guard one step further back: e6-f7 is the only way to reach g8 in time. */
+#define FEN_MATE2 "xxx2xxx/p6k/7M/8/4D3/8/8/8/8/4K3/xxx2xxx w 0"
+/* White Guard on d10; Pincer e4-e10 fills Black's palace. */
+#define FEN_INVADE1 "xxxD1xxx/k7/8/8/8/8/4P3/8/7p/K7/xxx2xxx w 0"
+/* Guard c9 and Pincer e4: e4-e10 first (then Black may not enter d10, own-palace rule), then
+ * c9-d10. c9-d10 first fails to h6-e6, which blocks the file. */
+#define FEN_INVADE2 "xxx2xxx/2D4k/8/8/7p/8/4P3/8/8/K7/xxx2xxx w 0"
+/* Guard d5 takes Black's only Pincer e6: bare King. */
+#define FEN_BARE1 "xxx2xxx/4k3/8/8/4p3/3D4/8/8/8/4K3/xxx2xxx w 0"
+/* Black holds d0 and its Pincer e5 waits behind White's Pincer e2. e2-a2 wins the Mage (a3,
+ * custodian with a4) but opens the file: e5-e0 invades. Quiet moves are safe, and c1xd0 ends
+ * the threat. */
+#define FEN_AVOID "xxx2xxx/4k3/8/8/8/4p3/P7/g7/4P3/2D3K1/xxxd1xxx w 0"
+/* White far ahead in material; the Kings e1 and e9 can shuffle (e1-d3, e9-c8 and back). */
+#define FEN_SHUFFLE "xxx2xxx/4k3/7p/8/8/M6N/8/8/8/4K1G1/xxx2xxx w 0"
+/* A middle-game reference position (perft.epd "random-09"). */
+#define FEN_MIDGAME                                                                                \
+    "xxx2xxx/2gqk1gb/1bnmr3/Nppp1pnd/4p3/5Pp1/4PM2/DPP2PPD/2N1R2B/BG1QK1G1/xxx2xxx w 16"
+
+/* Parses a FEN the test relies on, failing with the parser's message if it is bad. */
+static void parse(Position *pos, const char *fen)
+{
+    char err[ERR_LEN];
+    if (!position_from_fen(pos, fen, err, sizeof err))
+        fail_msg("bad FEN %s: %s", fen, err);
+}
+
+/* Square index of a name such as "e10". */
+static int sq(const char *name)
+{
+    int len;
+    int s = square_parse(name, &len);
+    assert_true(s >= 0);
+    return s;
+}
+
+/* The move "<from>-<to>" given as two square names. */
+static Move mv(const char *from, const char *to) { return move_make(sq(from), sq(to)); }
+
+/* Move as text, for failure messages (static buffer: one call per message argument). */
+static const char *move_str(Move m)
+{
+    static char buf[4][MOVE_STR_LEN];
+    static int k;
+    k = (k + 1) & 3;
+    if (m == MOVE_NONE)
+        snprintf(buf[k], sizeof buf[k], "(none)");
+    else
+        notation_move_short(m, buf[k], sizeof buf[k]);
+    return buf[k];
+}
+
+/* True when m is in movegen_legal's list for pos. */
+static bool is_legal(Position *pos, Move m)
+{
+    Move list[MAX_MOVES];
+    int n = movegen_legal(pos, list);
+    for (int i = 0; i < n; i++)
+        if (list[i] == m)
+            return true;
+    return false;
+}
+
+/* True for the game states in which the side to move has lost. */
+static bool is_loss(GameState s)
+{
+    return s == GAME_CHECKMATE || s == GAME_BARE_KING || s == GAME_INVASION;
+}
+
+/* Number of moves of the side to move after which the opponent (to move) is in state `want`
+ * (any losing state when want is GAME_ONGOING). */
+static int count_wins_in_1(Position *pos, GameState want)
+{
+    Move list[MAX_MOVES];
+    int n = movegen_legal(pos, list), wins = 0;
+    for (int i = 0; i < n; i++) {
+        Undo u;
+        move_do(pos, list[i], &u);
+        GameState s = gamestate_of(pos);
+        wins += want == GAME_ONGOING ? is_loss(s) : s == want;
+        move_undo(pos, list[i], &u);
+    }
+    return wins;
+}
+
+/* True when, after the side to move plays m, every reply leaves a win in 1 of kind `want`
+ * (and at least one reply exists, so m itself does not already end the game). */
+static bool forced_win_after(Position *pos, Move m, GameState want)
+{
+    Undo u;
+    move_do(pos, m, &u);
+    Move replies[MAX_MOVES];
+    int n = gamestate_of(pos) == GAME_ONGOING ? movegen_legal(pos, replies) : 0;
+    bool forced = n > 0;
+    for (int i = 0; i < n && forced; i++) {
+        Undo r;
+        move_do(pos, replies[i], &r);
+        forced = gamestate_of(pos) == GAME_ONGOING && count_wins_in_1(pos, want) > 0;
+        move_undo(pos, replies[i], &r);
+    }
+    move_undo(pos, m, &u);
+    return forced;
+}
+
+/* Searches pos with a fresh engine; returns the move, writes score and the last info. */
+static Move search_fresh(const Position *pos, int depth, uint64_t nodes, int *score,
+                         SearchInfo *info)
+{
+    Engine *e = engine_new(HASH_MB);
+    assert_non_null(e);
+    assert_true(engine_set_position(e, pos, NULL, 0));
+    SearchLimits lim = {.depth = depth, .nodes = nodes};
+    Move m = engine_search(e, &lim, score, info, NULL, NULL);
+    /* The engine gives its position back unchanged. */
+    assert_int_equal(e->pos.key, pos->key);
+    engine_free(e);
+    return m;
+}
+
+/* Asserts the engine plays `want` from fen at every depth in [dmin, dmax] with the score of a
+ * win at ply `win_ply`. */
+static void expect_win(const char *fen, Move want, int win_ply, int dmin, int dmax)
+{
+    Position pos;
+    parse(&pos, fen);
+    for (int d = dmin; d <= dmax; d++) {
+        int score;
+        Move m = search_fresh(&pos, d, 0, &score, NULL);
+        if (m != want || score != SCORE_MATE - win_ply)
+            fail_msg("%s depth %d: %s score %d, want %s score %d", fen, d, move_str(m), score,
+                     move_str(want), SCORE_MATE - win_ply);
+        assert_true(score > SCORE_MATE_BOUND);
+    }
+}
+
+/* Mate in 1: the only mating move is found, and it really mates. */
+static void test_mate_in_1(void **state)
+{
+    (void)state;
+    Position pos;
+    parse(&pos, FEN_MATE1);
+    Move want = mv("f7", "g8");
+    assert_int_equal(count_wins_in_1(&pos, GAME_ONGOING), 1);
+    Undo u;
+    move_do(&pos, want, &u);
+    assert_int_equal(gamestate_of(&pos), GAME_CHECKMATE);
+    move_undo(&pos, want, &u);
+    /* From depth 2: at depth 1 the replies are scored by qsearch, which sees bare Kings and
+     * invasions but not checkmate (it generates no quiet moves). */
+    expect_win(FEN_MATE1, want, 1, 2, 5);
+}
+
+/* Mate in 2: no mate in 1 exists, and every reply to e6-f7 allows a mate. */
+static void test_mate_in_2(void **state)
+{
+    (void)state;
+    Position pos;
+    parse(&pos, FEN_MATE2);
+    Move want = mv("e6", "f7");
+    assert_int_equal(count_wins_in_1(&pos, GAME_ONGOING), 0);
+    assert_true(forced_win_after(&pos, want, GAME_CHECKMATE));
+    assert_false(forced_win_after(&pos, mv("e6", "f6"), GAME_ONGOING));
+    expect_win(FEN_MATE2, want, 3, 4, 6);
+}
+
+/* Invasion in 1: after the move both of Black's palace squares hold White pieces. */
+static void test_invasion_in_1(void **state)
+{
+    (void)state;
+    Position pos;
+    parse(&pos, FEN_INVADE1);
+    Move want = mv("e4", "e10");
+    assert_int_equal(count_wins_in_1(&pos, GAME_ONGOING), 1);
+    Undo u;
+    move_do(&pos, want, &u);
+    assert_int_equal(pos.board[sq("d10")], piece_make(WHITE, GUARD));
+    assert_int_equal(pos.board[sq("e10")], piece_make(WHITE, PINCER));
+    assert_int_equal(gamestate_of(&pos), GAME_INVASION);
+    move_undo(&pos, want, &u);
+    expect_win(FEN_INVADE1, want, 1, 1, 4);
+}
+
+/* Invasion in 2: e4-e10 forces it; c9-d10 first does not (h6-e6 blocks the file). */
+static void test_invasion_in_2(void **state)
+{
+    (void)state;
+    Position pos;
+    parse(&pos, FEN_INVADE2);
+    Move want = mv("e4", "e10");
+    assert_int_equal(count_wins_in_1(&pos, GAME_ONGOING), 0);
+    assert_true(forced_win_after(&pos, want, GAME_INVASION));
+    assert_false(forced_win_after(&pos, mv("c9", "d10"), GAME_ONGOING));
+    expect_win(FEN_INVADE2, want, 3, 3, 5);
+}
+
+/* Bare King in 1: taking Black's last piece other than the King wins. */
+static void test_bare_king_in_1(void **state)
+{
+    (void)state;
+    Position pos;
+    parse(&pos, FEN_BARE1);
+    Move want = mv("d5", "e6");
+    assert_int_equal(count_wins_in_1(&pos, GAME_BARE_KING), 1);
+    Undo u;
+    move_do(&pos, want, &u);
+    assert_int_equal(u.ncap, 1);
+    assert_int_equal(gamestate_of(&pos), GAME_BARE_KING);
+    move_undo(&pos, want, &u);
+    expect_win(FEN_BARE1, want, 1, 1, 4);
+}
+
+/* The number of moves after which the opponent has a win in 1, and the number without. */
+static void classify_moves(Position *pos, int *losing, int *safe)
+{
+    Move list[MAX_MOVES];
+    int n = movegen_legal(pos, list);
+    *losing = *safe = 0;
+    for (int i = 0; i < n; i++) {
+        Undo u;
+        move_do(pos, list[i], &u);
+        if (count_wins_in_1(pos, GAME_ONGOING) > 0)
+            (*losing)++;
+        else
+            (*safe)++;
+        move_undo(pos, list[i], &u);
+    }
+}
+
+/* Checks the engine avoids every move that allows a win in 1, at several depths and a node
+ * limit; `bait` is a tempting capture that loses. */
+static void expect_safe_move(const Position *start, Move bait)
+{
+    Position pos = *start;
+    int losing, safe;
+    classify_moves(&pos, &losing, &safe);
+    assert_true(losing >= 1);
+    assert_true(safe >= 1);
+    Square caps[MAX_CAPTURES];
+    assert_int_equal(move_captures(&pos, bait, caps), 1);
+    Undo u;
+    move_do(&pos, bait, &u);
+    assert_true(count_wins_in_1(&pos, GAME_INVASION) > 0);
+    move_undo(&pos, bait, &u);
+
+    for (int d = 1; d <= 5; d++) {
+        int score;
+        Move m = search_fresh(&pos, d > 4 ? 0 : d, d > 4 ? 3000 : 0, &score, NULL);
+        assert_true(is_legal(&pos, m));
+        move_do(&pos, m, &u);
+        int wins = count_wins_in_1(&pos, GAME_ONGOING);
+        move_undo(&pos, m, &u);
+        if (wins)
+            fail_msg("limit %d: %s allows %d wins in 1 (score %d)", d, move_str(m), wins, score);
+        assert_true(score > -SCORE_MATE_BOUND);
+    }
+}
+
+/* Avoids an immediate loss (an invasion) when safe moves exist, for White and, mirrored, for
+ * Black. */
+static void test_avoids_loss_in_1(void **state)
+{
+    (void)state;
+    Position pos, mir;
+    parse(&pos, FEN_AVOID);
+    expect_safe_move(&pos, mv("e2", "a2"));
+    position_mirror(&pos, &mir);
+    expect_safe_move(&mir, mv("e8", "a8"));
+}
+
+/* Plays engine against engine from fen for up to max_plies at a node limit; every move must be
+ * legal, and once the game is over the engine must return MOVE_NONE. Returns plies played. */
+static int play_game(const char *fen, int max_plies, uint64_t nodes)
+{
+    Position start, pos;
+    parse(&start, fen);
+    pos = start;
+    Engine *eng[2] = {engine_new(HASH_MB), engine_new(HASH_MB)};
+    assert_non_null(eng[0]);
+    assert_non_null(eng[1]);
+    Move game[256];
+    int ply = 0;
+    SearchLimits lim = {.nodes = nodes};
+    for (; ply < max_plies; ply++) {
+        Engine *e = eng[pos.side];
+        assert_true(engine_set_position(e, &start, game, ply));
+        assert_int_equal(e->pos.key, pos.key);
+        int score;
+        Move m = engine_search(e, &lim, &score, NULL, NULL, NULL);
+        if (gamestate_of(&pos) != GAME_ONGOING) {
+            assert_int_equal(m, MOVE_NONE);
+            break;
+        }
+        if (!is_legal(&pos, m)) {
+            char f[256];
+            position_to_fen(&pos, f, sizeof f);
+            fail_msg("illegal move %s in %s (game from %s, ply %d)", move_str(m), f, fen, ply);
+        }
+        Undo u;
+        move_do(&pos, m, &u);
+        game[ply] = m;
+    }
+    engine_free(eng[0]);
+    engine_free(eng[1]);
+    return ply;
+}
+
+/* Engine-vs-engine games from the start and reference positions never see an illegal move. */
+static void test_games_legal(void **state)
+{
+    (void)state;
+    FILE *f = fopen(MAXTUNE_SHARED_DIR "/data/perft.epd", "r");
+    assert_non_null(f);
+    char line[1024];
+    int n = 0, games = 0, plies = 0;
+    plies += play_game(START_FEN, 40, 1500);
+    games++;
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#' || line[0] == '\n')
+            continue;
+        char *semi = strstr(line, " ;");
+        if (semi)
+            *semi = '\0';
+        if (n++ % 4 != 1) /* every fourth position: tactics and random middle games */
+            continue;
+        plies += play_game(line, 40, 1500);
+        games++;
+    }
+    fclose(f);
+    assert_true(games >= 9);
+    assert_true(plies >= games * 5);
+}
+
+/* The moves of the King shuffle in FEN_SHUFFLE: e1-d3, e9-c8, d3-e1, c8-e9, repeated. */
+static void shuffle_moves(Move *moves, int n)
+{
+    const Move cycle[4] = {mv("e1", "d3"), mv("e9", "c8"), mv("d3", "e1"), mv("c8", "e9")};
+    for (int i = 0; i < n; i++)
+        moves[i] = cycle[i % 4];
+}
+
+/* A position met again within the game is a draw: Black, far behind, repeats. */
+static void test_repetition_draw(void **state)
+{
+    (void)state;
+    Position start, pos;
+    parse(&start, FEN_SHUFFLE);
+    Move moves[5];
+    shuffle_moves(moves, 5);
+    /* The history really repeats: after four plies the start position is back. */
+    pos = start;
+    for (int i = 0; i < 5; i++) {
+        assert_true(is_legal(&pos, moves[i]));
+        Undo u;
+        move_do(&pos, moves[i], &u);
+        if (i == 3)
+            assert_int_equal(pos.key, start.key);
+    }
+
+    /* Without the history Black is lost on material. */
+    int score;
+    Move m = search_fresh(&pos, 4, 0, &score, NULL);
+    assert_true(score < -500);
+
+    /* With it, e9-c8 repeats the position after ply 1: score 0 and that move. */
+    Engine *e = engine_new(HASH_MB);
+    assert_non_null(e);
+    assert_true(engine_set_position(e, &start, moves, 5));
+    assert_int_equal(e->pos.key, pos.key);
+    for (int d = 1; d <= 4; d++) {
+        SearchLimits lim = {.depth = d};
+        m = engine_search(e, &lim, &score, NULL, NULL, NULL);
+        if (m != mv("e9", "c8") || score != 0)
+            fail_msg("depth %d: %s score %d, want e9-c8 score 0", d, move_str(m), score);
+    }
+    engine_free(e);
+}
+
+/* A long game history (over the initial key capacity) is accepted and searched. */
+static void test_long_history(void **state)
+{
+    (void)state;
+    Position start;
+    parse(&start, FEN_SHUFFLE);
+    static Move moves[2101];
+    shuffle_moves(moves, 2101);
+    Engine *e = engine_new(HASH_MB);
+    assert_non_null(e);
+    /* Lengths around the initial capacity (1024 keys) and its doubling. */
+    const int lengths[] = {941, 945, 961, 1001, 1021, 1023, 1024, 1025, 2000, 2101};
+    for (size_t k = 0; k < sizeof lengths / sizeof lengths[0]; k++) {
+        int n = lengths[k];
+        assert_true(engine_set_position(e, &start, moves, n));
+        assert_true(e->keys_cap >= e->nkeys + MAX_PLY + QS_MAX_DEPTH);
+        SearchLimits lim = {.depth = 3};
+        int score;
+        Move m = engine_search(e, &lim, &score, NULL, NULL, NULL);
+        assert_true(is_legal(&e->pos, m));
+        if (n % 2 == 1) /* Black to move can repeat */
+            assert_int_equal(score, 0);
+    }
+    engine_free(e);
+}
+
+/* Result of one search, for comparisons. */
+typedef struct Result {
+    Move move;
+    int score;
+    uint64_t nodes;
+    int depth;
+} Result;
+
+/* Searches fen with engine e at a node limit. */
+static Result search_nodes(Engine *e, const char *fen, uint64_t nodes)
+{
+    Position pos;
+    parse(&pos, fen);
+    assert_true(engine_set_position(e, &pos, NULL, 0));
+    SearchLimits lim = {.nodes = nodes};
+    SearchInfo info;
+    Result r;
+    r.move = engine_search(e, &lim, &r.score, &info, NULL, NULL);
+    r.nodes = info.nodes;
+    r.depth = info.depth;
+    return r;
+}
+
+/* Fails unless two results are identical. */
+static void assert_same(Result a, Result b, const char *what)
+{
+    if (a.move != b.move || a.score != b.score || a.nodes != b.nodes || a.depth != b.depth)
+        fail_msg("%s: %s %d %llu nodes depth %d vs %s %d %llu nodes depth %d", what,
+                 move_str(a.move), a.score, (unsigned long long)a.nodes, a.depth,
+                 move_str(b.move), b.score, (unsigned long long)b.nodes, b.depth);
+}
+
+/* At a fixed node limit, fresh engines, a reused engine after engine_new_game and engines
+ * created or used in between all give the same move, score and node count. */
+static void test_fixed_node_determinism(void **state)
+{
+    (void)state;
+    const uint64_t limit = 20000;
+    Engine *a = engine_new(HASH_MB), *b = engine_new(HASH_MB);
+    assert_non_null(a);
+    assert_non_null(b);
+    Result ra = search_nodes(a, FEN_MIDGAME, limit);
+    Result rb = search_nodes(b, FEN_MIDGAME, limit);
+    assert_same(ra, rb, "two fresh engines");
+    /* A middle game is not finished within the limit: the search stops at it. */
+    assert_true(ra.nodes >= limit && ra.nodes <= limit + 1);
+    Position pos;
+    parse(&pos, FEN_MIDGAME);
+    assert_true(is_legal(&pos, ra.move));
+
+    /* The same engine again: without new_game its hash and history differ, after it not. */
+    engine_new_game(a);
+    assert_same(ra, search_nodes(a, FEN_MIDGAME, limit), "same engine after engine_new_game");
+
+    /* Other engines created and searching in between change nothing. */
+    Engine *c = engine_new(HASH_MB);
+    assert_non_null(c);
+    Result rc = search_nodes(c, START_FEN, 7000);
+    Weights mat;
+    weights_material_only(&mat);
+    engine_set_weights(c, &mat);
+    search_nodes(c, FEN_AVOID, 3000);
+    Engine *d = engine_new(HASH_MB);
+    assert_non_null(d);
+    assert_same(ra, search_nodes(d, FEN_MIDGAME, limit), "fresh engine after others");
+    engine_new_game(b);
+    search_nodes(b, START_FEN, 5000);
+    engine_new_game(b);
+    assert_same(ra, search_nodes(b, FEN_MIDGAME, limit), "engine reused for another position");
+    engine_free(c);
+    c = engine_new(HASH_MB);
+    assert_non_null(c);
+    assert_same(rc, search_nodes(c, START_FEN, 7000), "start position");
+    engine_free(a);
+    engine_free(b);
+    engine_free(c);
+    engine_free(d);
+}
+
+/* The node limit is honoured (at most one node over) and a legal move comes back even from a
+ * search stopped in its first iteration. */
+static void test_node_limit(void **state)
+{
+    (void)state;
+    const char *fens[] = {START_FEN, FEN_MIDGAME, FEN_AVOID, FEN_SHUFFLE};
+    const uint64_t limits[] = {1, 2, 10, 100, 1000, 4321, 20000, 50000};
+    long max_over = -1000000;
+    Engine *e = engine_new(HASH_MB);
+    assert_non_null(e);
+    for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++)
+        for (size_t k = 0; k < sizeof limits / sizeof limits[0]; k++) {
+            Position pos;
+            parse(&pos, fens[i]);
+            engine_new_game(e);
+            Result r = search_nodes(e, fens[i], limits[k]);
+            long over = (long)r.nodes - (long)limits[k];
+            if (over > max_over)
+                max_over = over;
+            if (r.nodes > limits[k] + 1)
+                fail_msg("%s: %llu nodes at limit %llu", fens[i], (unsigned long long)r.nodes,
+                         (unsigned long long)limits[k]);
+            if (!is_legal(&pos, r.move))
+                fail_msg("%s: limit %llu gave %s", fens[i], (unsigned long long)limits[k],
+                         move_str(r.move));
+        }
+    engine_free(e);
+    print_message("node limit: largest overshoot %ld node(s)\n", max_over);
+    assert_true(max_over <= 1);
+}
+
+/* A finished position (checkmate, stalemate, bare King, invasion) gives MOVE_NONE. */
+static void test_finished_position(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *fen;
+        GameState gs;
+        int score;
+    } cases[] = {
+        /* FEN_MATE1 after f7-g8. */
+        {"xxx2xxx/p6k/6DM/8/8/8/8/8/8/4K3/xxx2xxx b 1", GAME_CHECKMATE, -SCORE_MATE},
+        /* Lone Black King frozen, not attacked. */
+        {"xxx2xxx/7k/7M/8/8/8/8/8/8/4K3/xxx2xxx b 0", GAME_STALEMATE, 0},
+        {"xxx2xxx/4k3/8/8/8/8/8/8/8/4K3/xxx2xxx w 0", GAME_BARE_KING, -SCORE_MATE},
+        {"xxxDDxxx/k7/8/8/8/4p3/8/8/8/K7/xxx2xxx b 0", GAME_INVASION, -SCORE_MATE},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        Position pos;
+        parse(&pos, cases[i].fen);
+        assert_int_equal(gamestate_of(&pos), cases[i].gs);
+        for (int d = 0; d <= 3; d++) {
+            int score = 12345;
+            Move m = search_fresh(&pos, d, d ? 0 : 1000, &score, NULL);
+            if (m != MOVE_NONE || score != cases[i].score)
+                fail_msg("%s: %s score %d, want (none) score %d", cases[i].fen, move_str(m),
+                         score, cases[i].score);
+        }
+    }
+}
+
+/* Runs the search tests (core and evaluation tables built first). */
+int main(void)
+{
+    core_init();
+    eval_init();
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_mate_in_1),
+        cmocka_unit_test(test_mate_in_2),
+        cmocka_unit_test(test_invasion_in_1),
+        cmocka_unit_test(test_invasion_in_2),
+        cmocka_unit_test(test_bare_king_in_1),
+        cmocka_unit_test(test_avoids_loss_in_1),
+        cmocka_unit_test(test_games_legal),
+        cmocka_unit_test(test_repetition_draw),
+        cmocka_unit_test(test_long_history),
+        cmocka_unit_test(test_fixed_node_determinism),
+        cmocka_unit_test(test_node_limit),
+        cmocka_unit_test(test_finished_position),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
