@@ -39,7 +39,7 @@ CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 DEPS_OK  := build/.deps-ok
 
-.PHONY: all test test-slow bench clean deps fuzz format help
+.PHONY: all run test test-slow bench clean deps fuzz format help
 all: $(BIN)
 
 help:
@@ -67,6 +67,10 @@ $(BIN): $(LIB_OBJ) $(CLI_OBJ)
 
 $(BUILD)/tests/%: $(BUILD)/tests/%.o $(LIB_OBJ)
 	$(CC) $(LDFLAGS) $^ $(LDLIBS) -lcmocka -o $@
+
+# The main job on the default config. A finished run is not overwritten: make run FORCE=1.
+run: $(BIN)
+	$(BIN) run configs/default.ini $(if $(FORCE),--force)
 
 test: $(TEST_BIN) $(BIN)
 	@scripts/run_tests.sh $(BUILD)/tests $(BIN)

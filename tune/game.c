@@ -40,6 +40,7 @@ void game_play(const Position *opening, Player *white, Player *black, const Matc
     Player *players[COLOR_NB] = {white, black};
     rec->opening = *opening;
     rec->nmoves = 0;
+    rec->search_seconds = 0;
     keys[0] = pos.key;
     for (int c = 0; c < COLOR_NB; c++) {
         engine_new_game(players[c]->engine);
@@ -84,7 +85,9 @@ void game_play(const Position *opening, Player *white, Player *black, const Matc
         Player *p = players[pos.side];
         engine_set_position(p->engine, opening, rec->moves, rec->nmoves);
         int score;
+        double t0 = search_now();
         Move m = engine_search(p->engine, &p->limits, &score, NULL, NULL, NULL);
+        rec->search_seconds += search_now() - t0;
         int white_score = pos.side == WHITE ? score : -score;
         Undo u;
         move_do(&pos, m, &u);

@@ -31,6 +31,7 @@ typedef struct GameRecord {
     Move moves[GAME_MAX_PLIES];
     int result;          /* from White's view: 2 win, 1 draw, 0 loss (half points) */
     Termination term;
+    double search_seconds; /* time spent inside engine_search (for the benchmarks) */
 } GameRecord;
 
 /* A player: an engine (owned by the caller's thread) and its per-move limits. */

@@ -26,8 +26,15 @@ static uint32_t hash32(const char *s, size_t len)
     return h;
 }
 
+/* Writes the header line of a new journal and flushes it; false on a write error. */
+static bool write_header(FILE *f, uint64_t config_hash)
+{
+    return fprintf(f, "maxtune-journal 1 %016" PRIx64 "\n", config_hash) >= 0 && fflush(f) == 0;
+}
+
 /* Reads back the records of an existing journal; sets *good_end to the end of the last good
- * line. */
+ * line (0 when not even the header is complete: an empty file, or one cut short while the
+ * header was written). */
 static bool journal_replay(FILE *f, const char *path, uint64_t config_hash, JournalRecordFn fn,
                            void *data, long *good_end, char *err, size_t errlen)
 {
@@ -89,10 +96,6 @@ static bool journal_replay(FILE *f, const char *path, uint64_t config_hash, Jour
         }
         *good_end = ftell(f);
     }
-    if (ok && lineno == 0) {
-        snprintf(err, errlen, "%s: empty checkpoint file", path);
-        ok = false;
-    }
     free(line);
     return ok;
 }
@@ -109,8 +112,9 @@ bool journal_open(Journal *j, const char *path, uint64_t config_hash, JournalRec
             fclose(f);
             return false;
         }
+        /* Without a complete header (killed while creating the file) start it afresh. */
         if (fflush(f) != 0 || ftruncate(fileno(f), good_end) != 0 ||
-            fseek(f, good_end, SEEK_SET) != 0) {
+            fseek(f, good_end, SEEK_SET) != 0 || (good_end == 0 && !write_header(f, config_hash))) {
             snprintf(err, errlen, "%s: cannot repair checkpoint: %s", path, strerror(errno));
             fclose(f);
             return false;
@@ -123,7 +127,7 @@ bool journal_open(Journal *j, const char *path, uint64_t config_hash, JournalRec
         return false;
     }
     f = fopen(path, "w");
-    if (!f || fprintf(f, "maxtune-journal 1 %016" PRIx64 "\n", config_hash) < 0 || fflush(f)) {
+    if (!f || !write_header(f, config_hash)) {
         snprintf(err, errlen, "%s: cannot write checkpoint: %s", path, strerror(errno));
         if (f)
             fclose(f);

@@ -88,6 +88,8 @@ struct Match {
     long resumed_pairs;
     int threads;
     const char *label;      /* progress line prefix */
+    double search_seconds;  /* summed over threads, pairs played now */
+    double play_seconds;    /* wall time of match_play */
 };
 
 /* Counts the finished pairs at the frontier in order and takes the SPRT decision. */
@@ -170,7 +172,7 @@ bool match_write_pgn(FILE *out, void *data)
         openings_get(m->openings, m->opening_offset + i, &opening);
         for (int g = 0; g < 2; g++) {
             const GameResult *r = &m->pairs[i].game[g];
-            char round[32];
+            char round[48];
             snprintf(round, sizeof round, "%ld.%d", i + 1, g + 1);
             const char *white = m->names[g], *black = m->names[!g];
             pgn_write_game(out, m->cfg->name, round, white, black, &opening, r->moves, r->nmoves,
@@ -227,12 +229,14 @@ bool match_write_summary(FILE *out, void *data)
 static bool write_timing(FILE *out, void *data)
 {
     Match *m = data;
-    double elapsed = search_now() - m->start_time;
+    double elapsed = m->play_seconds;
     long played = m->finished - m->resumed_pairs;
+    double busy = elapsed > 0 ? m->search_seconds / (m->threads * elapsed) : 0;
     fprintf(out, "{\n  \"threads\": %d,\n  \"seconds\": %.3f,\n  \"games_played_now\": %ld,\n"
-                 "  \"games_per_second\": %.4f,\n  \"resumed_games\": %ld\n}\n",
+                 "  \"games_per_second\": %.4f,\n  \"resumed_games\": %ld,\n"
+                 "  \"search_seconds\": %.3f,\n  \"fraction_outside_search\": %.4f\n}\n",
             m->threads, elapsed, 2 * played, elapsed > 0 ? 2 * played / elapsed : 0,
-            2 * m->resumed_pairs);
+            2 * m->resumed_pairs, m->search_seconds, 1 - busy);
     return true;
 }
 
@@ -348,6 +352,7 @@ int match_play(Match *m)
                     m->pairs[i] = p;
                     m->done[i] = true;
                     m->finished++;
+                    m->search_seconds += p.search_seconds;
                     match_advance(m);
                     match_progress(m, false);
                 }
@@ -359,6 +364,7 @@ int match_play(Match *m)
         if (ready)
             pair_worker_free(&worker);
     }
+    m->play_seconds = search_now() - m->start_time;
     match_progress(m, true);
     if (failed) {
         fprintf(stderr, "maxtune: a game pair could not be played or saved (out of memory or "

@@ -55,8 +55,10 @@ bool pair_play(PairWorker *w, const Config *cfg, const Openings *o, long opening
     memset(out, 0, sizeof *out);
     game_play(&opening, &a, &b, &cfg->match, rec);
     bool ok = compact(rec, &out->game[0]);
+    out->search_seconds = rec->search_seconds;
     game_play(&opening, &b, &a, &cfg->match, rec);
     ok = ok && compact(rec, &out->game[1]);
+    out->search_seconds += rec->search_seconds;
     free(rec);
     return ok;
 }

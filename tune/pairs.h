@@ -17,6 +17,7 @@ typedef struct GameResult {
 
 typedef struct PairResult {
     GameResult game[2];
+    double search_seconds; /* time inside the engines' searches (not journaled) */
 } PairResult;
 
 /* A thread's engines: [0] plays for the first player, [1] for the second. */

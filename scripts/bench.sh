@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# make bench: prints the speed figures of maxtune on this machine.
+#  1. perft nodes/s, one thread: the start position to depth 5 and the reference positions of
+#     ../shared/data/perft.epd at depth 3 (target: 10 million nodes/s).
+#  2. search nodes/s with the full evaluation: `maxtune bench` (target: 1.5 million nodes/s).
+#  3. match throughput: games/s at 2000 nodes per move with 1 and 2 threads, the parallel
+#     efficiency and the time spent outside the search (targets: 90% and 2%).
+# Each figure is the median of several runs; ratios are taken within one run of this script.
+set -eu
+bin=${1:-bin/maxtune}
+shared=${SHARED:-../shared}
+reps=${BENCH_REPS:-3}
+median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+now() { date +%s.%N; }
+
+echo "== perft (one thread) =="
+for r in $(seq "$reps"); do
+  t0=$(now); n=$("$bin" perft start 5 | awk 'END {print $NF}'); t1=$(now)
+  echo "$n $t0 $t1" | awk '{printf "%.0f\n", $1 / ($3 - $2)}'
+done | median | awk '{printf "perft start depth 5: 196732409 nodes, median %.2f million nodes/s\n", $1 / 1e6}'
+if [ -f "$shared/data/perft.epd" ]; then
+  total=0; t0=$(now)
+  while IFS= read -r line; do
+    case "$line" in '#'*|'') continue;; esac
+    fen=${line%% ;*}
+    n=$("$bin" perft "$fen" 3 | awk 'END {print $NF}')
+    total=$((total + n))
+  done < "$shared/data/perft.epd"
+  t1=$(now)
+  echo "$total $t0 $t1" | awk '{printf "perft reference positions depth 3: %d nodes, %.2f million nodes/s (includes process start-up per position)\n", $1, $1 / ($3 - $2) / 1e6}'
+fi
+
+echo "== search (one thread, full evaluation) =="
+for r in $(seq "$reps"); do "$bin" bench 7 | awk '/^bench:/ {print $4, $2}'; done > /tmp/maxtune-bench.$$
+awk '{print $1}' /tmp/maxtune-bench.$$ | median | awk '{printf "search bench depth 7: median %.0f nodes/s\n", $1}'
+awk 'NR==1 {print "node-count signature: " $2}' /tmp/maxtune-bench.$$
+rm -f /tmp/maxtune-bench.$$
+
+echo "== match throughput (2000 nodes per move) =="
+tmp=$(mktemp -d)
+for threads in 1 2; do
+  for r in $(seq "$reps"); do
+    "$bin" run configs/match.ini --force --set run.results_dir="$tmp/t$threads" \
+      --set run.threads=$threads --set match.pairs=40 >/dev/null 2>&1
+    awk -F'[:,]' '/games_per_second/ {g=$2} /fraction_outside_search/ {f=$2} END {print g, f}' \
+      "$tmp/t$threads"/*/timing.json
+  done > "$tmp/r$threads"
+  gps=$(awk '{print $1}' "$tmp/r$threads" | median)
+  out=$(awk '{print $2}' "$tmp/r$threads" | median)
+  echo "threads $threads: median $gps games/s, time outside the search $(awk -v f="$out" 'BEGIN {printf "%.2f%%", 100 * f}')"
+  eval "gps$threads=$gps"
+done
+awk -v a="$gps1" -v b="$gps2" 'BEGIN {printf "parallel efficiency at 2 threads: %.1f%%\n", 100 * b / (2 * a)}'
+rm -rf "$tmp"
