@@ -79,11 +79,11 @@ static void test_schedule_and_clipping(void **state)
     SpsaParam p = {0, 5, 0, 10, 40, 0.002, 0, 0};
     Spsa s;
     spsa_init(&s, &p, 1, 100, 10, 0.602, 0.101, 3);
-    assert_true(fabs((s.p[0].c, 40 * pow(100, 0.101)) - (1e-9)) < 1e-9);
-    assert_true(fabs((s.p[0].a, 0.002 * 1600 * pow(110, 0.602)) - (1e-9)) < 1e-9);
+    assert_true(fabs(s.p[0].c - 40 * pow(100, 0.101)) < 1e-9);
+    assert_true(fabs(s.p[0].a - 0.002 * 1600 * pow(110, 0.602)) < 1e-9);
     SpsaPoint pt;
     spsa_point(&s, 1, &pt);
-    assert_true(fabs((pt.ck[0], s.p[0].c) - (1e-9)) < 1e-9);
+    assert_true(fabs(pt.ck[0] - s.p[0].c) < 1e-9);
     /* theta 5 +- ~63 is clipped to [0, 10]. */
     assert_int_equal(pt.plus[0], pt.delta[0] > 0 ? 10 : 0);
     assert_int_equal(pt.minus[0], pt.delta[0] > 0 ? 0 : 10);
@@ -105,7 +105,7 @@ static void test_stochastic_rounding(void **state)
         assert_true(pt.plus[0] == 100 || pt.plus[0] == 101);
         sum += pt.plus[0];
     }
-    assert_true(fabs((sum / 1000, 100.3) - (0.05)) < 1e-9);
+    assert_true(fabs(sum / 1000 - 100.3) < 0.05);
 }
 
 int main(void)
