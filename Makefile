@@ -57,16 +57,22 @@ $(DEPS_OK): scripts/deps.sh
 
 deps: $(DEPS_OK)
 
+# V=1 shows the full compiler command lines.
+Q := $(if $(V),,@)
+
 $(BUILD)/%.o: %.c | $(DEPS_OK)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -c $< -o $@
+	@$(if $(V),,echo "  CC      $<")
+	$(Q)$(CC) $(CFLAGS) -c $< -o $@
 
 $(BIN): $(LIB_OBJ) $(CLI_OBJ)
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
+	@$(if $(V),,echo "  LINK    $@")
+	$(Q)$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
 $(BUILD)/tests/%: $(BUILD)/tests/%.o $(LIB_OBJ)
-	$(CC) $(LDFLAGS) $^ $(LDLIBS) -lcmocka -o $@
+	@$(if $(V),,echo "  LINK    $@")
+	$(Q)$(CC) $(LDFLAGS) $^ $(LDLIBS) -lcmocka -o $@
 
 # The main job on the default config. A finished run is not overwritten: make run FORCE=1.
 run: $(BIN)
