@@ -13,29 +13,36 @@ typedef struct Gen {
     int blocked; /* own-palace square no move may end on */
 } Gen;
 
-/* Appends from-to unless it ends on the blocked own-palace square. */
+/* Appends from-to unless it ends on the blocked own-palace square. The list never grows past
+ * MAX_MOVES: FENs may hold any number of pieces, and crowded positions (e.g. 30 Mages on
+ * alternate ranks) exceed 512 pseudo-legal moves; such a list is cut short instead of
+ * overflowing the caller's buffer. */
 static inline void add(Gen *g, int from, int to)
 {
-    if (to != g->blocked)
+    if (to != g->blocked && g->n < MAX_MOVES)
         g->list[g->n++] = move_make(from, to);
 }
 
-/* Adds moves from `from` to each empty square from `start` on in direction d. Returns the
- * first non-empty square met (NO_SQ at a hole or edge). */
-static inline int slide_from(Gen *g, int from, int start, int d)
+enum { ALL_VICTIMS = ~0u };
+#define ALL_SQUARES (~(Bitboard)0)
+
+/* Adds moves from `from` to each empty square in `mask` from `start` on in direction d.
+ * Returns the first non-empty square met (NO_SQ at a hole or edge). */
+static inline int slide_from(Gen *g, int from, int start, int d, Bitboard mask)
 {
     int s = start;
     for (; g->pos->board[s] == EMPTY; s = geo.step[s][d])
-        add(g, from, s);
+        if (mask & bb_square(s))
+            add(g, from, s);
     return s;
 }
 
-/* Long-leaper line (4.3) in direction d: slides, then jumps over enemies of a type in
- * `victims` that have an empty square right behind them. The Long leaper passes every type;
- * the Chameleon (4.8) passes only {Long leaper}. */
-static void leaper_line(Gen *g, int from, int d, int us, unsigned victims)
+/* Long-leaper line (4.3) in direction d: slides (to squares in `quiet`), then jumps over
+ * enemies of a type in `victims` that have an empty square right behind them. The Long leaper
+ * passes every type; the Chameleon (4.8) passes only {Long leaper}. */
+static void leaper_line(Gen *g, int from, int d, int us, unsigned victims, Bitboard quiet)
 {
-    int s = slide_from(g, from, geo.step[from][d], d);
+    int s = slide_from(g, from, geo.step[from][d], d, quiet);
     for (;;) {
         Piece p = g->pos->board[s];
         if (p == OFFBOARD || piece_color(p) == us || !(victims & (1u << piece_type(p))))
@@ -43,20 +50,31 @@ static void leaper_line(Gen *g, int from, int d, int us, unsigned victims)
         int behind = geo.step[s][d];
         if (g->pos->board[behind] != EMPTY)
             return; /* two pieces in a row, or the edge */
-        s = slide_from(g, from, behind, d);
+        s = slide_from(g, from, behind, d, ALL_SQUARES); /* every landing captures */
     }
 }
 
 /* Queen-line (or rook-line, step 2) slides to empty squares. */
-static void slides(Gen *g, int from, int dstep)
+static void slides(Gen *g, int from, int dstep, Bitboard mask)
 {
     for (int d = 0; d < DIR_NB; d += dstep)
-        slide_from(g, from, geo.step[from][d], d);
+        slide_from(g, from, geo.step[from][d], d, mask);
 }
+
+/* Which empty landing squares a generation wants, beyond the moves that always capture. Full
+ * generation wants every square; the tactical generation only the landings that capture
+ * something (or end on `quiet`, e.g. the enemy palace). */
+typedef struct Masks {
+    Bitboard quiet;       /* empty landings wanted for any piece */
+    Bitboard pincer;      /* Pincer landings: quiet plus those that pincer an enemy */
+    Bitboard coordinator; /* Coordinator landings: quiet plus those that coordinate a capture */
+    Bitboard cham_pincer; /* Chameleon rook-move landings that pincer an enemy Pincer */
+    Bitboard cham_coord;  /* Chameleon landings that coordinate against an enemy Coordinator */
+} Masks;
 
 /* Mage (4.7): a diagonal step, then optionally a slide outward along one of its two
  * orthogonal components, capturing by landing on the first enemy met. */
-static void mage_moves(Gen *g, int from, int us)
+static void mage_moves(Gen *g, int from, int us, Bitboard quiet)
 {
     for (int diag = 1; diag < DIR_NB; diag += 2) {
         int s = geo.step[from][diag];
@@ -66,10 +84,11 @@ static void mage_moves(Gen *g, int from, int us)
                 add(g, from, s);
             continue;
         }
-        add(g, from, s);
+        if (quiet & bb_square(s))
+            add(g, from, s);
         for (int k = 0; k < 2; k++) {
             int o = (diag + (k ? 1 : 7)) & 7;
-            int t = slide_from(g, from, geo.step[s][o], o);
+            int t = slide_from(g, from, geo.step[s][o], o, quiet);
             Piece q = g->pos->board[t];
             if (q != OFFBOARD && piece_color(q) != us)
                 add(g, from, t);
@@ -77,27 +96,150 @@ static void mage_moves(Gen *g, int from, int us)
     }
 }
 
-/* Single steps (Guard) or King jumps onto empty or enemy squares. */
-static void step_moves(Gen *g, int from, int us, const Square *targets, int count)
+/* Single steps (Guard) or King jumps onto enemy squares, or empty squares in quiet. */
+static void step_moves(Gen *g, int from, int us, const Square *targets, int count,
+                       Bitboard quiet)
 {
     for (int i = 0; i < count; i++) {
         Piece p = g->pos->board[targets[i]];
-        if (p == EMPTY || (p != OFFBOARD && piece_color(p) != us))
+        if (p == EMPTY ? (quiet & bb_square(targets[i])) != 0
+                       : p != OFFBOARD && piece_color(p) != us)
             add(g, from, targets[i]);
     }
 }
 
+/* True when moving away from `from` in direction d withdraws from an enemy of a type in
+ * victims (4.4). */
+static inline bool withdraws(const Position *pos, int from, int d, int us, unsigned victims)
+{
+    Piece p = pos->board[geo.step[from][dir_opposite(d)]];
+    return piece_is_piece(p) && piece_color(p) != us && (victims & (1u << piece_type(p)));
+}
+
 /* Chameleon (4.8): queen slides, jumps over enemy Long leapers only, and steps onto an adjacent
  * enemy Guard or Mage. Its other captures happen in make. */
-static void chameleon_moves(Gen *g, int from, int us)
+static void chameleon_moves(Gen *g, int from, int us, const Masks *m)
 {
     for (int d = 0; d < DIR_NB; d++) {
-        leaper_line(g, from, d, us, 1u << LEAPER);
+        Bitboard quiet = withdraws(g->pos, from, d, us, 1u << WITHDRAWER)
+                             ? ALL_SQUARES
+                             : m->quiet | m->cham_coord | (dir_is_orthogonal(d) ? m->cham_pincer : 0);
+        leaper_line(g, from, d, us, 1u << LEAPER, quiet);
         Piece p = g->pos->board[geo.step[from][d]];
         if (p != OFFBOARD && p != EMPTY && piece_color(p) != us &&
             (piece_type(p) == GUARD || piece_type(p) == MAGE))
             add(g, from, geo.step[from][d]);
     }
+}
+
+/* The moves of the unfrozen piece on `from`, limited by the masks. */
+static void piece_moves(Gen *g, int from, int type, int us, const Masks *m)
+{
+    switch (type) {
+    case PINCER:
+        slides(g, from, 2, m->pincer);
+        break;
+    case COORDINATOR:
+        slides(g, from, 1, m->coordinator);
+        break;
+    case IMMOBILIZER:
+        slides(g, from, 1, m->quiet);
+        break;
+    case WITHDRAWER:
+        for (int d = 0; d < DIR_NB; d++)
+            slide_from(g, from, geo.step[from][d], d,
+                       withdraws(g->pos, from, d, us, ALL_VICTIMS) ? ALL_SQUARES : m->quiet);
+        break;
+    case LEAPER:
+        for (int d = 0; d < DIR_NB; d++)
+            leaper_line(g, from, d, us, ALL_VICTIMS, m->quiet);
+        break;
+    case CHAMELEON:
+        chameleon_moves(g, from, us, m);
+        break;
+    case MAGE:
+        mage_moves(g, from, us, m->quiet);
+        break;
+    case GUARD:
+        step_moves(g, from, us, geo.step[from], DIR_NB, m->quiet);
+        break;
+    case KING:
+        step_moves(g, from, us, geo.king_jump[from], geo.king_jump_nb[from], m->quiet);
+        break;
+    }
+}
+
+/* Empty squares where a Pincer of `us` would capture one of `victims` (4.1): next to the
+ * victim, with a piece of `us` beyond it on the same line. */
+static Bitboard pincer_landings(const Position *pos, int us, Bitboard victims)
+{
+    Bitboard landings = 0, own = pos->by_color[us];
+    while (victims) {
+        int e = bb_pop(&victims);
+        for (int d = 0; d < DIR_NB; d += 2) {
+            int land = geo.step[e][dir_opposite(d)];
+            if ((own & bb_square(geo.step[e][d])) && pos->board[land] == EMPTY)
+                landings |= bb_square(land);
+        }
+    }
+    return landings;
+}
+
+/* Squares where a Coordinator of `us` would capture one of `victims` (4.2): on a victim's rank
+ * when the victim shares the King's file, on its file when it shares the King's rank, never on
+ * the King's own rank or file. */
+static Bitboard coordinator_landings(const Position *pos, int us, Bitboard victims)
+{
+    int k = pos->king[us];
+    Bitboard landings = 0, on_file = victims & geo.file_mask[sq_file(k)];
+    Bitboard on_rank = victims & geo.rank_mask[sq_rank(k)];
+    while (on_file)
+        landings |= geo.rank_mask[sq_rank(bb_pop(&on_file))];
+    while (on_rank)
+        landings |= geo.file_mask[sq_file(bb_pop(&on_rank))];
+    return landings & ~(geo.rank_mask[sq_rank(k)] | geo.file_mask[sq_file(k)]);
+}
+
+/* Generates the moves of every piece of the side to move under the masks; suicides of frozen
+ * pieces only when `suicides`. */
+static int generate(const Position *pos, Move *list, const Masks *m, bool suicides)
+{
+    Gen g = {pos, list, 0, movegen_palace_blocked(pos)};
+    int us = pos->side;
+    Bitboard own = pos->by_color[us];
+    while (own) {
+        int from = bb_pop(&own);
+        int type = piece_type(pos->board[from]);
+        if (attack_is_frozen(pos, from)) {
+            if (type != KING && suicides && g.n < MAX_MOVES)
+                list[g.n++] = move_make(from, from); /* exempt from the palace rule */
+            continue;
+        }
+        piece_moves(&g, from, type, us, m);
+    }
+    return g.n;
+}
+
+int movegen_pseudo(const Position *pos, Move *list)
+{
+    static const Masks all = {ALL_SQUARES, ALL_SQUARES, ALL_SQUARES, ALL_SQUARES, ALL_SQUARES};
+    return generate(pos, list, &all, true);
+}
+
+int movegen_tactical(const Position *pos, Bitboard quiet, Move *list)
+{
+    int us = pos->side;
+    Bitboard enemy = pos->by_color[!us], own = pos->by_color[us];
+    Masks m = {quiet, quiet, quiet, 0, 0};
+    if (own & pos->by_type[PINCER])
+        m.pincer |= pincer_landings(pos, us, enemy);
+    if (own & pos->by_type[COORDINATOR])
+        m.coordinator |= coordinator_landings(pos, us, enemy);
+    if (own & pos->by_type[CHAMELEON]) {
+        m.cham_pincer = pincer_landings(pos, us, enemy & pos->by_type[PINCER]);
+        m.cham_coord = coordinator_landings(pos, us, enemy & pos->by_type[COORDINATOR]);
+    }
+    return generate(pos, list, &m, false);
 }
 
 int movegen_palace_blocked(const Position *pos)
@@ -108,49 +250,6 @@ int movegen_palace_blocked(const Position *pos)
     if (pos->board[pal[PALACE_E]] != EMPTY)
         return pal[PALACE_D];
     return NO_SQ;
-}
-
-int movegen_pseudo(const Position *pos, Move *list)
-{
-    Gen g = {pos, list, 0, movegen_palace_blocked(pos)};
-    int us = pos->side;
-    Bitboard own = pos->by_color[us];
-    while (own) {
-        int from = bb_pop(&own);
-        int type = piece_type(pos->board[from]);
-        if (attack_is_frozen(pos, from)) {
-            if (type != KING)
-                list[g.n++] = move_make(from, from); /* suicide, exempt from the palace rule */
-            continue;
-        }
-        switch (type) {
-        case PINCER:
-            slides(&g, from, 2);
-            break;
-        case COORDINATOR:
-        case WITHDRAWER:
-        case IMMOBILIZER:
-            slides(&g, from, 1);
-            break;
-        case LEAPER:
-            for (int d = 0; d < DIR_NB; d++)
-                leaper_line(&g, from, d, us, ~0u);
-            break;
-        case CHAMELEON:
-            chameleon_moves(&g, from, us);
-            break;
-        case MAGE:
-            mage_moves(&g, from, us);
-            break;
-        case GUARD:
-            step_moves(&g, from, us, geo.step[from], DIR_NB);
-            break;
-        case KING:
-            step_moves(&g, from, us, geo.king_jump[from], geo.king_jump_nb[from]);
-            break;
-        }
-    }
-    return g.n;
 }
 
 bool movegen_is_legal(Position *pos, Move m)

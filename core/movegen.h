@@ -8,6 +8,11 @@
  * rule applied, King safety not checked) into list; returns their number. */
 int movegen_pseudo(const Position *pos, Move *list);
 
+/* Writes the pseudo-legal moves that capture at least one enemy piece or end on an empty square
+ * of `quiet` (the capture search passes the enemy palace); no suicides. The same moves, in the
+ * same order, as movegen_pseudo's that qualify. */
+int movegen_tactical(const Position *pos, Bitboard quiet, Move *list);
+
 /* Writes the legal moves of the side to move into list; returns their number. */
 int movegen_legal(Position *pos, Move *list);
 

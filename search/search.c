@@ -254,16 +254,12 @@ static int qsearch(Engine *e, int alpha, int beta, int ply, int qdepth)
 
     Move moves[MAX_MOVES];
     int scores[MAX_MOVES];
-    int n = movegen_pseudo(&e->pos, moves), k = 0;
     int us = e->pos.side;
     Bitboard palace = bb_square(geo.palace[!us][PALACE_D]) | bb_square(geo.palace[!us][PALACE_E]);
-    for (int i = 0; i < n; i++) {
+    int k = movegen_tactical(&e->pos, palace, moves);
+    for (int i = 0; i < k; i++) {
         int ncap, value = capture_value(e, moves[i], &ncap);
-        bool to_palace = (palace & bb_square(move_to(moves[i]))) && !move_is_suicide(moves[i]);
-        if (ncap || to_palace) {
-            moves[k] = moves[i];
-            scores[k++] = value + (to_palace ? 1000 : 0);
-        }
+        scores[i] = value + ((palace & bb_square(move_to(moves[i]))) ? 1000 : 0);
     }
     int best = stand;
     for (int i = 0; i < k; i++) {

@@ -1,0 +1,85 @@
+/* test_tactical.c: movegen_tactical gives exactly the pseudo-legal moves that capture or end on
+ * the given squares, over the move trees of the reference positions. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "core/makemove.h"
+#include "core/movegen.h"
+
+/* Compares the two generators on pos, for no extra squares and for the enemy palace. */
+static void compare(const Position *pos, long *checked)
+{
+    Move all[MAX_MOVES], tactical[MAX_MOVES], want[MAX_MOVES];
+    int us = pos->side;
+    Bitboard palace = bb_square(geo.palace[!us][PALACE_D]) | bb_square(geo.palace[!us][PALACE_E]);
+    Bitboard extras[2] = {0, palace};
+    int n = movegen_pseudo(pos, all);
+    for (int e = 0; e < 2; e++) {
+        int k = 0;
+        for (int i = 0; i < n; i++) {
+            Square caps[MAX_CAPTURES];
+            if (move_is_suicide(all[i]))
+                continue;
+            if (move_captures(pos, all[i], caps) > 0 || (extras[e] & bb_square(move_to(all[i]))))
+                want[k++] = all[i];
+        }
+        int t = movegen_tactical(pos, extras[e], tactical);
+        if (t != k || memcmp(tactical, want, (size_t)k * sizeof(Move)) != 0) {
+            char fen[256];
+            position_to_fen(pos, fen, sizeof fen);
+            fail_msg("tactical moves differ in %s (extra %d): %d vs %d", fen, e, t, k);
+        }
+        (*checked)++;
+    }
+}
+
+/* Walks the tree to `depth`, comparing at every node. */
+static void walk(Position *pos, int depth, long *checked)
+{
+    compare(pos, checked);
+    if (depth == 0)
+        return;
+    Move moves[MAX_MOVES];
+    int n = movegen_legal(pos, moves);
+    for (int i = 0; i < n; i++) {
+        Undo u;
+        move_do(pos, moves[i], &u);
+        walk(pos, depth - 1, checked);
+        move_undo(pos, moves[i], &u);
+    }
+}
+
+/* Every position of perft.epd, walked to depth 2. */
+static void test_tactical_matches_filter(void **state)
+{
+    (void)state;
+    FILE *f = fopen(MAXTUNE_SHARED_DIR "/data/perft.epd", "r");
+    assert_non_null(f);
+    char line[1024];
+    long checked = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#' || line[0] == '\n')
+            continue;
+        *strchr(line, ';') = '\0';
+        Position pos;
+        char err[256];
+        assert_true(position_from_fen(&pos, line, err, sizeof err));
+        walk(&pos, 2, &checked);
+    }
+    fclose(f);
+    print_message("compared %ld positions\n", checked);
+    assert_true(checked > 10000);
+}
+
+int main(void)
+{
+    core_init();
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_tactical_matches_filter)};
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
