@@ -21,6 +21,7 @@ int cmd_weights(int argc, char **argv);
 int cmd_uci(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_config(int argc, char **argv);
+int cmd_replay(int argc, char **argv);
 
 /* True when argv holds --help or -h. */
 bool cli_wants_help(int argc, char **argv);

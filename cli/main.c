@@ -21,6 +21,7 @@ static const Command COMMANDS[] = {
     {"uci", cmd_uci, "UCI-style protocol on stdin/stdout"},
     {"run", cmd_run, "run the job a config describes: run CONFIG [--set k=v] [--force]"},
     {"config", cmd_config, "list config keys (config --doc) or check a config"},
+    {"replay", cmd_replay, "check the games of a PGN maxtune wrote: replay PGNFILE..."},
 };
 
 /* Prints the list of subcommands. */
