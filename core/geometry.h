@@ -49,10 +49,10 @@ static inline bool dir_is_increasing(int d) { return d <= EAST || d == NORTHWEST
 static inline Bitboard geo_slide(int sq, int d, Bitboard occupied)
 {
     Bitboard ray = geo.ray[sq][d], blockers = ray & occupied;
+    if (dir_is_increasing(d))
+        return ray & ((blockers & -blockers) - 1); /* below the lowest blocker; all if none */
     if (!blockers)
         return ray;
-    if (dir_is_increasing(d))
-        return ray & (bb_square(bb_lsb(blockers)) - 1);
     return ray & ~((bb_square(bb_msb(blockers)) << 1) - 1);
 }
 

@@ -55,6 +55,9 @@ static int capture_withdrawer(const Position *pos, int from, int d, int us, unsi
  * lines whose pieces are all jumpable enemies). */
 static int capture_jumped(const Position *pos, int from, int to, int d, Square *out)
 {
+    Bitboard between = geo.ray[from][d] & ~geo.ray[to][d] & ~bb_square(to);
+    if (!(between & position_occupied(pos)))
+        return 0; /* a plain slide */
     int n = 0;
     for (int s = geo.step[from][d]; s != to; s = geo.step[s][d])
         if (pos->board[s] != EMPTY)

@@ -174,18 +174,26 @@ static int capture_value(const Engine *e, Move m, int *ncap)
     return value;
 }
 
-/* Gives each move an ordering score: hash move, captures by value, killers, history. */
+/* Gives each move an ordering score: hash move, captures by value, killers, history. The
+ * capturing moves come from movegen_tactical, a subsequence of the pseudo-legal list, so the
+ * quiet moves never have their captures computed. */
 static void score_moves(const Engine *e, const Move *moves, int *scores, int n, Move tt_move,
                         int ply)
 {
+    Move captures[MAX_MOVES];
+    int ncaptures = movegen_tactical(&e->pos, 0, captures), next = 0;
     int side = e->pos.side;
     for (int i = 0; i < n; i++) {
         Move m = moves[i];
-        int ncap;
-        int value = capture_value(e, m, &ncap);
+        bool capture = next < ncaptures && captures[next] == m;
+        int ncap = 0, value = 0;
+        if (capture) {
+            next++;
+            value = capture_value(e, m, &ncap);
+        }
         if (m == tt_move)
             scores[i] = 1 << 30;
-        else if (ncap)
+        else if (capture)
             scores[i] = (1 << 24) + value;
         else if (move_is_suicide(m))
             scores[i] = -(1 << 24);
