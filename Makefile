@@ -21,8 +21,11 @@ CFLAGS   += -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-saniti
 LDFLAGS  += -fsanitize=address,undefined
 BIN      := $(BUILD)/maxtune
 else ifeq ($(TSAN),1)
+# ThreadSanitizer needs an OpenMP runtime it can see through: clang's libomp with the Archer
+# tool (libarcher), instead of libgomp.
+CC       := clang
 BUILD    ?= build/tsan
-CFLAGS   += -O1 -fsanitize=thread
+CFLAGS   += -O1 -fsanitize=thread -Wno-unknown-warning-option
 LDFLAGS  += -fsanitize=thread
 BIN      := $(BUILD)/maxtune
 else
@@ -39,7 +42,7 @@ CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 DEPS_OK  := build/.deps-ok
 
-.PHONY: all run test test-slow bench clean deps fuzz format help
+.PHONY: all run test test-slow test-tsan bench clean deps fuzz format help
 all: $(BIN)
 
 help:
@@ -80,6 +83,11 @@ run: $(BIN)
 
 test: $(TEST_BIN) $(BIN)
 	@scripts/run_tests.sh $(BUILD)/tests $(BIN)
+
+# The parallel parts (matches and SPSA with 2 threads) under ThreadSanitizer.
+test-tsan:
+	@$(MAKE) --no-print-directory TSAN=1 build/tsan/maxtune
+	@scripts/tsan_check.sh build/tsan/maxtune
 
 test-slow: $(BIN)
 	@scripts/slow_tests.sh $(BIN)

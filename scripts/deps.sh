@@ -12,11 +12,12 @@ need=(
   "libinih-dev:/usr/include/ini.h"
   "gnuplot-nox:/usr/bin/gnuplot"
   "clang:/usr/bin/clang"
+  "libomp-dev:/usr/lib/llvm-*/lib/libarcher.so"
 )
 missing=()
 for entry in "${need[@]}"; do
   pkg=${entry%%:*}; file=${entry#*:}
-  [ -e "$file" ] || missing+=("$pkg")
+  compgen -G "$file" >/dev/null || missing+=("$pkg")
 done
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0

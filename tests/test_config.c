@@ -502,8 +502,10 @@ static void test_doc(void **state)
             fail_msg("doc lacks key %s", want);
         keys++;
     }
-    assert_int_equal(sections, 4);
-    assert_int_equal(keys, 5 + 6 + 6 + 18);
+    /* At least [run], two engines, [match] and [spsa]; jobs add sections and keys over time,
+     * and every one of them must be documented (checked above). */
+    assert_true(sections >= 5);
+    assert_true(keys >= 5 + 6 + 6 + 18 + 12);
     assert_non_null(strstr(doc, "1..4096"));
     assert_non_null(strstr(doc, "default 2000"));
     assert_non_null(strstr(doc, "default A in [engine_a], B in [engine_b]"));

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Runs a small match and a small SPSA run with 2 threads under ThreadSanitizer (clang, libomp
+# with the Archer tool so that OpenMP synchronisation is visible) and fails on any report.
+set -u
+bin=$1
+archer=$(ls /usr/lib/llvm-*/lib/libarcher.so 2>/dev/null | tail -1)
+export OMP_TOOL_LIBRARIES=$archer TSAN_OPTIONS="halt_on_error=1 exitcode=66 ignore_noninstrumented_modules=1 suppressions=$(pwd)/scripts/tsan.supp" OMP_NUM_THREADS=2
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+fail=0
+"$bin" run configs/match.ini --set run.results_dir="$tmp" --set match.pairs=4 \
+  --set engine_a.nodes=300 --set engine_b.nodes=300 --set run.threads=2 >"$tmp/match.log" 2>&1 \
+  && echo "PASS tsan match" || { echo "FAIL tsan match"; tail -30 "$tmp/match.log"; fail=1; }
+"$bin" run configs/default.ini --set run.results_dir="$tmp" --set spsa.iterations=16 \
+  --set spsa.verify_pairs=2 --set engine_a.nodes=300 --set run.threads=2 >"$tmp/spsa.log" 2>&1 \
+  && echo "PASS tsan spsa" || { echo "FAIL tsan spsa"; tail -30 "$tmp/spsa.log"; fail=1; }
+echo "$((2 - fail)) passed, $fail failed"
+exit $fail
