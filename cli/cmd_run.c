@@ -20,6 +20,37 @@ static bool load_config(const char *cmd, const char *path, char **sets, int nset
     return false;
 }
 
+/* Checks every file the job will read (weights, SPSA parameters, openings) before the results
+ * folder is touched, so bad input never leaves or empties a folder. */
+static bool check_inputs(const char *path, const Config *cfg)
+{
+    char err[1024];
+    Weights w;
+    bool spsa = strcmp(cfg->job, "spsa") == 0;
+    for (int i = 0; i < (spsa ? 1 : 2); i++)
+        if (!weights_load(&w, cfg->engine[i].weights, err, sizeof err)) {
+            fprintf(stderr, "maxtune run: %s: [%s] weights: %s\n", path, i ? "engine_b" : "engine_a",
+                    err);
+            return false;
+        }
+    if (spsa) {
+        SpsaParam params[SPSA_MAX_PARAMS];
+        int n;
+        if (!weights_load(&w, cfg->spsa.start_weights, err, sizeof err) ||
+            !spsa_params_load(&cfg->spsa, &w, params, &n, err, sizeof err)) {
+            fprintf(stderr, "maxtune run: %s: [spsa] %s\n", path, err);
+            return false;
+        }
+    }
+    Openings o;
+    if (!openings_load(&o, &cfg->match, cfg->seed, err, sizeof err)) {
+        fprintf(stderr, "maxtune run: %s: [match] openings: %s\n", path, err);
+        return false;
+    }
+    openings_free(&o);
+    return true;
+}
+
 int cmd_run(int argc, char **argv)
 {
     static const char help[] =
@@ -68,6 +99,8 @@ int cmd_run(int argc, char **argv)
                         "(available: match, spsa)\n", path, cfg.job);
         return EXIT_USAGE;
     }
+    if (!check_inputs(path, &cfg))
+        return EXIT_USAGE;
     RunDir rd;
     char err[1024];
     if (!rundir_prepare(&rd, &cfg, force, argc + 1, argv - 1, err, sizeof err)) {
