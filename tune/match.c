@@ -18,6 +18,7 @@
 #include "search/search.h"
 #include "tune/journal.h"
 #include "tune/pgn.h"
+#include "tune/plot.h"
 #include "tune/stats.h"
 
 volatile int match_interrupted;
@@ -240,6 +241,33 @@ static bool write_timing(FILE *out, void *data)
     return true;
 }
 
+bool match_write_progress(FILE *out, void *data)
+{
+    Match *m = data;
+    MatchCounts mc = {0};
+    fprintf(out, "games,elo,elo_low,elo_high,score\n");
+    for (long i = 0; i < m->frontier; i++) {
+        stats_add_pair(&mc, pair_score(&m->pairs[i], 0), pair_score(&m->pairs[i], 1));
+        EloEstimate e = stats_estimate(&mc);
+        fprintf(out, "%ld,%.2f,%.2f,%.2f,%.4f\n", 2 * (i + 1), e.elo, e.elo_lo, e.elo_hi, e.score);
+    }
+    return true;
+}
+
+void match_plot_progress(const Match *m, const RunDir *rd, const char *csv, const char *png)
+{
+    char script[1024], title[256];
+    snprintf(title, sizeof title, "%s vs %s: Elo difference with its 95%% interval", m->names[0],
+             m->names[1]);
+    snprintf(script, sizeof script,
+             "set xlabel 'games'\nset ylabel 'Elo'\nset yrange [-600:600]\n"
+             "plot '%s' using 1:3:4 with filledcurves lc rgb '#c8d8f0' title '95%% interval', "
+             "'' using 1:2 with lines lw 2 lc rgb '#1f4e9c' title 'Elo', 0 with lines lc rgb "
+             "'#888888' notitle\n",
+             csv);
+    plot_draw(rd, png, title, script);
+}
+
 /* Prints the cutechess-style result block. */
 void match_print_result(const Match *m)
 {
@@ -424,12 +452,14 @@ int match_run(const Config *cfg, RunDir *rd)
         rundir_write_runinfo(rd, cfg, m->threads, "interrupted", err, sizeof err);
     } else if (code == 0 &&
                (!rundir_write(rd, "games.pgn", match_write_pgn, m, err, sizeof err) ||
+                !rundir_write(rd, "elo_progress.csv", match_write_progress, m, err, sizeof err) ||
                 !rundir_write(rd, "timing.json", write_timing, m, err, sizeof err) ||
                 !rundir_write_runinfo(rd, cfg, m->threads, "finished", err, sizeof err) ||
                 !rundir_write(rd, RUNDIR_SUMMARY, match_write_summary, m, err, sizeof err))) {
         fprintf(stderr, "maxtune: %s\n", err);
         code = 1;
     } else if (code == 0) {
+        match_plot_progress(m, rd, "elo_progress.csv", "elo_progress.png");
         match_print_result(m);
         printf("Results in %s/\n", rd->path);
     }

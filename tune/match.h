@@ -38,6 +38,12 @@ MatchCounts match_counts(const Match *m);
 bool match_write_pgn(FILE *out, void *data);
 bool match_write_summary(FILE *out, void *data);
 
+/* Writer of the Elo estimate after each pair (CSV: games, elo, elo_low, elo_high, score). */
+bool match_write_progress(FILE *out, void *data);
+
+/* Draws that CSV (already written as `csv` in the run folder) as `png`. */
+void match_plot_progress(const Match *m, const RunDir *rd, const char *csv, const char *png);
+
 /* Prints the cutechess-style result block. */
 void match_print_result(const Match *m);
 

@@ -18,6 +18,7 @@
 #include "tune/journal.h"
 #include "tune/match.h"
 #include "tune/pairs.h"
+#include "tune/plot.h"
 
 /* Opening numbers of the verification match start here, away from the tuning openings. */
 #define VERIFY_OPENING_OFFSET 1000000000L
@@ -357,6 +358,7 @@ static bool write_report(FILE *out, void *data)
             j->iterations, j->per_iter, 2 * j->npairs,
             j->cfg->engine[0].nodes ? "fixed nodes" : "depth/time limits", j->cfg->seed,
             j->cfg->spsa.start_weights);
+    fprintf(out, "![Parameter trajectories](trajectory.png)\n\n");
     fprintf(out, "| weight | start | tuned | change | default table | vchess (pawns) | "
                  "tuned / tuned pincer |\n|---|---:|---:|---:|---:|---:|---:|\n");
     int pincer = o->tuned.v[W_PINCER] ? o->tuned.v[W_PINCER] : 1;
@@ -378,9 +380,24 @@ static bool write_report(FILE *out, void *data)
                      "**Elo difference: %.1f +/- %.1f** (95%% interval [%.1f, %.1f]), LOS %.1f%%.\n",
                 stats_games(&mc), stats_pairs(&mc), mc.wins, mc.losses, mc.draws, e.score, e.elo,
                 e.elo_err, e.elo_lo, e.elo_hi, 100 * e.los);
-        fprintf(out, "\nGames: `verify.pgn`; figures: `verify.json`.\n");
+        fprintf(out, "\n![Elo of tuned vs start over the verification games](verify_progress.png)"
+                     "\n\nGames: `verify.pgn`; figures: `verify.json`, `verify_progress.csv`.\n");
     }
     return true;
+}
+
+/* Draws the parameter trajectories and the verification match. */
+static void spsa_plot(const SpsaJob *j, const RunDir *rd, const Match *verify)
+{
+    char script[512];
+    snprintf(script, sizeof script,
+             "set key autotitle columnhead\nset xlabel 'iteration'\n"
+             "set ylabel 'value (centipawns)'\n"
+             "plot for [i=2:%d] 'trajectory.csv' using 1:i with lines lw 2\n",
+             j->spsa.n + 1);
+    plot_draw(rd, "trajectory.png", "SPSA parameter trajectories", script);
+    if (verify)
+        match_plot_progress(verify, rd, "verify_progress.csv", "verify_progress.png");
 }
 
 int spsa_run(const Config *cfg, RunDir *rd)
@@ -463,6 +480,8 @@ int spsa_run(const Config *cfg, RunDir *rd)
                 (outcome.verify &&
                  (!rundir_write(rd, "verify.pgn", match_write_pgn, outcome.verify, err,
                                 sizeof err) ||
+                  !rundir_write(rd, "verify_progress.csv", match_write_progress, outcome.verify,
+                                err, sizeof err) ||
                   !rundir_write(rd, "verify.json", match_write_summary, outcome.verify, err,
                                 sizeof err))) ||
                 !rundir_write(rd, "report.md", write_report, &outcome, err, sizeof err) ||
@@ -471,6 +490,7 @@ int spsa_run(const Config *cfg, RunDir *rd)
         fprintf(stderr, "maxtune: %s\n", err);
         code = 1;
     } else if (code == 0) {
+        spsa_plot(j, rd, outcome.verify);
         printf("Tuned weights (%ld iterations):\n", j->iterations);
         for (int i = 0; i < j->spsa.n; i++) {
             int w = j->spsa.p[i].weight;
