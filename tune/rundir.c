@@ -155,24 +155,68 @@ bool rundir_write(const RunDir *rd, const char *name, bool (*writer)(FILE *out, 
 /* Writer for config.ini. */
 static bool write_config(FILE *out, void *data) { return config_write(data, out); }
 
-uint64_t rundir_config_hash(const Config *cfg)
+/* The effective config as text (malloc'd), or NULL. */
+static char *config_text(const Config *cfg)
 {
     char *text = NULL;
     size_t len = 0;
     FILE *mem = open_memstream(&text, &len);
     if (!mem)
-        return 0;
+        return NULL;
     write_config(mem, (void *)cfg);
     fclose(mem);
-    /* Drop the keys that do not change results. */
+    return text;
+}
+
+/* True when `line` of section `section` appears in the same section of `text`. */
+static bool text_has_line(const char *text, const char *section, const char *line)
+{
+    size_t slen = strlen(section), llen = strlen(line);
+    const char *sec = strstr(text, section);
+    while (sec && sec != text && sec[-1] != '\n')
+        sec = strstr(sec + 1, section);
+    if (!sec)
+        return false;
+    const char *end = strstr(sec + slen, "\n[");
+    for (const char *p = strstr(sec + slen, line); p && (!end || p < end);
+         p = strstr(p + 1, line))
+        if (p[-1] == '\n' && (p[llen] == '\n' || p[llen] == '\0'))
+            return true;
+    return false;
+}
+
+uint64_t rundir_config_hash(const Config *cfg)
+{
+    /* Only keys whose values differ from the defaults count, so that a new version adding
+     * keys (with defaults) still resumes an older checkpoint; threads, the checkpoint
+     * interval and the results folder never change results. */
+    Config defaults;
+    config_defaults(&defaults);
+    char *text = config_text(cfg), *base = config_text(&defaults);
     uint64_t h = 0xCBF29CE484222325ull;
-    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
-        if (!strncmp(line, "threads", 7) || !strncmp(line, "checkpoint_seconds", 18))
+    if (!text || !base) {
+        free(text);
+        free(base);
+        return h;
+    }
+    char section[128] = "";
+    char *save = NULL;
+    for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        if (line[0] == '[') {
+            snprintf(section, sizeof section, "%s", line);
             continue;
+        }
+        if (line[0] == ';' || !strncmp(line, "threads", 7) ||
+            !strncmp(line, "checkpoint_seconds", 18) || !strncmp(line, "results_dir", 11) ||
+            text_has_line(base, section, line))
+            continue;
+        h ^= journal_hash(section);
+        h *= 0x100000001B3ull;
         h ^= journal_hash(line);
         h *= 0x100000001B3ull;
     }
     free(text);
+    free(base);
     return h;
 }
 
