@@ -46,16 +46,6 @@ typedef struct Reach {
     bool palace;
 } Reach;
 
-/* Counts slides over empty squares (rook lines when dstep is 2, queen lines when 1). */
-static void count_slides(const Position *pos, int from, int dstep, Bitboard target, Reach *r)
-{
-    Bitboard occupied = position_occupied(pos), reach = 0;
-    for (int d = 0; d < DIR_NB; d += dstep)
-        reach |= geo_slide(from, d, occupied);
-    r->moves += bb_popcount(reach);
-    r->palace |= (reach & target) != 0;
-}
-
 /* Counts single-square moves onto empty or enemy squares (Guard steps, King jumps). A Guard's
  * step table holds NO_SQ for off-board and hole directions; bit NO_SQ is never in `own`, so it
  * must be skipped explicitly or it would count as a move. */
@@ -98,11 +88,27 @@ static void count_mage(const Position *pos, int from, Bitboard enemy, Bitboard t
     }
 }
 
-/* Adds the features of colour c with sign (+1 White, -1 Black) into f. */
+/* Slider mobility of one type: adds each piece's moves to *moves, and counts in *reachers the
+ * pieces (not already on the enemy palace) that can slide onto an enemy palace square. */
+static void count_sliders(Bitboard pieces, int dstep, Bitboard occupied, Bitboard target,
+                          int *moves, int *reachers)
+{
+    while (pieces) {
+        int sq = bb_pop(&pieces);
+        Bitboard reach = 0;
+        for (int d = 0; d < DIR_NB; d += dstep)
+            reach |= geo_slide(sq, d, occupied);
+        *moves += bb_popcount(reach);
+        *reachers += (reach & target) && !(target & bb_square(sq));
+    }
+}
+
+/* Adds the features of colour c with sign (+1 White, -1 Black) into f. Pieces are visited type
+ * by type, which keeps the loops free of unpredictable branches on the piece type. */
 static void side_features(const Position *pos, int c, int sign, int f[W_NB])
 {
     Bitboard own = pos->by_color[c], enemy = pos->by_color[!c];
-    Bitboard target = enemy_palace[c];
+    Bitboard occupied = own | enemy, target = enemy_palace[c];
     Bitboard frozen = 0;
     Bitboard imms = position_pieces(pos, !c, IMMOBILIZER);
     while (imms)
@@ -111,56 +117,56 @@ static void side_features(const Position *pos, int c, int sign, int f[W_NB])
     Bitboard chams = position_pieces(pos, !c, CHAMELEON);
     while (chams)
         frozen |= geo.neighbours[bb_pop(&chams)] & position_pieces(pos, c, IMMOBILIZER);
+    Bitboard active = own & ~frozen;
 
-    int reachers = 0;
-    Bitboard pieces = own;
-    while (pieces) {
-        int sq = bb_pop(&pieces), type = piece_type(pos->board[sq]);
-        if (type != KING) {
-            f[W_PINCER + type - PINCER] += sign;
-            f[W_PALACE_CLOSE] += sign * palace_close[c][sq];
-        }
-        if (frozen & bb_square(sq))
-            continue;
-        Reach r = {0, false};
-        switch (type) {
-        case PINCER:
-            count_slides(pos, sq, 2, target, &r);
-            break;
-        case MAGE:
-            count_mage(pos, sq, enemy, target, &r);
-            break;
-        case GUARD:
-            count_steps(geo.step[sq], DIR_NB, ~own, target, &r);
-            break;
-        case KING:
-            count_steps(geo.king_jump[sq], geo.king_jump_nb[sq], ~own, target, &r);
-            break;
-        case IMMOBILIZER:
-            count_slides(pos, sq, 1, target, &r);
-            f[W_IMMOB_ZONE] += sign * bb_popcount(zone2[sq] & enemy & ~pos->by_type[MAGE]);
-            break;
-        case COORDINATOR: {
-            count_slides(pos, sq, 1, target, &r);
-            int k = pos->king[c];
-            Bitboard lines = geo.rank_mask[sq_rank(k)] | geo.file_mask[sq_file(k)];
-            f[W_COORD_TARGETS] += sign * bb_popcount(lines & enemy);
-            break;
-        }
-        default: /* Long leaper, Chameleon, Withdrawer: queen slides */
-            count_slides(pos, sq, 1, target, &r);
-            break;
-        }
-        f[W_MOB_PINCER + type - PINCER] += sign * r.moves;
-        if (r.palace && !(target & bb_square(sq)))
-            reachers++;
+    int mob[TYPE_NB] = {0}, reachers = 0, close = 0;
+    for (int t = PINCER; t < KING; t++)
+        f[W_PINCER + t - PINCER] += sign * bb_popcount(own & pos->by_type[t]);
+    Bitboard pieces = own & ~pos->by_type[KING];
+    while (pieces)
+        close += palace_close[c][bb_pop(&pieces)];
+
+    count_sliders(active & pos->by_type[PINCER], 2, occupied, target, &mob[PINCER], &reachers);
+    for (int t = COORDINATOR; t <= IMMOBILIZER; t++)
+        count_sliders(active & pos->by_type[t], 1, occupied, target, &mob[t], &reachers);
+    Reach r;
+    for (pieces = active & pos->by_type[MAGE]; pieces;) {
+        int sq = bb_pop(&pieces);
+        r = (Reach){0, false};
+        count_mage(pos, sq, enemy, target, &r);
+        mob[MAGE] += r.moves;
+        reachers += r.palace && !(target & bb_square(sq));
     }
+    for (pieces = active & pos->by_type[GUARD]; pieces;) {
+        int sq = bb_pop(&pieces);
+        r = (Reach){0, false};
+        count_steps(geo.step[sq], DIR_NB, ~own, target, &r);
+        mob[GUARD] += r.moves;
+        reachers += r.palace && !(target & bb_square(sq));
+    }
+    int k = pos->king[c];
+    if (active & bb_square(k)) {
+        r = (Reach){0, false};
+        count_steps(geo.king_jump[k], geo.king_jump_nb[k], ~own, target, &r);
+        mob[KING] += r.moves;
+        reachers += r.palace && !(target & bb_square(k));
+    }
+    for (int t = PINCER; t <= KING; t++)
+        f[W_MOB_PINCER + t - PINCER] += sign * mob[t];
+
+    for (pieces = active & pos->by_type[IMMOBILIZER]; pieces;)
+        f[W_IMMOB_ZONE] += sign * bb_popcount(zone2[bb_pop(&pieces)] & enemy & ~pos->by_type[MAGE]);
+    Bitboard lines = geo.rank_mask[sq_rank(k)] | geo.file_mask[sq_file(k)];
+    f[W_COORD_TARGETS] +=
+        sign * bb_popcount(active & pos->by_type[COORDINATOR]) * bb_popcount(lines & enemy);
+
     int occupants = bb_popcount(own & target);
+    f[W_PALACE_CLOSE] += sign * close;
     f[W_PALACE_OCCUPY] += sign * occupants;
     f[W_PALACE_REACH] += sign * reachers;
     f[W_PALACE_DOUBLE] += sign * (occupants == 1 && reachers > 0);
     f[W_FROZEN] += sign * bb_popcount(frozen);
-    Bitboard attackers = own & ~frozen & ~pos->by_type[KING];
+    Bitboard attackers = active & ~pos->by_type[KING];
     f[W_KING_PRESSURE] += sign * bb_popcount(zone2[pos->king[!c]] & attackers);
 }
 
