@@ -114,6 +114,17 @@ bool position_from_fen(Position *out, const char *fen, char *err, size_t errlen)
     const char *s = fen;
     while (*s == ' ')
         s++;
+    if (*s == '\0')
+        return fen_error(err, errlen, s - fen + 1, "empty FEN");
+    /* Count the rows first: with one missing, every later row would be read one rank off and
+     * the error would name a symptom (a hole on a real square) instead of the cause. */
+    int rows = 1;
+    const char *end = s;
+    for (; *end && *end != ' '; end++)
+        rows += *end == '/';
+    if (rows != RANK_NB)
+        return fen_error(err, errlen, end - fen + 1, "the board has %d rows, expected %d",
+                         rows, RANK_NB);
     for (int row = 0; row < RANK_NB; row++) {
         int rank = RANK_NB - 1 - row, file = 0;
         bool last_digit = false;
@@ -168,8 +179,6 @@ bool position_from_fen(Position *out, const char *fen, char *err, size_t errlen)
             s++;
         }
     }
-    if (*s == '/')
-        return fen_error(err, errlen, s - fen + 1, "more than 11 rows");
     if (*s != ' ')
         return fen_error(err, errlen, s - fen + 1, "expected a space and the side to move");
     while (*s == ' ')

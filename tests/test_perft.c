@@ -1,0 +1,438 @@
+/* test_perft.c: the core against the reference data of ../shared/data.
+ *
+ * - perft.epd: every count up to depth 3 (the start position also depth 4);
+ * - legal_moves.txt: the legal moves of each position in full notation, exactly;
+ * - FEN round trip and Zobrist key on every reference position;
+ * - make/unmake: the incremental key and the bitboards stay consistent along the tree, and
+ *   every undo restores the exact position. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "core/attack.h"
+#include "core/makemove.h"
+#include "core/movegen.h"
+#include "core/notation.h"
+#include "core/perft.h"
+#include "core/position.h"
+
+#define PERFT_EPD MAXTUNE_SHARED_DIR "/data/perft.epd"
+#define LEGAL_MOVES_TXT MAXTUNE_SHARED_DIR "/data/legal_moves.txt"
+
+enum { LINE_LEN = 1024, MAX_REF = 128, MAX_DEPTHS = 8, MAX_REF_MOVES = 256 };
+
+/* One line of perft.epd. */
+typedef struct PerftRef {
+    char fen[LINE_LEN];
+    char id[64];
+    int ndepth;
+    int depth[MAX_DEPTHS];
+    uint64_t count[MAX_DEPTHS];
+} PerftRef;
+
+/* One block of legal_moves.txt. */
+typedef struct MovesRef {
+    char fen[LINE_LEN];
+    char id[64];
+    int nmoves;
+    char moves[MAX_REF_MOVES][MOVE_STR_LEN];
+} MovesRef;
+
+static PerftRef perft_refs[MAX_REF];
+static int perft_nref;
+static MovesRef moves_refs[MAX_REF];
+static int moves_nref;
+
+/* Removes trailing blanks and the newline from s. */
+static void chomp(char *s)
+{
+    size_t n = strlen(s);
+    while (n && (s[n - 1] == '\n' || s[n - 1] == '\r' || s[n - 1] == ' '))
+        s[--n] = '\0';
+}
+
+/* Copies src into dst (size bytes), cutting it short if needed. */
+static void copy_text(char *dst, size_t size, const char *src)
+{
+    size_t n = strlen(src);
+    if (n >= size)
+        n = size - 1;
+    memcpy(dst, src, n);
+    dst[n] = '\0';
+}
+
+/* Reads perft.epd into perft_refs; returns the number of lines read, -1 if it cannot open it. */
+static int load_perft_epd(void)
+{
+    FILE *f = fopen(PERFT_EPD, "r");
+    if (!f)
+        return -1;
+    char line[LINE_LEN];
+    perft_nref = 0;
+    while (fgets(line, sizeof line, f) && perft_nref < MAX_REF) {
+        chomp(line);
+        if (line[0] == '#' || line[0] == '\0')
+            continue;
+        PerftRef *r = &perft_refs[perft_nref++];
+        memset(r, 0, sizeof *r);
+        char *semi = strchr(line, ';');
+        if (!semi) {
+            copy_text(r->fen, sizeof r->fen, line);
+            continue;
+        }
+        *semi = '\0';
+        copy_text(r->fen, sizeof r->fen, line);
+        chomp(r->fen);
+        for (char *field = strtok(semi + 1, ";"); field; field = strtok(NULL, ";")) {
+            int depth;
+            unsigned long long count;
+            char id[64];
+            while (*field == ' ')
+                field++;
+            if (sscanf(field, "D%d %llu", &depth, &count) == 2 && r->ndepth < MAX_DEPTHS) {
+                r->depth[r->ndepth] = depth;
+                r->count[r->ndepth++] = count;
+            } else if (sscanf(field, "id \"%63[^\"]\"", id) == 1) {
+                copy_text(r->id, sizeof r->id, id);
+            }
+        }
+    }
+    fclose(f);
+    return perft_nref;
+}
+
+/* Reads legal_moves.txt into moves_refs; returns the number of blocks, -1 if it cannot open it. */
+static int load_legal_moves(void)
+{
+    FILE *f = fopen(LEGAL_MOVES_TXT, "r");
+    if (!f)
+        return -1;
+    char line[LINE_LEN];
+    MovesRef *cur = NULL;
+    moves_nref = 0;
+    while (fgets(line, sizeof line, f)) {
+        chomp(line);
+        if (line[0] == '#')
+            continue;
+        if (line[0] == '\0') {
+            cur = NULL;
+            continue;
+        }
+        if (strncmp(line, "fen ", 4) == 0) {
+            if (moves_nref == MAX_REF)
+                break;
+            cur = &moves_refs[moves_nref++];
+            memset(cur, 0, sizeof *cur);
+            copy_text(cur->fen, sizeof cur->fen, line + 4);
+        } else if (cur && strncmp(line, "id ", 3) == 0) {
+            copy_text(cur->id, sizeof cur->id, line + 3);
+        } else if (cur && cur->nmoves < MAX_REF_MOVES) {
+            copy_text(cur->moves[cur->nmoves++], MOVE_STR_LEN, line);
+        }
+    }
+    fclose(f);
+    return moves_nref;
+}
+
+/* Parses fen into pos, failing the test with the parser's message if it is rejected. */
+static void parse_or_fail(Position *pos, const char *fen)
+{
+    char err[256];
+    if (!position_from_fen(pos, fen, err, sizeof err))
+        fail_msg("cannot parse reference FEN \"%s\": %s", fen, err);
+}
+
+/* qsort comparator for move texts, byte order as in legal_moves.txt. */
+static int compare_texts(const void *a, const void *b)
+{
+    return strcmp((const char *)a, (const char *)b);
+}
+
+/* True when a and b hold the same position (board, bitboards, kings, side, plies, key). */
+static bool same_position(const Position *a, const Position *b)
+{
+    return memcmp(a->board, b->board, sizeof a->board) == 0 &&
+           memcmp(a->by_color, b->by_color, sizeof a->by_color) == 0 &&
+           memcmp(a->by_type, b->by_type, sizeof a->by_type) == 0 &&
+           memcmp(a->king, b->king, sizeof a->king) == 0 && a->side == b->side &&
+           a->plies == b->plies && a->key == b->key;
+}
+
+/* Group setup: the core tables and both reference files. */
+static int setup_data(void **state)
+{
+    (void)state;
+    core_init();
+    if (load_perft_epd() <= 0) {
+        fprintf(stderr, "cannot read %s\n", PERFT_EPD);
+        return -1;
+    }
+    if (load_legal_moves() <= 0) {
+        fprintf(stderr, "cannot read %s\n", LEGAL_MOVES_TXT);
+        return -1;
+    }
+    return 0;
+}
+
+/* The reference files are complete: 37 perft lines with depths 1-3, 36 move-list blocks. */
+static void test_reference_files_loaded(void **state)
+{
+    (void)state;
+    assert_int_equal(perft_nref, 37);
+    assert_int_equal(moves_nref, 36);
+    assert_string_equal(perft_refs[0].id, "start");
+    for (int i = 0; i < perft_nref; i++) {
+        assert_true(perft_refs[i].ndepth >= 3);
+        assert_int_equal(perft_refs[i].depth[0], 1);
+    }
+    for (int i = 0; i < moves_nref; i++)
+        assert_true(moves_refs[i].nmoves > 0);
+}
+
+/* perft matches every count of perft.epd up to depth 3, and the start position at depth 4. */
+static void test_perft_reference_counts(void **state)
+{
+    (void)state;
+    int checked = 0;
+    for (int i = 0; i < perft_nref; i++) {
+        const PerftRef *r = &perft_refs[i];
+        int max_depth = strcmp(r->id, "start") == 0 ? 4 : 3;
+        Position pos;
+        parse_or_fail(&pos, r->fen);
+        for (int k = 0; k < r->ndepth; k++) {
+            if (r->depth[k] > max_depth)
+                continue;
+            uint64_t got = perft(&pos, r->depth[k]);
+            if (got != r->count[k])
+                fail_msg("perft %s depth %d: got %llu, want %llu", r->id, r->depth[k],
+                         (unsigned long long)got, (unsigned long long)r->count[k]);
+            checked++;
+        }
+    }
+    assert_int_equal(checked, 37 * 3 + 1);
+}
+
+/* parse -> print -> parse gives the same FEN text and the same Zobrist key. */
+static void check_round_trip(const char *fen, const char *id)
+{
+    Position a, b;
+    char text[256], text2[256], why[256];
+    parse_or_fail(&a, fen);
+    if (!position_is_consistent(&a, why, sizeof why))
+        fail_msg("%s: parsed position inconsistent: %s", id, why);
+    position_to_fen(&a, text, sizeof text);
+    if (strcmp(text, fen) != 0)
+        fail_msg("%s: printed FEN \"%s\" differs from the reference \"%s\"", id, text, fen);
+    parse_or_fail(&b, text);
+    position_to_fen(&b, text2, sizeof text2);
+    assert_string_equal(text, text2);
+    assert_true(a.key == b.key);
+    assert_true(a.key == position_compute_key(&a));
+    assert_true(same_position(&a, &b));
+}
+
+/* FEN round trip on every reference position of both files. */
+static void test_fen_round_trip_references(void **state)
+{
+    (void)state;
+    for (int i = 0; i < perft_nref; i++)
+        check_round_trip(perft_refs[i].fen, perft_refs[i].id);
+    for (int i = 0; i < moves_nref; i++)
+        check_round_trip(moves_refs[i].fen, moves_refs[i].id);
+}
+
+/* The legal moves of every legal_moves.txt block, in full notation and byte order, are
+ * exactly the listed ones. */
+static void test_legal_move_lists(void **state)
+{
+    (void)state;
+    static char got[MAX_MOVES][MOVE_STR_LEN];
+    for (int i = 0; i < moves_nref; i++) {
+        const MovesRef *r = &moves_refs[i];
+        Position pos;
+        parse_or_fail(&pos, r->fen);
+        Move list[MAX_MOVES];
+        int n = movegen_legal(&pos, list);
+        for (int k = 0; k < n; k++)
+            notation_move(&pos, list[k], got[k], MOVE_STR_LEN);
+        qsort(got, (size_t)n, sizeof got[0], compare_texts);
+        for (int k = 0; k < n && k < r->nmoves; k++)
+            if (strcmp(got[k], r->moves[k]) != 0)
+                fail_msg("%s: move %d is %s, want %s", r->id, k, got[k], r->moves[k]);
+        if (n != r->nmoves)
+            fail_msg("%s: %d legal moves, want %d (first extra: %s)", r->id, n, r->nmoves,
+                     n > r->nmoves ? got[r->nmoves] : r->moves[n]);
+    }
+}
+
+/* Walks the legal tree to `depth`, checking consistency (incremental key == computed key) after
+ * every move_do and move_undo, and that each undo restores the exact position. Returns leaves. */
+static uint64_t walk_checked(Position *pos, int depth, const char *id)
+{
+    if (depth == 0)
+        return 1;
+    char why[256], text[MOVE_STR_LEN];
+    Move list[MAX_MOVES];
+    int n = movegen_legal(pos, list);
+    uint64_t leaves = 0;
+    for (int i = 0; i < n; i++) {
+        Position before = *pos;
+        Undo u;
+        move_do(pos, list[i], &u);
+        if (!position_is_consistent(pos, why, sizeof why)) {
+            notation_move(&before, list[i], text, sizeof text);
+            fail_msg("%s: after move_do %s: %s", id, text, why);
+        }
+        leaves += walk_checked(pos, depth - 1, id);
+        move_undo(pos, list[i], &u);
+        if (!position_is_consistent(pos, why, sizeof why) || !same_position(pos, &before)) {
+            notation_move(&before, list[i], text, sizeof text);
+            fail_msg("%s: move_undo %s did not restore the position (%s)", id, text, why);
+        }
+    }
+    return leaves;
+}
+
+/* Zobrist keys and bitboards along the tree: depth 3 from a few positions, 2 from all others. */
+static void test_make_unmake_consistency(void **state)
+{
+    (void)state;
+    static const char *const deep[] = {"start", "chameleon_combo", "long_leaper_multijump",
+                                       "suicide_chameleon_immobilizer", "random-33"};
+    int deep_done = 0;
+    for (int i = 0; i < perft_nref; i++) {
+        const PerftRef *r = &perft_refs[i];
+        int depth = 2;
+        for (size_t k = 0; k < sizeof deep / sizeof deep[0]; k++)
+            if (strcmp(r->id, deep[k]) == 0)
+                depth = 3;
+        deep_done += depth == 3;
+        Position pos;
+        parse_or_fail(&pos, r->fen);
+        Position start = pos;
+        uint64_t leaves = walk_checked(&pos, depth, r->id);
+        assert_true(same_position(&pos, &start));
+        assert_true(leaves > 0);
+    }
+    assert_int_equal(deep_done, 5);
+}
+
+/* attack_king_attacked(pos, color) agrees with move generation: a pseudo-legal move of the
+ * other side captures the King exactly when it is attacked, save for the two cases MAXIMA.md 7
+ * adds (an adjacent unfrozen Chameleon; a move barred by the attacker's own-palace rule). */
+static void check_attack_oracle(const Position *pos, int color, const char *id)
+{
+    Position p = *pos;
+    if (p.side == color) {
+        p.side ^= 1;
+        p.key ^= zobrist_side;
+    }
+    Move list[MAX_MOVES];
+    int n = movegen_pseudo(&p, list), k = p.king[color];
+    bool captured = false;
+    for (int i = 0; i < n && !captured; i++) {
+        Square caps[MAX_CAPTURES];
+        int c = move_captures(&p, list[i], caps);
+        for (int j = 0; j < c; j++)
+            captured |= caps[j] == k;
+    }
+    bool attacked = attack_king_attacked(pos, color);
+    char fen[256];
+    position_to_fen(pos, fen, sizeof fen);
+    if (captured && !attacked)
+        fail_msg("%s: %s: a move captures the %s King, yet it is not attacked", id, fen,
+                 color == WHITE ? "White" : "Black");
+    if (attacked && !captured) {
+        bool excuse = movegen_palace_blocked(&p) != NO_SQ;
+        Bitboard cham = geo.neighbours[k] & position_pieces(pos, !color, CHAMELEON);
+        while (cham)
+            excuse |= !attack_is_frozen(pos, bb_pop(&cham));
+        if (!excuse)
+            fail_msg("%s: %s: the %s King is attacked, yet no move captures it", id, fen,
+                     color == WHITE ? "White" : "Black");
+    }
+}
+
+/* Walks the pseudo-legal tree (illegal moves included, so Kings do get captured) to `depth`,
+ * checking the attack oracle for both Kings at every node where both stand. */
+static void walk_attacks(Position *pos, int depth, const char *id)
+{
+    if (bb_popcount(pos->by_type[KING]) != 2)
+        return; /* a King was just captured by an illegal move */
+    check_attack_oracle(pos, WHITE, id);
+    check_attack_oracle(pos, BLACK, id);
+    if (depth == 0)
+        return;
+    Move list[MAX_MOVES];
+    int n = movegen_pseudo(pos, list);
+    for (int i = 0; i < n; i++) {
+        Undo u;
+        move_do(pos, list[i], &u);
+        walk_attacks(pos, depth - 1, id);
+        move_undo(pos, list[i], &u);
+    }
+}
+
+/* The attack test agrees with move generation on the reference trees (depth 2). */
+static void test_attack_matches_movegen(void **state)
+{
+    (void)state;
+    for (int i = 0; i < perft_nref; i++) {
+        Position pos;
+        parse_or_fail(&pos, perft_refs[i].fen);
+        walk_attacks(&pos, 2, perft_refs[i].id);
+    }
+}
+
+/* Transpositions reach the same key: two move orders to one position. */
+static void test_zobrist_transposition(void **state)
+{
+    (void)state;
+    static const char *const order_a[] = {"b3-b5", "b7-b6", "g3-g5", "g7-g6"};
+    static const char *const order_b[] = {"g3-g5", "g7-g6", "b3-b5", "b7-b6"};
+    Position a, b;
+    char err[256], fa[256], fb[256];
+    parse_or_fail(&a, "start");
+    parse_or_fail(&b, "start");
+    for (int i = 0; i < 4; i++) {
+        Undo u;
+        Move ma = notation_parse(&a, order_a[i], err, sizeof err);
+        if (ma == MOVE_NONE)
+            fail_msg("%s", err);
+        move_do(&a, ma, &u);
+        Move mb = notation_parse(&b, order_b[i], err, sizeof err);
+        if (mb == MOVE_NONE)
+            fail_msg("%s", err);
+        move_do(&b, mb, &u);
+    }
+    position_to_fen(&a, fa, sizeof fa);
+    position_to_fen(&b, fb, sizeof fb);
+    assert_string_equal(fa, fb);
+    assert_true(a.key == b.key);
+    assert_true(a.key == position_compute_key(&a));
+    /* The side to move is part of the key. */
+    Position c = a;
+    c.side ^= 1;
+    assert_true(position_compute_key(&c) != a.key);
+}
+
+/* Runs the reference data tests. */
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_reference_files_loaded),
+        cmocka_unit_test(test_perft_reference_counts),
+        cmocka_unit_test(test_fen_round_trip_references),
+        cmocka_unit_test(test_legal_move_lists),
+        cmocka_unit_test(test_make_unmake_consistency),
+        cmocka_unit_test(test_zobrist_transposition),
+        cmocka_unit_test(test_attack_matches_movegen),
+    };
+    return cmocka_run_group_tests(tests, setup_data, NULL);
+}
