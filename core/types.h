@@ -61,7 +61,7 @@ static inline bool piece_is_piece(Piece p) { return p != EMPTY && p != OFFBOARD;
  * (from, to, position) and are computed by make. A suicide (a frozen piece removing itself)
  * is the move with from == to. MOVE_NONE (0) is a0-a0, which is a hole, so never a move. */
 typedef uint16_t Move;
-enum { MOVE_NONE = 0, MAX_MOVES = 512 };
+enum { MOVE_NONE = 0, MAX_MOVES = 1024 }; /* 537 pseudo-legal moves are possible */
 
 static inline Move move_make(int from, int to) { return (Move)(from | (to << 7)); }
 static inline int move_from(Move m) { return m & 127; }
