@@ -37,9 +37,11 @@ endif
 LIB_SRC  := $(wildcard core/*.c search/*.c tune/*.c)
 CLI_SRC  := $(wildcard cli/*.c)
 TEST_SRC := $(wildcard tests/test_*.c)
+BENCH_SRC := $(wildcard bench/*.c)
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+BENCH_BIN := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
 DEPS_OK  := build/.deps-ok
 
 .PHONY: all run test test-slow test-tsan bench clean deps fuzz format help
@@ -50,7 +52,7 @@ help:
 	@echo "make run        run the main job on configs/default.ini"
 	@echo "make test       build and run the fast cmocka suite (SANITIZE=1: under ASan+UBSan)"
 	@echo "make test-slow  the slow checks (start position perft to depth 5)"
-	@echo "make bench      benchmarks: perft and search speed"
+	@echo "make bench      benchmarks: perft, search and match speed; outcome fit speed, coverage"
 	@echo "make fuzz FUZZ_SECONDS=600   fuzz the FEN parser with libFuzzer"
 	@echo "make clean      remove build/ and bin/"
 
@@ -77,6 +79,10 @@ $(BUILD)/tests/%: $(BUILD)/tests/%.o $(LIB_OBJ)
 	@$(if $(V),,echo "  LINK    $@")
 	$(Q)$(CC) $(LDFLAGS) $^ $(LDLIBS) -lcmocka -o $@
 
+$(BUILD)/bench/%: $(BUILD)/bench/%.o $(LIB_OBJ)
+	@$(if $(V),,echo "  LINK    $@")
+	$(Q)$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
+
 # The main job on the default config. A finished run is not overwritten: make run FORCE=1.
 run: $(BIN)
 	$(BIN) run configs/default.ini $(if $(FORCE),--force)
@@ -92,8 +98,8 @@ test-tsan:
 test-slow: $(BIN)
 	@scripts/slow_tests.sh $(BIN)
 
-bench: $(BIN)
-	@scripts/bench.sh $(BIN)
+bench: $(BIN) $(BENCH_BIN)
+	@BENCH_DIR=$(BUILD)/bench scripts/bench.sh $(BIN)
 
 fuzz:
 	@scripts/fuzz.sh $(or $(FUZZ_SECONDS),60)

@@ -6,9 +6,12 @@
 
 #include "cli.h"
 #include "tune/config.h"
+#include "tune/fit_job.h"
 #include "tune/match.h"
 #include "tune/rundir.h"
+#include "tune/selfplay.h"
 #include "tune/spsa_job.h"
+#include "tune/values_job.h"
 
 /* Loads a config with its --set overrides; prints the error and returns false on failure. */
 static bool load_config(const char *cmd, const char *path, char **sets, int nsets, Config *cfg)
@@ -20,8 +23,9 @@ static bool load_config(const char *cmd, const char *path, char **sets, int nset
     return false;
 }
 
-/* Checks every file the job will read (weights, SPSA parameters, openings) before the results
- * folder is touched, so bad input never leaves or empties a folder. */
+/* Checks every file the job will read (weights, SPSA parameters, fit parameters, positions,
+ * openings) before the results folder is touched, so bad input never leaves or empties a
+ * folder. */
 static bool check_inputs(const char *path, const Config *cfg)
 {
     char err[1024];
@@ -41,6 +45,11 @@ static bool check_inputs(const char *path, const Config *cfg)
             fprintf(stderr, "maxtune run: %s: [spsa] %s\n", path, err);
             return false;
         }
+    }
+    if ((!strcmp(cfg->job, "fit") && !fit_check(cfg, err, sizeof err)) ||
+        (!strcmp(cfg->job, "values") && !values_check(cfg, err, sizeof err))) {
+        fprintf(stderr, "maxtune run: %s: %s\n", path, err);
+        return false;
     }
     Openings o;
     if (!openings_load(&o, &cfg->match, cfg->seed, err, sizeof err)) {
@@ -94,9 +103,18 @@ int cmd_run(int argc, char **argv)
     free(sets);
     if (!ok)
         return EXIT_USAGE;
-    if (strcmp(cfg.job, "match") != 0 && strcmp(cfg.job, "spsa") != 0) {
+    static const struct {
+        const char *job;
+        int (*run)(const Config *cfg, RunDir *rd);
+    } JOBS[] = {{"match", match_run}, {"spsa", spsa_run}, {"selfplay", selfplay_run},
+                {"fit", fit_run}, {"values", values_run}};
+    int (*job)(const Config *, RunDir *) = NULL;
+    for (size_t i = 0; i < sizeof JOBS / sizeof JOBS[0]; i++)
+        if (!strcmp(cfg.job, JOBS[i].job))
+            job = JOBS[i].run;
+    if (!job) {
         fprintf(stderr, "maxtune run: %s: [run] job = %s is not available in this version "
-                        "(available: match, spsa)\n", path, cfg.job);
+                        "(available: match, spsa, selfplay, fit, values)\n", path, cfg.job);
         return EXIT_USAGE;
     }
     if (!check_inputs(path, &cfg))
@@ -108,7 +126,7 @@ int cmd_run(int argc, char **argv)
         return EXIT_USAGE;
     }
     match_install_signals();
-    return strcmp(cfg.job, "spsa") == 0 ? spsa_run(&cfg, &rd) : match_run(&cfg, &rd);
+    return job(&cfg, &rd);
 }
 
 int cmd_config(int argc, char **argv)

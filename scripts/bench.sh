@@ -5,6 +5,7 @@
 #  2. search nodes/s with the full evaluation: `maxtune bench` (target: 1.5 million nodes/s).
 #  3. match throughput: games/s at 2000 nodes per move with 1 and 2 threads, the parallel
 #     efficiency and the time spent outside the search (targets: 90% and 2%).
+#  4. the outcome fit: loss + gradient positions/s, a 1-million-position fit, interval coverage.
 # Each figure is the median of several runs; ratios are taken within one run of this script.
 set -eu
 bin=${1:-bin/maxtune}
@@ -52,3 +53,15 @@ for threads in 1 2; do
 done
 awk -v a="$gps1" -v b="$gps2" 'BEGIN {printf "parallel efficiency at 2 threads: %.1f%%\n", 100 * b / (2 * a)}'
 rm -rf "$tmp"
+
+echo "== outcome fit (tune/fit.c, synthetic data) =="
+# 4. loss + gradient positions/s per thread (target: 5 million) and a whole fit of 1 million
+#    positions over all weights (target: under a minute); coverage of the 95% intervals over
+#    500 seeds (target: near 95%).
+fit_bench=${BENCH_DIR:-build/bench}/fit_bench
+if [ -x "$fit_bench" ]; then
+  "$fit_bench" speed 1000000
+  "$fit_bench" coverage 500
+else
+  echo "($fit_bench not built: run make bench)"
+fi

@@ -165,6 +165,62 @@ static const ConfigKey KEYS[] = {
     KEY_REAL(SpsaConfig, r_end, "0", "100", "0.002", "final learning rate of each parameter"),
     KEY_INT(SpsaConfig, verify_pairs, "0", "10000000", "200",
             "pairs of the verification match, tuned against start (0 = none)"),
+
+    /* [selfplay] */
+    KEY_INT(SelfplayConfig, games, "1", "100000000", "200",
+            "games to play, [engine_a] against [engine_b] (A has White in even games)"),
+    KEY_INT(SelfplayConfig, skip_plies, "0", "1000", "8",
+            "plies after the opening whose positions are never sampled"),
+    KEY_REAL(SelfplayConfig, sample_rate, "0.0001", "1", "0.3",
+             "chance that a position is examined for sampling"),
+    KEY_INT(SelfplayConfig, quiet_margin, "0", "100000", "60",
+            "keep a position when a 1-ply search (with capture search) and the static eval "
+            "differ by at most this (centipawns)"),
+    KEY_INT(SelfplayConfig, max_eval, "1", "100000", "3000",
+            "drop positions whose |static eval| exceeds this (centipawns)"),
+    KEY_BOOL(SelfplayConfig, pgn, "false", "write the self-play games as games.pgn"),
+
+    /* [fit] */
+    KEY_STR(FitConfig, positions, "selfplay", OPTIONAL, NULL,
+            "\"selfplay\" (play [selfplay] games first) or a positions file (.traces)"),
+    KEY_STR(FitConfig, start_weights, "default", OPTIONAL, NULL,
+            "weights the fit starts from; the weights not fitted keep these values"),
+    KEY_STR(FitConfig, params,
+            "pincer,coordinator,long_leaper,chameleon,withdrawer,immobilizer,mage,guard,"
+            "palace_occupy,palace_reach,palace_double,palace_close",
+            OPTIONAL, NULL, "weights to fit: comma separated names, or \"all\""),
+    KEY_ENUM(FitConfig, loss, "cross_entropy|squared", "cross_entropy", OPTIONAL,
+             "loss: cross-entropy (logistic likelihood) or Texel's squared error"),
+    KEY_ENUM(FitConfig, method, "bfgs2|nelder_mead", "bfgs2", OPTIONAL,
+             "minimiser: GSL BFGS2 with the analytic gradient, or Nelder-Mead simplex"),
+    KEY_BOOL(FitConfig, fit_k, "true", "fit the scale K first (Brent), else use k"),
+    KEY_REAL(FitConfig, k, "0.001", "100", "1", "scale K of the logistic when fit_k is false"),
+    KEY_INT(FitConfig, max_iterations, "1", "1000000", "500",
+            "BFGS iterations at most (Nelder-Mead: 50 times as many)"),
+    KEY_REAL(FitConfig, tolerance, "0", "1", "1e-6",
+             "stop when the gradient norm (BFGS) or simplex size (Nelder-Mead) is below this"),
+    KEY_INT(FitConfig, bootstrap, "0", "100000", "0",
+            "bootstrap replicates over games for a third standard error, 0 = none"),
+    KEY_REAL(FitConfig, validation, "0", "0.9", "0.1",
+             "share of games held out to measure the fit out of sample, 0 = none"),
+    KEY_INT(FitConfig, verify_pairs, "0", "10000000", "100",
+            "pairs of the verification match, fitted against start (0 = none)"),
+
+    /* [values] */
+    KEY_STR(ValuesConfig, positions, "selfplay", OPTIONAL, NULL,
+            "regression data: \"selfplay\" (play [selfplay] first), a .traces file, or "
+            "\"none\""),
+    KEY_INT(ValuesConfig, pairs, "0", "10000000", "100",
+            "handicap game pairs per piece type, 0 = no handicap matches"),
+    KEY_INT(ValuesConfig, calibration_pairs, "1", "10000000", "200",
+            "pincer-odds game pairs: the pawn unit of the handicap method"),
+    KEY_INT(ValuesConfig, calibration_pincers, "1", "6", "1",
+            "pincers removed in the calibration matches; a pincer is worth 1/N of their Elo "
+            "(N > 1 measures the unit more precisely, assuming pincers' worth adds up)"),
+    KEY_STR(ValuesConfig, types, "pincer,coordinator,long_leaper,chameleon,withdrawer,"
+            "immobilizer,mage,guard", OPTIONAL, NULL,
+            "piece types to value: comma separated material weight names"),
+    KEY_BOOL(ValuesConfig, pgn, "false", "write the handicap games as handicap.pgn"),
 };
 
 /* A section whose struct is member of Config; _Generic checks that member has type S. */
@@ -179,6 +235,12 @@ static const ConfigSection SECTIONS[] = {
     SECTION("match", MatchConfig, match, NULL, "how games are played and when a match stops"),
     SECTION("spsa", SpsaConfig, spsa, NULL,
             "SPSA tuning (job = spsa): what to tune, how long, how fast"),
+    SECTION("selfplay", SelfplayConfig, selfplay, NULL,
+            "self-play positions (job = selfplay, and fit/values with positions = selfplay)"),
+    SECTION("fit", FitConfig, fit, NULL,
+            "fitting weights to game outcomes (job = fit): data, weights, loss, minimiser"),
+    SECTION("values", ValuesConfig, values, NULL,
+            "piece values by regression and by handicap matches (job = values)"),
 };
 
 /* Rules over several keys of a section. */

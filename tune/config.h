@@ -1,6 +1,7 @@
 /* config.h: the run configuration, read from an INI file plus "section.key=value" overrides.
  *
- * A config file has the sections [run], [engine_a], [engine_b] and [match]; `maxtune config --doc`
+ * A config file has the sections [run], [engine_a], [engine_b], [match] and one per job
+ * ([spsa], [selfplay], [fit], [values]); `maxtune config --doc`
  * (config_print_doc) lists every key with its type, range, default and meaning. Lines are
  * `key = value`; ';' or '#' starts a comment at the start of a line or after whitespace.
  * Every key has one row in the schema table in config.c, which drives defaults, parsing,
@@ -58,6 +59,42 @@ typedef struct SpsaConfig {
     long verify_pairs;       /* verification match tuned vs start, 0 = none */
 } SpsaConfig;
 
+/* Self-play positions for the fit and the values jobs: [selfplay]. */
+typedef struct SelfplayConfig {
+    long games;          /* games to play ([engine_a] against [engine_b], colours alternating) */
+    long skip_plies;     /* plies after the opening that are never sampled */
+    double sample_rate;  /* chance that a position is examined */
+    long quiet_margin;   /* keep a position when |1-ply search - static eval| <= this (cp) */
+    long max_eval;       /* drop positions whose |static eval| exceeds this (cp) */
+    bool pgn;            /* write the games as games.pgn */
+} SelfplayConfig;
+
+/* Fitting weights to game outcomes: [fit]. */
+typedef struct FitConfig {
+    char positions[256];     /* "selfplay" (play [selfplay] first) or a .traces file */
+    char start_weights[256]; /* weights the fit starts from (and the fixed ones) */
+    char params[1024];       /* weights to fit: names, or "all" */
+    char loss[16];           /* cross_entropy | squared */
+    char method[16];         /* bfgs2 | nelder_mead */
+    bool fit_k;              /* fit K first (else use k) */
+    double k;                /* K when fit_k is false */
+    long max_iterations;     /* BFGS iterations (Nelder-Mead: 50 times as many) */
+    double tolerance;        /* gradient norm (BFGS) or simplex size (Nelder-Mead) */
+    long bootstrap;          /* bootstrap replicates over games, 0 = none */
+    double validation;       /* share of games held out to measure the fit, 0 = none */
+    long verify_pairs;       /* verification match fitted vs start, 0 = none */
+} FitConfig;
+
+/* Piece values two ways: [values]. */
+typedef struct ValuesConfig {
+    char positions[256];    /* "selfplay", a .traces file, or "none" (no regression) */
+    long pairs;             /* handicap pairs per piece type (0 = no handicap matches) */
+    long calibration_pairs; /* pincer-odds pairs (the pawn unit of the handicap method) */
+    long calibration_pincers; /* pincers removed in the calibration (Elo / N = a pincer) */
+    char types[256];        /* piece types to value, comma separated weight names */
+    bool pgn;               /* write the handicap games as handicap.pgn */
+} ValuesConfig;
+
 /* The whole configuration of one run. */
 typedef struct Config {
     char job[16];             /* [run] job: match | spsa | selfplay | fit | values | suite */
@@ -68,6 +105,9 @@ typedef struct Config {
     EngineConfig engine[2];   /* [engine_a], [engine_b] */
     MatchConfig match;        /* [match] */
     SpsaConfig spsa;          /* [spsa] */
+    SelfplayConfig selfplay;  /* [selfplay] */
+    FitConfig fit;            /* [fit] */
+    ValuesConfig values;      /* [values] */
     char source[512];         /* path the config was read from (not a key; "" when none) */
 } Config;
 

@@ -8,7 +8,7 @@
 
 /* Streams: one per kind of random choice, so adding one kind never shifts another. */
 enum RngStream { RNG_OPENING = 1, RNG_SPSA_FLIP = 2, RNG_SPSA_ROUND = 3, RNG_BOOTSTRAP = 4,
-                 RNG_SYNTHETIC = 5 };
+                 RNG_SYNTHETIC = 5, RNG_SAMPLE = 6, RNG_HOLDOUT = 7, RNG_HANDICAP = 8 };
 
 typedef struct Rng {
     uint64_t state;

@@ -1,0 +1,155 @@
+#!/usr/bin/env bash
+# fit_cli.sh: the selfplay, fit and values jobs end to end, small.
+#
+# Checks that positions and fits do not depend on the number of threads, that a selfplay run
+# killed (SIGKILL) resumes to byte-identical positions, that a fit reads a positions file and
+# refuses one made with another weights table, and that the values job writes both estimates.
+# Prints one "PASS name" or "FAIL name" line per check; exits 1 if any failed.
+# Environment: BIN, the program (default bin/maxtune). Runs in a mktemp -d folder under /tmp.
+set -u
+BIN=${BIN:-bin/maxtune}
+case $BIN in /*) ;; *) BIN=$PWD/$BIN ;; esac
+T=$(mktemp -d /tmp/fit_cli.XXXXXX) || exit 1
+BG=""
+# Stops a background run this script started (by its pid) and removes the temporary folder.
+cleanup() {
+    [ -n "$BG" ] && kill -9 "$BG" 2>/dev/null
+    rm -rf "$T"
+}
+trap cleanup EXIT
+failures=0
+
+# Prints PASS or FAIL for a check named $1 from the exit status of the command that follows.
+check() {
+    local name=$1
+    shift
+    if "$@"; then echo "PASS $name"; else echo "FAIL $name"; failures=$((failures + 1)); fi
+}
+
+# True when file $1 exists and contains the fixed string $2.
+has() { [ -f "$1" ] && grep -qF -- "$2" "$1"; }
+
+# True when the two files are byte-identical.
+same() { cmp -s "$1" "$2"; }
+
+# Runs $BIN run CONFIG ... with stdout/stderr in $T/out and $T/err; sets RC.
+run() {
+    "$BIN" run "$@" >"$T/out" 2>"$T/err"
+    RC=$?
+}
+
+CFG=$T/sp.ini
+cat >"$CFG" <<'EOF'
+[run]
+job = selfplay
+name = sp
+seed = 3
+
+[engine_a]
+nodes = 300
+hash_mb = 1
+
+[engine_b]
+nodes = 300
+hash_mb = 1
+
+[match]
+max_plies = 200
+
+[selfplay]
+games = 40
+EOF
+
+# --- selfplay: thread independence, then kill -9 and resume ---------------------------------
+run "$CFG" --set run.results_dir="$T/t1" --set run.threads=1
+rc1=$RC
+run "$CFG" --set run.results_dir="$T/t2" --set run.threads=2
+rc2=$RC
+SP=$T/t1/sp
+check "selfplay with 1 and 2 threads exits 0" [ "$rc1" -eq 0 -a "$rc2" -eq 0 ]
+check "selfplay writes positions.traces, report, summary" eval \
+    '[ -s $SP/positions.traces ] && [ -f $SP/report.md ] && has $SP/summary.json "\"kept\":"'
+check "selfplay threads 1 vs 2: positions.traces identical" same "$SP/positions.traces" \
+    "$T/t2/sp/positions.traces"
+check "selfplay threads 1 vs 2: summary.json identical" same "$SP/summary.json" \
+    "$T/t2/sp/summary.json"
+
+K=$T/kill/sp
+"$BIN" run "$CFG" --set run.results_dir="$T/kill" --set run.threads=2 >/dev/null 2>&1 &
+BG=$!
+for ((i = 0; i < 3000; i++)); do
+    [ -f "$K/checkpoint.journal" ] && [ "$(wc -l <"$K/checkpoint.journal")" -gt 5 ] && break
+    kill -0 "$BG" 2>/dev/null || break
+    sleep 0.02
+done
+if kill -9 "$BG" 2>/dev/null; then
+    wait "$BG" 2>/dev/null
+    BG=""
+    check "selfplay kill -9: checkpoint kept, no summary" eval \
+        '[ -f $K/checkpoint.journal ] && [ ! -e $K/summary.json ]'
+    run "$CFG" --set run.results_dir="$T/kill" --set run.threads=2
+    check "selfplay resume exits 0 and says so" eval '[ $RC -eq 0 ] && has $T/err "resuming"'
+    check "selfplay kill + resume: positions identical" same "$K/positions.traces" \
+        "$SP/positions.traces"
+else
+    BG=""
+    echo "FAIL selfplay kill -9: the run ended before it could be killed"
+    failures=$((failures + 1))
+fi
+
+# --- fit from the positions file ------------------------------------------------------------
+FIT=$T/fit.ini
+cat >"$FIT" <<EOF
+[run]
+job = fit
+name = fit
+seed = 3
+
+[engine_a]
+nodes = 300
+hash_mb = 1
+
+[fit]
+positions = $SP/positions.traces
+params = pincer,coordinator,long_leaper,chameleon,withdrawer,immobilizer,mage,guard,tempo
+verify_pairs = 2
+bootstrap = 5
+EOF
+run "$FIT" --set run.results_dir="$T/f1" --set run.threads=1
+rc1=$RC
+run "$FIT" --set run.results_dir="$T/f2" --set run.threads=2
+rc2=$RC
+F=$T/f1/fit
+check "fit with 1 and 2 threads exits 0" [ "$rc1" -eq 0 -a "$rc2" -eq 0 ]
+check "fit writes weights, table, loss curve, report, verification" eval \
+    '[ -f $F/fitted.weights ] && [ -f $F/fit.csv ] && [ -f $F/loss_curve.csv ] &&
+     [ -f $F/report.md ] && [ -f $F/verify.pgn ] && has $F/summary.json "\"se_bootstrap\""'
+check "fitted.weights loads as a weights file" eval '"$BIN" weights $F/fitted.weights >/dev/null'
+check "fit threads 1 vs 2: fit.csv identical" same "$F/fit.csv" "$T/f2/fit/fit.csv"
+check "fit threads 1 vs 2: summary.json identical" same "$F/summary.json" "$T/f2/fit/summary.json"
+check "loss curve starts at iteration 0 and ends lower" eval \
+    'awk -F, "NR==2 {a=\$2} END {exit !(\$2 < a)}" $F/loss_curve.csv'
+
+cp "$SP/positions.traces" "$T/other.traces"
+printf 'P' | dd of="$T/other.traces" bs=1 seek=49 conv=notrunc 2>/dev/null
+run "$FIT" --set run.results_dir="$T/f3" --set fit.positions="$T/other.traces"
+check "positions from another weights table refused (exit 2, says so)" eval \
+    '[ $RC -eq 2 ] && has $T/err "different weights table"'
+run "$FIT" --set run.results_dir="$T/f4" --set fit.params=pincer,queen
+check "unknown weight in [fit] params refused (exit 2)" eval \
+    '[ $RC -eq 2 ] && has $T/err "unknown weight '"'"'queen'"'"'"'
+
+# --- values ----------------------------------------------------------------------------------
+run "$FIT" --set run.results_dir="$T/v" --set run.job=values --set run.name=val \
+    --set values.positions="$SP/positions.traces" --set values.pairs=2 \
+    --set values.calibration_pairs=3 --set values.pgn=true
+V=$T/v/val
+check "values exits 0 with both methods in the table" eval \
+    '[ $RC -eq 0 ] && has $V/values.csv "mage," && has $V/summary.json "\"handicap\":" &&
+     has $V/summary.json "\"regression\": {"'
+check "values handicap.pgn holds 2 games per pair (3 + 7 x 2 pairs)" eval \
+    '[ "$(grep -c "^\[Event" $V/handicap.pgn)" -eq 34 ]'
+check "handicap games replay cleanly" eval '"$BIN" replay $V/handicap.pgn >/dev/null 2>&1'
+
+echo "fit_cli: $failures failed"
+[ "$failures" -eq 0 ]

@@ -1,0 +1,59 @@
+/* handicap.h: handicap matches, H. G. Muller's way of measuring a piece's value by play.
+ *
+ * For a piece type X, pair j starts from a balanced random opening (as a match's, with its own
+ * seed per type) and is played twice with [engine_a]'s weights and limits on both sides: once
+ * with one X taken from White, once with the corresponding X taken from Black (the copy
+ * removed cycles with j; Black's copies are counted in mirrored square order). Each game is
+ * scored for the side with the full army, and the pair is a pentanomial sample, as in a match:
+ * the pairing cancels whatever the opening and the colours favour. (A match may also remove
+ * several pieces of one type: several pincers, for a more precise pawn unit.) Openings in which
+ * the piece is gone, or whose removal would leave a King in check or end the game, are skipped
+ * for the next attempt of the same pair.
+ *
+ * Games are played in parallel and journaled pair by pair (journal_offset + k, pairs numbered
+ * over all types in order). */
+#ifndef MAXTUNE_HANDICAP_H
+#define MAXTUNE_HANDICAP_H
+
+#include "tune/config.h"
+#include "tune/game.h"
+#include "tune/journal.h"
+#include "tune/pairs.h"
+#include "tune/stats.h"
+
+enum { HANDICAP_MAX_TYPES = 8 };
+
+/* The matches of a values run. */
+typedef struct Handicap Handicap;
+
+/* The two openings of pair j of type `type` (PINCER..GUARD), with type index ti (its seed
+ * stream): out[0] lacks `count` White pieces of the type, out[1] as many Black ones. False when
+ * no attempt gives a legal position (practically never). */
+bool handicap_openings(const Openings *o, int ti, int type, int count, long j, Position out[2]);
+
+/* Creates the matches: types[i] (piece types), counts[i] pieces removed, pairs[i] pairs each,
+ * players from cfg's [engine_a]. NULL when out of memory or the weights do not load (message
+ * in err). */
+Handicap *handicap_new(const Config *cfg, const Openings *o, const int *types, const int *counts,
+                       const long *pairs, int ntypes, Journal *journal, long journal_offset,
+                       char *err, size_t errlen);
+
+/* Frees the matches. */
+void handicap_free(Handicap *h);
+
+/* Number of pairs over all types (journal records journal_offset + 0 .. this - 1). */
+long handicap_records(const Handicap *h);
+
+/* Takes a journal record read back on resume (index relative to journal_offset). */
+bool handicap_record(Handicap *h, long index, const char *payload, char *why, size_t len);
+
+/* Plays the missing pairs in parallel; 0 when complete, 130 when interrupted, 1 on failure. */
+int handicap_play(Handicap *h);
+
+/* Counts of type i's match from the full side's view (wins: the side with the piece won). */
+MatchCounts handicap_counts(const Handicap *h, int i);
+
+/* Writer for rundir_write: every game as PGN (data is the Handicap). */
+bool handicap_write_pgn(FILE *out, void *data);
+
+#endif

@@ -1,0 +1,321 @@
+/* traces.c: trace sets in memory and in the .traces file format (see traces.h). */
+#include "traces.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define TRACES_MAGIC "MXTRACES"
+enum { TRACES_VERSION = 1, HEADER_BYTES = 48 };
+
+void traces_init(Traces *t) { memset(t, 0, sizeof *t); }
+
+void traces_free(Traces *t)
+{
+    free(t->game);
+    free(t->result);
+    free(t->start);
+    free(t->index);
+    free(t->coef);
+    traces_init(t);
+}
+
+/* Makes room for n positions and nterms entries; false when out of memory. */
+static bool traces_reserve(Traces *t, long n, long nterms)
+{
+    if (n > t->cap || !t->start) {
+        long cap = t->cap ? t->cap : 256;
+        while (cap < n)
+            cap *= 2;
+        uint32_t *game = realloc(t->game, (size_t)cap * sizeof *game);
+        if (game)
+            t->game = game;
+        uint8_t *result = realloc(t->result, (size_t)cap * sizeof *result);
+        if (result)
+            t->result = result;
+        uint64_t *start = realloc(t->start, ((size_t)cap + 1) * sizeof *start);
+        if (start)
+            t->start = start;
+        if (!game || !result || !start)
+            return false;
+        if (t->cap == 0)
+            t->start[0] = 0;
+        t->cap = cap;
+    }
+    if (nterms > t->term_cap) {
+        long cap = t->term_cap ? t->term_cap : 4096;
+        while (cap < nterms)
+            cap *= 2;
+        uint8_t *index = realloc(t->index, (size_t)cap * sizeof *index);
+        if (index)
+            t->index = index;
+        int16_t *coef = realloc(t->coef, (size_t)cap * sizeof *coef);
+        if (coef)
+            t->coef = coef;
+        if (!index || !coef)
+            return false;
+        t->term_cap = cap;
+    }
+    return true;
+}
+
+bool traces_add(Traces *t, uint32_t game, int result, const int coef[W_NB])
+{
+    if (!traces_reserve(t, t->n + 1, t->nterms + W_NB))
+        return false;
+    if (result < 0 || result > 2 || (t->n > 0 && game < t->game[t->n - 1]))
+        return false;
+    long k = t->nterms;
+    for (int i = 0; i < W_NB; i++) {
+        if (coef[i] == 0)
+            continue;
+        if (coef[i] < INT16_MIN || coef[i] > INT16_MAX)
+            return false;
+        t->index[k] = (uint8_t)i;
+        t->coef[k++] = (int16_t)coef[i];
+    }
+    t->game[t->n] = game;
+    t->result[t->n] = (uint8_t)result;
+    t->nterms = k;
+    t->start[++t->n] = (uint64_t)k;
+    return true;
+}
+
+bool traces_append(Traces *dst, const Traces *src)
+{
+    if (src->n == 0)
+        return true;
+    if (dst->n > 0 && src->game[0] < dst->game[dst->n - 1])
+        return false;
+    if (!traces_reserve(dst, dst->n + src->n, dst->nterms + src->nterms))
+        return false;
+    memcpy(dst->game + dst->n, src->game, (size_t)src->n * sizeof *src->game);
+    memcpy(dst->result + dst->n, src->result, (size_t)src->n);
+    memcpy(dst->index + dst->nterms, src->index, (size_t)src->nterms);
+    memcpy(dst->coef + dst->nterms, src->coef, (size_t)src->nterms * sizeof *src->coef);
+    for (long i = 1; i <= src->n; i++)
+        dst->start[dst->n + i] = (uint64_t)dst->nterms + src->start[i];
+    dst->n += src->n;
+    dst->nterms += src->nterms;
+    return true;
+}
+
+long traces_games(const Traces *t)
+{
+    long g = 0;
+    for (long i = 0; i < t->n; i++)
+        g += i == 0 || t->game[i] != t->game[i - 1];
+    return g;
+}
+
+/* FNV-1a 64 of len bytes, continuing from h. */
+static uint64_t fnv64(uint64_t h, const void *data, size_t len)
+{
+    const uint8_t *p = data;
+    for (size_t i = 0; i < len; i++)
+        h = (h ^ p[i]) * 0x100000001B3ull;
+    return h;
+}
+
+static const uint64_t FNV64_OFFSET = 0xCBF29CE484222325ull;
+
+uint64_t traces_table_hash(void)
+{
+    uint64_t h = FNV64_OFFSET;
+    for (int i = 0; i < W_NB; i++) {
+        h = fnv64(h, weight_defs[i].name, strlen(weight_defs[i].name));
+        h = fnv64(h, "\n", 1);
+    }
+    return h;
+}
+
+/* Stores v in len little-endian bytes at p. */
+static void put_le(uint8_t *p, uint64_t v, int len)
+{
+    for (int i = 0; i < len; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+
+/* Reads len little-endian bytes at p. */
+static uint64_t get_le(const uint8_t *p, int len)
+{
+    uint64_t v = 0;
+    for (int i = 0; i < len; i++)
+        v |= (uint64_t)p[i] << (8 * i);
+    return v;
+}
+
+bool traces_write(const Traces *t, FILE *out)
+{
+    uint8_t head[HEADER_BYTES];
+    memcpy(head, TRACES_MAGIC, 8);
+    put_le(head + 8, TRACES_VERSION, 4);
+    put_le(head + 12, W_NB, 4);
+    put_le(head + 16, traces_table_hash(), 8);
+    put_le(head + 24, (uint64_t)t->n, 8);
+    put_le(head + 32, (uint64_t)t->nterms, 8);
+    put_le(head + 40, (uint64_t)traces_games(t), 8);
+    bool ok = fwrite(head, 1, sizeof head, out) == sizeof head;
+    for (int i = 0; i < W_NB && ok; i++) {
+        size_t len = strlen(weight_defs[i].name);
+        uint8_t l = (uint8_t)len;
+        ok = fwrite(&l, 1, 1, out) == 1 && fwrite(weight_defs[i].name, 1, len, out) == len;
+    }
+    uint64_t h = FNV64_OFFSET;
+    uint8_t rec[6 + 3 * 256];
+    for (long i = 0; i < t->n && ok; i++) {
+        int count = (int)(t->start[i + 1] - t->start[i]);
+        put_le(rec, t->game[i], 4);
+        rec[4] = t->result[i];
+        rec[5] = (uint8_t)count;
+        for (int k = 0; k < count; k++) {
+            uint64_t e = t->start[i] + (uint64_t)k;
+            rec[6 + 3 * k] = t->index[e];
+            put_le(rec + 7 + 3 * k, (uint16_t)t->coef[e], 2);
+        }
+        size_t len = 6 + 3 * (size_t)count;
+        h = fnv64(h, rec, len);
+        ok = fwrite(rec, 1, len, out) == len;
+    }
+    uint8_t tail[8];
+    put_le(tail, h, 8);
+    return ok && fwrite(tail, 1, 8, out) == 8;
+}
+
+/* Reads exactly len bytes; false at end of file or on an error. */
+static bool read_exact(FILE *f, void *buf, size_t len) { return fread(buf, 1, len, f) == len; }
+
+/* Checks the weights table of a file against this program's; writes the difference. */
+static bool check_table(FILE *f, uint32_t nweights, uint64_t hash, const char *path, char *err,
+                        size_t errlen)
+{
+    char names[256][256];
+    uint32_t n = nweights < 256 ? nweights : 256;
+    for (uint32_t i = 0; i < n; i++) {
+        uint8_t len;
+        if (!read_exact(f, &len, 1) || !read_exact(f, names[i], len)) {
+            snprintf(err, errlen, "%s: file cut short in the weights table", path);
+            return false;
+        }
+        names[i][len] = '\0';
+    }
+    if (nweights == W_NB && hash == traces_table_hash()) {
+        bool same = true;
+        for (int i = 0; i < W_NB; i++)
+            same = same && strcmp(names[i], weight_defs[i].name) == 0;
+        if (same)
+            return true;
+    }
+    uint32_t i = 0;
+    while (i < n && i < W_NB && strcmp(names[i], weight_defs[i].name) == 0)
+        i++;
+    char where[400];
+    if (i < n && i < W_NB)
+        snprintf(where, sizeof where, "weight %u is '%s' there, '%s' here", i + 1, names[i],
+                 weight_defs[i].name);
+    else
+        snprintf(where, sizeof where, "%u weights there, %d here", nweights, W_NB);
+    snprintf(err, errlen,
+             "%s: made with a different weights table (%s); regenerate the positions with this "
+             "program",
+             path, where);
+    return false;
+}
+
+/* Opens path and checks its header and weights table; on success the file is positioned at
+ * the first record and head holds the header. */
+static FILE *open_checked(const char *path, uint8_t head[HEADER_BYTES], char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+        return NULL;
+    }
+    uint32_t version = 0;
+    if (!read_exact(f, head, HEADER_BYTES) || memcmp(head, TRACES_MAGIC, 8) != 0) {
+        snprintf(err, errlen, "%s: not a maxtune positions file (bad header)", path);
+    } else if ((version = (uint32_t)get_le(head + 8, 4)) != TRACES_VERSION) {
+        snprintf(err, errlen, "%s: format version %u, this program reads version %d", path,
+                 version, TRACES_VERSION);
+    } else if (check_table(f, (uint32_t)get_le(head + 12, 4), get_le(head + 16, 8), path, err,
+                           errlen)) {
+        return f;
+    }
+    fclose(f);
+    return NULL;
+}
+
+bool traces_check(const char *path, char *err, size_t errlen)
+{
+    uint8_t head[HEADER_BYTES];
+    FILE *f = open_checked(path, head, err, errlen);
+    if (f)
+        fclose(f);
+    return f != NULL;
+}
+
+bool traces_load(Traces *t, const char *path, char *err, size_t errlen)
+{
+    traces_free(t);
+    uint8_t head[HEADER_BYTES];
+    FILE *f = open_checked(path, head, err, errlen);
+    if (!f)
+        return false;
+    bool ok = false;
+    uint64_t n = get_le(head + 24, 8), nterms = get_le(head + 32, 8);
+    if (n > (1ull << 40) || nterms > n * W_NB ||
+        !traces_reserve(t, (long)n, (long)nterms + W_NB)) {
+        snprintf(err, errlen, "%s: %llu positions: too many or out of memory", path,
+                 (unsigned long long)n);
+        goto done;
+    }
+    uint64_t h = FNV64_OFFSET;
+    uint8_t rec[6 + 3 * 256];
+    for (uint64_t i = 0; i < n; i++) {
+        if (!read_exact(f, rec, 6)) {
+            snprintf(err, errlen, "%s: file cut short at position %llu", path,
+                     (unsigned long long)i + 1);
+            goto done;
+        }
+        int count = rec[5];
+        uint32_t game = (uint32_t)get_le(rec, 4);
+        if (!read_exact(f, rec + 6, 3 * (size_t)count)) {
+            snprintf(err, errlen, "%s: file cut short at position %llu", path,
+                     (unsigned long long)i + 1);
+            goto done;
+        }
+        h = fnv64(h, rec, 6 + 3 * (size_t)count);
+        bool bad = rec[4] > 2 || count > W_NB || (t->n > 0 && game < t->game[t->n - 1]) ||
+                   (uint64_t)t->nterms + (uint64_t)count > nterms;
+        for (int k = 0; k < count && !bad; k++)
+            bad = rec[6 + 3 * k] >= W_NB || (k > 0 && rec[6 + 3 * k] <= rec[3 + 3 * k]);
+        if (bad) {
+            snprintf(err, errlen, "%s: corrupted record at position %llu", path,
+                     (unsigned long long)i + 1);
+            goto done;
+        }
+        for (int k = 0; k < count; k++) {
+            t->index[t->nterms] = rec[6 + 3 * k];
+            t->coef[t->nterms++] = (int16_t)(uint16_t)get_le(rec + 7 + 3 * k, 2);
+        }
+        t->game[t->n] = game;
+        t->result[t->n] = rec[4];
+        t->start[++t->n] = (uint64_t)t->nterms;
+    }
+    uint8_t tail[8];
+    int extra;
+    if (!read_exact(f, tail, 8) || get_le(tail, 8) != h || (uint64_t)t->nterms != nterms) {
+        snprintf(err, errlen, "%s: checksum mismatch (the file is damaged)", path);
+        goto done;
+    }
+    if ((extra = fgetc(f)) != EOF) {
+        snprintf(err, errlen, "%s: unexpected data after the last position", path);
+        goto done;
+    }
+    ok = true;
+done:
+    fclose(f);
+    if (!ok)
+        traces_free(t);
+    return ok;
+}
