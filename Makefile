@@ -8,6 +8,7 @@ CC       ?= gcc
 SHARED   ?= $(abspath ../shared)
 SANITIZE ?= 0
 TSAN     ?= 0
+MPI      ?= 0
 
 WARN     := -Wall -Wextra -Wshadow -Werror
 CFLAGS   := -std=c11 -g -O2 $(WARN) -fopenmp -I. -MMD -MP -D_POSIX_C_SOURCE=200809L \
@@ -28,6 +29,13 @@ BUILD    ?= build/tsan
 CFLAGS   += -O1 -fsanitize=thread -Wno-unknown-warning-option
 LDFLAGS  += -fsanitize=thread
 BIN      := $(BUILD)/maxtune
+else ifeq ($(MPI),1)
+# bin/maxtune-mpi: the same program linked with OpenMPI (tune/dist.c talks MPI); run it with
+# mpirun or srun. The plain build never needs MPI.
+CC       := mpicc
+BUILD    ?= build/mpi
+CFLAGS   += -march=x86-64-v2 -DMAXTUNE_MPI
+BIN      := bin/maxtune-mpi
 else
 BUILD    ?= build
 CFLAGS   += -march=x86-64-v2
@@ -44,7 +52,7 @@ TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 BENCH_BIN := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
 DEPS_OK  := build/.deps-ok
 
-.PHONY: all run test test-slow test-tsan bench clean deps fuzz format help
+.PHONY: all run test test-slow test-tsan bench bench-mpi mpi clean deps fuzz format help
 all: $(BIN)
 
 help:
@@ -53,6 +61,8 @@ help:
 	@echo "make test       build and run the fast cmocka suite (SANITIZE=1: under ASan+UBSan)"
 	@echo "make test-slow  the slow checks (start position perft to depth 5)"
 	@echo "make bench      benchmarks: perft, search and match speed; outcome fit speed, coverage"
+	@echo "make mpi        build bin/maxtune-mpi (OpenMPI) for clusters: mpirun -np N bin/maxtune-mpi run CONFIG"
+	@echo "make bench-mpi  games/s of a match with MPI ranks x threads (scripts/bench_mpi.sh)"
 	@echo "make fuzz FUZZ_SECONDS=600   fuzz the FEN parser with libFuzzer"
 	@echo "make clean      remove build/ and bin/"
 
@@ -101,6 +111,12 @@ test-slow: $(BIN)
 bench: $(BIN) $(BENCH_BIN)
 	@BENCH_DIR=$(BUILD)/bench scripts/bench.sh $(BIN)
 
+mpi:
+	@$(MAKE) --no-print-directory MPI=1 bin/maxtune-mpi
+
+bench-mpi: $(BIN) mpi
+	@scripts/bench_mpi.sh $(BIN) bin/maxtune-mpi
+
 fuzz:
 	@scripts/fuzz.sh $(or $(FUZZ_SECONDS),60)
 
@@ -109,5 +125,7 @@ format:
 
 clean:
 	rm -rf build bin
+
+.SECONDARY:
 
 -include $(shell find build -name '*.d' 2>/dev/null)
