@@ -4,6 +4,7 @@
 
 #include "cli.h"
 #include "search/eval.h"
+#include "tune/dist.h"
 
 typedef struct Command {
     const char *name;
@@ -33,10 +34,9 @@ static void usage(FILE *out)
     fprintf(out, "\nWherever a FEN is taken, 'start' means the initial position.\n");
 }
 
-int main(int argc, char **argv)
+/* Runs the subcommand argv[1]. */
+static int dispatch(int argc, char **argv)
 {
-    core_init();
-    eval_init();
     if (argc < 2) {
         usage(stderr);
         return EXIT_USAGE;
@@ -51,4 +51,21 @@ int main(int argc, char **argv)
     fprintf(stderr, "maxtune: unknown command '%s'\n", argv[1]);
     usage(stderr);
     return EXIT_USAGE;
+}
+
+/* Under MPI (bin/maxtune-mpi launched by mpirun or srun) every rank starts here: rank 0 runs the
+ * command, the others serve it game pairs until it ends (tune/dist.h). */
+int main(int argc, char **argv)
+{
+    core_init();
+    eval_init();
+    dist_init(&argc, &argv);
+    if (dist_rank() > 0) {
+        dist_serve();
+        dist_finish();
+        return EXIT_OK;
+    }
+    int code = dispatch(argc, argv);
+    dist_finish();
+    return code;
 }

@@ -13,6 +13,8 @@ need=(
   "gnuplot-nox:/usr/bin/gnuplot"
   "clang:/usr/bin/clang"
   "libomp-dev:/usr/lib/llvm-*/lib/libarcher.so"
+  "openmpi-bin:/usr/bin/mpirun"
+  "libopenmpi-dev:/usr/lib/*/openmpi/include/mpi.h"
 )
 missing=()
 for entry in "${need[@]}"; do

@@ -1,9 +1,10 @@
 /* match.c: the match job.
  *
- * Pairs are played in parallel (OpenMP, dynamic schedule); each finished pair is stored at its
- * index and journaled at once. Statistics, the SPRT decision and the output files are taken in
- * pair order from the lowest unfinished index (the "frontier"), so they never depend on the
- * number of threads or on which pair finished first. */
+ * Pairs are played in parallel (dist: OpenMP threads, and MPI ranks in bin/maxtune-mpi); each
+ * finished pair is stored at its index and journaled at once. Statistics, the SPRT decision
+ * and the output files are taken in pair order from the lowest unfinished index (the
+ * "frontier"), so they never depend on the number of threads or ranks or on which pair
+ * finished first. */
 #include "match.h"
 
 #include <math.h>
@@ -17,6 +18,7 @@
 #include "core/movegen.h"
 #include "search/search.h"
 #include "tune/journal.h"
+#include "tune/pair_task.h"
 #include "tune/pgn.h"
 #include "tune/plot.h"
 #include "tune/stats.h"
@@ -37,6 +39,7 @@ void match_install_signals(void)
     sa.sa_handler = on_signal;
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGUSR1, &sa, NULL); /* mpirun forwards SIGUSR1 to the ranks without killing them */
 }
 
 int match_threads(const Config *cfg)
@@ -64,7 +67,8 @@ bool match_pair_is_valid(const PairResult *p, const Position *opening, char *why
     return true;
 }
 
-/* The state of one match, shared by the threads under `#pragma omp critical(match)`. */
+/* The state of one match; while pairs are played, only the dist sink (under dist's lock)
+ * touches it. */
 struct Match {
     const Config *cfg;
     RunDir *rd;
@@ -87,7 +91,8 @@ struct Match {
     double last_progress;
     double start_time;
     long resumed_pairs;
-    int threads;
+    int threads;            /* threads per rank */
+    int players;            /* threads that played, over all ranks */
     const char *label;      /* progress line prefix */
     double search_seconds;  /* summed over threads, pairs played now */
     double play_seconds;    /* wall time of match_play */
@@ -232,11 +237,12 @@ static bool write_timing(FILE *out, void *data)
     Match *m = data;
     double elapsed = m->play_seconds;
     long played = m->finished - m->resumed_pairs;
-    double busy = elapsed > 0 ? m->search_seconds / (m->threads * elapsed) : 0;
+    int players = m->players > 0 ? m->players : m->threads;
+    double busy = elapsed > 0 ? m->search_seconds / (players * elapsed) : 0;
     fprintf(out, "{\n  \"threads\": %d,\n  \"seconds\": %.3f,\n  \"games_played_now\": %ld,\n"
                  "  \"games_per_second\": %.4f,\n  \"resumed_games\": %ld,\n"
                  "  \"search_seconds\": %.3f,\n  \"fraction_outside_search\": %.4f\n}\n",
-            m->threads, elapsed, 2 * played, elapsed > 0 ? 2 * played / elapsed : 0,
+            players, elapsed, 2 * played, elapsed > 0 ? 2 * played / elapsed : 0,
             2 * m->resumed_pairs, m->search_seconds, 1 - busy);
     return true;
 }
@@ -340,61 +346,48 @@ void match_set_label(Match *m, const char *label) { m->label = label; }
 
 MatchCounts match_counts(const Match *m) { return m->counts; }
 
+/* DistSink.wanted: pairs not played yet, before the SPRT stop, while not interrupted. */
+static bool match_wanted(void *data, long i)
+{
+    Match *m = data;
+    return !match_interrupted && i < m->stop_at && !m->done[i];
+}
+
+/* DistSink.take: journals a finished pair, stores it at its index and counts the frontier. */
+static bool match_take(void *data, long i, const char *payload, double busy)
+{
+    Match *m = data;
+    PairResult p;
+    char why[128];
+    if (i < 0 || i >= m->npairs || m->done[i] || !pair_decode(payload, &p, why, sizeof why))
+        return false;
+    if (!journal_append(m->journal, m->journal_offset + i, payload)) {
+        pair_free(&p);
+        return false;
+    }
+    m->pairs[i] = p;
+    m->done[i] = true;
+    m->finished++;
+    m->search_seconds += busy;
+    match_advance(m);
+    match_progress(m, false);
+    return true;
+}
+
 int match_play(Match *m)
 {
     m->start_time = search_now();
     if (m->resumed_pairs)
         fprintf(stderr, "%sresuming: %ld pairs already played\n", m->label, m->resumed_pairs);
     match_advance(m);
-    bool failed = false;
-    const Config *cfg = m->cfg;
-
-#pragma omp parallel num_threads(m->threads)
-    {
-        PairWorker worker;
-        bool ready = pair_worker_init(&worker, cfg);
-        if (!ready) {
-#pragma omp critical(match)
-            failed = true;
-        }
-#pragma omp for schedule(dynamic, 1)
-        for (long i = 0; i < m->npairs; i++) {
-            long stop_at;
-            bool skip;
-#pragma omp critical(match)
-            {
-                stop_at = m->stop_at;
-                skip = failed;
-            }
-            if (!ready || skip || match_interrupted || i >= stop_at || m->done[i])
-                continue;
-            PairResult p;
-            bool ok = pair_play(&worker, cfg, m->openings, m->opening_offset + i, &m->weights[0],
-                                &m->weights[1], &p);
-            char *payload = ok ? pair_encode(&p) : NULL;
-#pragma omp critical(match)
-            {
-                if (!payload || !journal_append(m->journal, m->journal_offset + i, payload)) {
-                    failed = true;
-                } else {
-                    m->pairs[i] = p;
-                    m->done[i] = true;
-                    m->finished++;
-                    m->search_seconds += p.search_seconds;
-                    match_advance(m);
-                    match_progress(m, false);
-                }
-            }
-            free(payload);
-            if (!payload)
-                pair_free(&p);
-        }
-        if (ready)
-            pair_worker_free(&worker);
-    }
+    /* Pairs are played wherever dist puts them (threads, MPI ranks) and come back here in
+     * completion order; match_take keeps them by index. */
+    PairTask task = {m->cfg, m->openings, m->opening_offset, m->weights, 1, m->npairs};
+    DistSink sink = {m, match_wanted, match_take};
+    bool ok = pair_task_run(&task, m->npairs, &sink, &m->players);
     m->play_seconds = search_now() - m->start_time;
     match_progress(m, true);
-    if (failed) {
+    if (!ok) {
         fprintf(stderr, "maxtune: a game pair could not be played or saved (out of memory or "
                         "disk?); finished pairs are kept in %s; rerun to resume\n",
                 m->journal->path);

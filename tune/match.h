@@ -53,10 +53,10 @@ int match_run(const Config *cfg, RunDir *rd);
 /* Number of threads a parallel region of this config uses. */
 int match_threads(const Config *cfg);
 
-/* Set by SIGINT/SIGTERM: jobs stop starting work, save, and exit. */
+/* Set by SIGINT/SIGTERM/SIGUSR1: jobs stop starting work, save, and exit. */
 extern volatile int match_interrupted;
 
-/* Installs the SIGINT/SIGTERM handlers that set match_interrupted. */
+/* Installs the SIGINT/SIGTERM/SIGUSR1 handlers that set match_interrupted. */
 void match_install_signals(void);
 
 /* Checks that every move of a decoded pair is legal from its opening; false with a reason. */

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "search/search.h"
+#include "tune/dist.h"
 #include "tune/journal.h"
 
 #ifndef MAXTUNE_VERSION
@@ -248,6 +249,8 @@ static bool write_runinfo(FILE *out, void *data)
             sysconf(_SC_NPROCESSORS_ONLN), machine, ri->rd->started,
             strcmp(ri->status, "running") ? "ended:   " : "updated: ", end,
             search_now() - ri->rd->start_time, ri->rd->command);
+    if (dist_size() > 1)
+        fprintf(out, "ranks:    %d (MPI; threads: per rank; cores, machine: rank 0's)\n", dist_size());
     fprintf(out, "status:   %s%s\n", ri->status, ri->rd->resuming ? " (resumed)" : "");
     return true;
 }

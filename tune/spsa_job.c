@@ -1,7 +1,9 @@
 /* spsa_job.c: SPSA by self-play.
  *
  * Iterations are played in batches of [spsa] batch: every pair of every iteration of a batch
- * is played in parallel from the same theta, then the updates are applied in iteration order.
+ * is played in parallel from the same theta (on every thread and, in bin/maxtune-mpi, every MPI
+ * rank: rank 0 sends the batch's perturbed weights with the task), then rank 0 applies the
+ * updates in iteration order.
  * Each finished pair is journaled (record k * pairs_per_iteration + j), so a killed run loses
  * no finished pair, and theta is recomputed exactly on resume. The verification match's pairs
  * follow in the same journal. */
@@ -9,7 +11,6 @@
 
 #include <errno.h>
 #include <math.h>
-#include <omp.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -17,6 +18,7 @@
 #include "search/search.h"
 #include "tune/journal.h"
 #include "tune/match.h"
+#include "tune/pair_task.h"
 #include "tune/pairs.h"
 #include "tune/plot.h"
 
@@ -182,55 +184,68 @@ static void spsa_progress(const SpsaJob *j, long k, bool final)
             k, j->iterations, params, rate, eta, tty && !final ? "" : "\n");
 }
 
-/* Plays the missing pairs of iterations [first, last) from the current theta. */
+/* The pairs of one batch for dist: item t is tuning pair first_index + t. */
+typedef struct SpsaBatch {
+    SpsaJob *job;
+    Journal *journal;
+    long first_index;
+} SpsaBatch;
+
+/* DistSink.wanted: pairs of the batch not played yet, while not interrupted. */
+static bool batch_wanted(void *data, long t)
+{
+    SpsaBatch *b = data;
+    return !match_interrupted && !b->job->pairs[b->first_index + t].done;
+}
+
+/* DistSink.take: journals a finished tuning pair as "w l d" (the plus side's games won, lost,
+ * drawn) and stores it. */
+static bool batch_take(void *data, long t, const char *payload, double busy)
+{
+    (void)busy;
+    SpsaBatch *b = data;
+    long index = b->first_index + t;
+    PairResult p;
+    char why[128];
+    if (!pair_decode(payload, &p, why, sizeof why))
+        return false;
+    SpsaPair r = {0, 0, 0, true};
+    for (int g = 0; g < 2; g++) {
+        double s = pair_score(&p, g);
+        r.w += s == 1.0;
+        r.l += s == 0.0;
+        r.d += s == 0.5;
+    }
+    pair_free(&p);
+    char text[32];
+    snprintf(text, sizeof text, "%d %d %d", r.w, r.l, r.d);
+    if (!journal_append(b->journal, index, text))
+        return false;
+    b->job->pairs[index] = r;
+    return true;
+}
+
+/* Plays the missing pairs of iterations [first, last) from the current theta: iteration k's
+ * pairs play theta + c delta (first player) against theta - c delta, on every thread and rank
+ * (dist); pair index = opening number = k * pairs_per_iteration + j. */
 static bool spsa_play_batch(SpsaJob *j, long first, long last, const SpsaPoint *points,
                             Journal *journal)
 {
-    bool failed = false;
-    long jobs = (last - first) * j->per_iter;
-    int threads = match_threads(j->cfg);
-#pragma omp parallel num_threads(threads)
-    {
-        PairWorker worker;
-        bool ready = pair_worker_init(&worker, &j->play_cfg);
-#pragma omp for schedule(dynamic, 1)
-        for (long t = 0; t < jobs; t++) {
-            long index = first * j->per_iter + t, k = index / j->per_iter;
-            if (!ready || j->pairs[index].done || match_interrupted)
-                continue;
-            const SpsaPoint *pt = &points[k - first];
-            Weights plus, minus;
-            point_weights(j, pt->plus, &plus);
-            point_weights(j, pt->minus, &minus);
-            PairResult p;
-            bool ok = pair_play(&worker, &j->play_cfg, &j->openings, index, &plus, &minus, &p);
-            SpsaPair r = {0, 0, 0, true};
-            for (int g = 0; ok && g < 2; g++) {
-                double s = pair_score(&p, g);
-                r.w += s == 1.0;
-                r.l += s == 0.0;
-                r.d += s == 0.5;
-            }
-            if (ok)
-                pair_free(&p);
-            char payload[32];
-            snprintf(payload, sizeof payload, "%d %d %d", r.w, r.l, r.d);
-#pragma omp critical(spsa)
-            {
-                if (!ok || !journal_append(journal, index, payload))
-                    failed = true;
-                else
-                    j->pairs[index] = r;
-            }
-        }
-        if (ready)
-            pair_worker_free(&worker);
-        else {
-#pragma omp critical(spsa)
-            failed = true;
-        }
+    long nsets = last - first;
+    Weights *sets = malloc(2 * (size_t)nsets * sizeof *sets);
+    if (!sets)
+        return false;
+    for (long k = 0; k < nsets; k++) {
+        point_weights(j, points[k].plus, &sets[2 * k]);
+        point_weights(j, points[k].minus, &sets[2 * k + 1]);
     }
-    return !failed;
+    SpsaBatch batch = {j, journal, first * j->per_iter};
+    PairTask task = {&j->play_cfg, &j->openings, first * j->per_iter, sets, nsets, j->per_iter};
+    DistSink sink = {&batch, batch_wanted, batch_take};
+    int players;
+    bool ok = pair_task_run(&task, nsets * j->per_iter, &sink, &players);
+    free(sets);
+    return ok;
 }
 
 /* Runs the tuning iterations; returns 0, 130 (interrupted) or 1. */

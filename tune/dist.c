@@ -1,0 +1,516 @@
+/* dist.c: work items over threads, and over MPI ranks in the MPI build (see dist.h).
+ *
+ * Both builds share the player loop of rank 0: threads claim the next wanted item under the
+ * lock `critical(dist)`, play it, and hand its payload to the sink under the same lock. In the
+ * MPI build with more than one rank, rank 0 runs one more thread, its communication thread
+ * (OpenMP thread 0, the thread that started MPI, as MPI_THREAD_FUNNELED requires), which answers
+ * the workers' requests from the same claim function. A worker rank runs the same shape: its
+ * thread 0 talks to rank 0 and feeds a small queue, the other threads play. Idle threads poll
+ * with short sleeps instead of blocking in MPI, whose blocking calls spin and would steal a core
+ * from the games. */
+#include "dist.h"
+
+#include <omp.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#ifdef MAXTUNE_MPI
+#include <mpi.h>
+#endif
+
+#include "tune/pair_task.h"
+
+/* Every kind of work, by DistKindId: a worker finds the kind of a task here. */
+static const DistKind *const KINDS[DIST_KIND_NB] = {[DIST_PAIRS] = &pair_task_kind};
+
+static int dist_rank_ = 0, dist_size_ = 1;
+
+int dist_rank(void) { return dist_rank_; }
+
+int dist_size(void) { return dist_size_; }
+
+/* Threads a rank plays with: the task's setting, or this rank's OpenMP default. */
+static int local_threads(long threads)
+{
+    return threads > 0 ? (int)threads : omp_get_max_threads();
+}
+
+/* The state of one task on rank 0, shared by its threads under critical(dist). */
+typedef struct Master {
+    const DistSink *sink;
+    long nitems;
+    long next;   /* items [0, next) are handed out or were not wanted */
+    bool failed; /* an item could not be played or taken: hand out nothing more */
+} Master;
+
+/* The next item to play, or -1 when none is left; skips the items the sink does not want.
+ * Called under the lock. */
+static long master_claim(Master *m)
+{
+    if (m->failed)
+        return -1;
+    while (m->next < m->nitems && !m->sink->wanted(m->sink->data, m->next))
+        m->next++;
+    return m->next < m->nitems ? m->next++ : -1;
+}
+
+/* Hands a finished item to the sink (a missing payload fails the task); under the lock.
+ * Items finished after a failure are still taken, so no finished game is lost. */
+static void master_take(Master *m, long item, const char *payload, double busy)
+{
+    if (!payload || !m->sink->take(m->sink->data, item, payload, busy))
+        m->failed = true;
+}
+
+/* A playing thread of rank 0: claims, plays and hands over items until none is left. */
+static void master_player(Master *m, const DistKind *k, void *task)
+{
+    void *thread = k->thread_new(task);
+    if (!thread) {
+#pragma omp critical(dist)
+        m->failed = true;
+        return;
+    }
+    for (;;) {
+        long item;
+#pragma omp critical(dist)
+        item = master_claim(m);
+        if (item < 0)
+            break;
+        double busy = 0;
+        char *payload = k->play(task, thread, item, &busy);
+#pragma omp critical(dist)
+        master_take(m, item, payload, busy);
+        free(payload);
+    }
+    k->thread_free(thread);
+}
+
+#ifdef MAXTUNE_MPI
+
+/* Message tags of the protocol (dist.h). */
+enum { TAG_TASK = 1, TAG_REQUEST, TAG_WORK, TAG_RESULT, TAG_FAIL, TAG_QUIT };
+
+/* Most items one WORK message carries. */
+enum { WORK_MAX = 1024 };
+
+/* Head of a TASK message; the task bytes follow. */
+typedef struct DistHeader {
+    int32_t kind;
+    int32_t reserved;
+    int64_t threads;
+    int64_t nitems;
+} DistHeader;
+
+/* A REQUEST message. */
+typedef struct DistRequest {
+    int64_t want;    /* idle threads */
+    int64_t threads; /* threads this worker plays with */
+} DistRequest;
+
+/* Head of a RESULT message; the payload (without its terminating zero) follows. */
+typedef struct DistResultHead {
+    int64_t item;
+    double busy;
+} DistResultHead;
+
+static bool mpi_started;
+
+/* Sleeps a short while: the poll interval of idle threads (microseconds). */
+static void nap(long usec)
+{
+    struct timespec ts = {0, usec * 1000};
+    nanosleep(&ts, NULL);
+}
+
+/* Waits for a message from `source` with `tag` (MPI_ANY_* allowed), sleeping between polls;
+ * receives it into a malloc'd buffer with a zero byte appended. Aborts the job when out of
+ * memory: a rank that cannot receive cannot go on. */
+static char *recv_message(int source, int tag, long usec, MPI_Status *st, int *count)
+{
+    int flag = 0;
+    for (;;) {
+        MPI_Iprobe(source, tag, MPI_COMM_WORLD, &flag, st);
+        if (flag)
+            break;
+        nap(usec);
+    }
+    MPI_Get_count(st, MPI_BYTE, count);
+    char *buf = malloc((size_t)*count + 1);
+    if (!buf) {
+        fprintf(stderr, "maxtune: rank %d: out of memory for a message of %d bytes\n",
+                dist_rank_, *count);
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    MPI_Recv(buf, *count, MPI_BYTE, st->MPI_SOURCE, st->MPI_TAG, MPI_COMM_WORLD,
+             MPI_STATUS_IGNORE);
+    buf[*count] = '\0';
+    return buf;
+}
+
+/* Rank 0's communication thread: answers requests from the shared claim function and takes
+ * results, until every worker is drained and every item handed out has come back. */
+static void master_comm(Master *m, int *players)
+{
+    int workers = dist_size_ - 1, drained = 0;
+    long out = 0; /* items at workers */
+    bool *counted = calloc((size_t)dist_size_, sizeof *counted);
+    long *items = malloc(WORK_MAX * sizeof *items);
+    if (!counted || !items) {
+        fprintf(stderr, "maxtune: rank 0: out of memory\n");
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    while (drained < workers || out > 0) {
+        MPI_Status st;
+        int count;
+        char *buf = recv_message(MPI_ANY_SOURCE, MPI_ANY_TAG, 100, &st, &count);
+        int src = st.MPI_SOURCE;
+        if (st.MPI_TAG == TAG_REQUEST && count == (int)sizeof(DistRequest)) {
+            DistRequest rq;
+            memcpy(&rq, buf, sizeof rq);
+            if (!counted[src]) {
+                counted[src] = true;
+                *players += (int)rq.threads;
+            }
+            long want = rq.want < WORK_MAX ? rq.want : WORK_MAX, got = 0;
+#pragma omp critical(dist)
+            {
+                long item;
+                while (got < want && (item = master_claim(m)) >= 0)
+                    items[got++] = item;
+            }
+            MPI_Send(items, (int)got, MPI_LONG, src, TAG_WORK, MPI_COMM_WORLD);
+            out += got;
+            drained += got == 0;
+        } else if (st.MPI_TAG == TAG_RESULT && count >= (int)sizeof(DistResultHead)) {
+            DistResultHead h;
+            memcpy(&h, buf, sizeof h);
+            const char *payload = count > (int)sizeof h ? buf + sizeof h : NULL;
+            if (!payload)
+                fprintf(stderr, "maxtune: rank %d could not play item %ld (out of memory?)\n",
+                        src, (long)h.item);
+#pragma omp critical(dist)
+            master_take(m, (long)h.item, payload, h.busy);
+            out--;
+        } else if (st.MPI_TAG == TAG_FAIL) {
+            fprintf(stderr, "maxtune: rank %d: %s\n", src, buf);
+#pragma omp critical(dist)
+            m->failed = true;
+            drained++;
+        } else {
+            fprintf(stderr, "maxtune: rank 0: unexpected message (tag %d, %d bytes) from rank "
+                            "%d\n", st.MPI_TAG, count, src);
+            MPI_Abort(MPI_COMM_WORLD, 1);
+        }
+        free(buf);
+    }
+    free(items);
+    free(counted);
+}
+
+/* Rank 0 with workers: sends them the task, then plays with `local` threads while thread 0
+ * serves the workers. */
+static void master_run(Master *m, DistKindId kind, const void *bytes, size_t len, long threads,
+                       const DistKind *k, void *task, int local, int *players)
+{
+    size_t size = sizeof(DistHeader) + len;
+    char *msg = malloc(size);
+    if (!msg || size > INT32_MAX) {
+        fprintf(stderr, "maxtune: rank 0: cannot send a task of %zu bytes\n", len);
+        free(msg);
+        m->failed = true;
+        return;
+    }
+    DistHeader h = {(int32_t)kind, 0, threads, m->nitems};
+    memcpy(msg, &h, sizeof h);
+    memcpy(msg + sizeof h, bytes, len);
+    for (int w = 1; w < dist_size_; w++)
+        MPI_Send(msg, (int)size, MPI_BYTE, w, TAG_TASK, MPI_COMM_WORLD);
+    free(msg);
+#pragma omp parallel num_threads(local + 1)
+    {
+        if (omp_get_thread_num() == 0)
+            master_comm(m, players);
+        else
+            master_player(m, k, task);
+    }
+}
+
+/* A finished item waiting at a worker to be sent. */
+typedef struct WorkerResult {
+    long item;
+    double busy;
+    char *payload; /* NULL: could not be played */
+} WorkerResult;
+
+/* The state of one task on a worker rank, shared by its threads under critical(dist). At most
+ * `playing` items are ever queued, being played or waiting in the outbox together, so the
+ * arrays never overflow. */
+typedef struct Worker {
+    int playing;          /* threads that set up their engines */
+    long *queue;          /* items to play: a ring of `cap` */
+    int cap, head, queued;
+    int busy;             /* items being played */
+    WorkerResult *outbox; /* finished items to send */
+    int nout;
+    bool stop;            /* the task is over: players leave */
+} Worker;
+
+/* Sends a result to rank 0 and frees its payload. */
+static void send_result(WorkerResult *r)
+{
+    size_t plen = r->payload ? strlen(r->payload) : 0;
+    size_t size = sizeof(DistResultHead) + plen;
+    char *msg = malloc(size);
+    if (!msg) {
+        fprintf(stderr, "maxtune: rank %d: out of memory\n", dist_rank_);
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    DistResultHead h = {r->item, r->busy};
+    memcpy(msg, &h, sizeof h);
+    if (plen)
+        memcpy(msg + sizeof h, r->payload, plen);
+    MPI_Send(msg, (int)size, MPI_BYTE, 0, TAG_RESULT, MPI_COMM_WORLD);
+    free(msg);
+    free(r->payload);
+}
+
+/* A worker's communication thread: sends results, asks for items while threads are idle, and
+ * ends the task once rank 0 has none left and every item taken has been sent. */
+static void worker_comm(Worker *w, WorkerResult *sending)
+{
+    bool drained = false;
+    for (;;) {
+        int nsend, busy, queued;
+#pragma omp critical(dist)
+        {
+            nsend = w->nout;
+            memcpy(sending, w->outbox, (size_t)nsend * sizeof *sending);
+            w->nout = 0;
+            busy = w->busy;
+            queued = w->queued;
+        }
+        for (int i = 0; i < nsend; i++)
+            send_result(&sending[i]);
+        int idle = w->playing - busy - queued;
+        if (drained) {
+            if (nsend == 0 && busy == 0 && queued == 0)
+                break;
+            nap(200);
+        } else if (idle > 0) {
+            DistRequest rq = {idle, w->playing};
+            MPI_Send(&rq, (int)sizeof rq, MPI_BYTE, 0, TAG_REQUEST, MPI_COMM_WORLD);
+            MPI_Status st;
+            int count;
+            char *buf = recv_message(0, TAG_WORK, 100, &st, &count);
+            long got = count / (long)sizeof(long);
+            const long *items = (const long *)(void *)buf;
+#pragma omp critical(dist)
+            for (long i = 0; i < got && i < idle; i++) {
+                w->queue[(w->head + w->queued) % w->cap] = items[i];
+                w->queued++;
+            }
+            drained = got == 0;
+            free(buf);
+        } else if (nsend == 0) {
+            nap(200);
+        }
+    }
+#pragma omp critical(dist)
+    w->stop = true;
+}
+
+/* A worker's playing thread: plays queued items until the task is over. */
+static void worker_player(Worker *w, const DistKind *k, void *task, void *thread)
+{
+    for (;;) {
+        long item = -1;
+        bool stop;
+#pragma omp critical(dist)
+        {
+            if (w->queued) {
+                item = w->queue[w->head];
+                w->head = (w->head + 1) % w->cap;
+                w->queued--;
+                w->busy++;
+            }
+            stop = w->stop;
+        }
+        if (item < 0) {
+            if (stop)
+                return;
+            nap(200);
+            continue;
+        }
+        WorkerResult r = {item, 0, NULL};
+        r.payload = k->play(task, thread, item, &r.busy);
+#pragma omp critical(dist)
+        {
+            w->outbox[w->nout++] = r;
+            w->busy--;
+        }
+    }
+}
+
+/* Tells rank 0 that this worker cannot play the task. */
+static void worker_fail(const char *why)
+{
+    MPI_Send(why, (int)strlen(why), MPI_BYTE, 0, TAG_FAIL, MPI_COMM_WORLD);
+}
+
+/* A worker rank's part of one task (the TASK message in buf). */
+static void worker_task(const char *buf, int count)
+{
+    DistHeader h;
+    if (count < (int)sizeof h) {
+        worker_fail("malformed task message");
+        return;
+    }
+    memcpy(&h, buf, sizeof h);
+    if (h.kind < 0 || h.kind >= DIST_KIND_NB) {
+        worker_fail("unknown kind of task (is every rank running the same program?)");
+        return;
+    }
+    const DistKind *k = KINDS[h.kind];
+    void *task = k->open(buf + sizeof h, (size_t)count - sizeof h);
+    if (!task) {
+        worker_fail("cannot set up the task (malformed, or out of memory)");
+        return;
+    }
+    int local = local_threads((long)h.threads);
+    Worker w = {0};
+    w.cap = local;
+    w.queue = malloc((size_t)local * sizeof *w.queue);
+    w.outbox = malloc((size_t)local * sizeof *w.outbox);
+    WorkerResult *sending = malloc((size_t)local * sizeof *sending);
+    if (!w.queue || !w.outbox || !sending) {
+        worker_fail("out of memory");
+    } else {
+#pragma omp parallel num_threads(local + 1)
+        {
+            void *thread = NULL;
+            if (omp_get_thread_num() > 0 && (thread = k->thread_new(task)) != NULL) {
+#pragma omp atomic
+                w.playing++;
+            }
+#pragma omp barrier
+            if (omp_get_thread_num() == 0) {
+                if (w.playing > 0) {
+                    worker_comm(&w, sending);
+                } else {
+                    worker_fail("no thread could set up its engines (out of memory?)");
+#pragma omp critical(dist)
+                    w.stop = true;
+                }
+            } else if (thread) {
+                worker_player(&w, k, task, thread);
+                k->thread_free(thread);
+            }
+        }
+    }
+    free(sending);
+    free(w.outbox);
+    free(w.queue);
+    k->close(task);
+}
+
+void dist_init(int *argc, char ***argv)
+{
+    int provided = 0;
+    MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided);
+    mpi_started = true;
+    MPI_Comm_rank(MPI_COMM_WORLD, &dist_rank_);
+    MPI_Comm_size(MPI_COMM_WORLD, &dist_size_);
+    if (provided < MPI_THREAD_FUNNELED && dist_rank_ == 0)
+        fprintf(stderr, "maxtune: warning: this MPI library offers no thread support; "
+                        "OpenMP threads may not work with it\n");
+}
+
+void dist_serve(void)
+{
+    if (!mpi_started || dist_rank_ == 0)
+        return;
+    /* Stopping is rank 0's decision: mpirun and srun pass Ctrl-C on as SIGTERM (or SIGINT) to
+     * every rank, and a worker that died of it would take its unfinished games with it and
+     * end the job before rank 0 has saved. Rank 0 stops handing out work and sends QUIT. */
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = SIG_IGN;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGUSR1, &sa, NULL);
+    for (;;) {
+        MPI_Status st;
+        int count;
+        char *buf = recv_message(0, MPI_ANY_TAG, 1000, &st, &count);
+        int tag = st.MPI_TAG;
+        if (tag == TAG_TASK)
+            worker_task(buf, count);
+        free(buf);
+        if (tag == TAG_QUIT)
+            break;
+        if (tag != TAG_TASK) {
+            fprintf(stderr, "maxtune: rank %d: unexpected message (tag %d)\n", dist_rank_, tag);
+            MPI_Abort(MPI_COMM_WORLD, 1);
+        }
+    }
+}
+
+void dist_finish(void)
+{
+    if (!mpi_started)
+        return;
+    if (dist_rank_ == 0)
+        for (int w = 1; w < dist_size_; w++)
+            MPI_Send(NULL, 0, MPI_BYTE, w, TAG_QUIT, MPI_COMM_WORLD);
+    MPI_Finalize();
+    mpi_started = false;
+}
+
+#else /* no MPI: one process */
+
+void dist_init(int *argc, char ***argv)
+{
+    (void)argc;
+    (void)argv;
+}
+
+void dist_serve(void) {}
+
+void dist_finish(void) {}
+
+#endif
+
+bool dist_run(DistKindId kind, const void *bytes, size_t len, long nitems, long threads,
+              const DistSink *sink, int *players)
+{
+    Master m = {sink, nitems, 0, false};
+    int local = local_threads(threads);
+    *players = local;
+    /* Nothing wanted (a batch finished before a resume): no need to wake the workers. */
+    while (m.next < nitems && !sink->wanted(sink->data, m.next))
+        m.next++;
+    if (m.next == nitems)
+        return true;
+    const DistKind *k = KINDS[kind];
+    void *task = k->open(bytes, len);
+    if (!task) {
+        fprintf(stderr, "maxtune: cannot set up the %s task (out of memory?)\n", k->name);
+        return false;
+    }
+#ifdef MAXTUNE_MPI
+    if (dist_size_ > 1)
+        master_run(&m, kind, bytes, len, threads, k, task, local, players);
+    else
+#endif
+    {
+#pragma omp parallel num_threads(local)
+        master_player(&m, k, task);
+    }
+    k->close(task);
+    return !m.failed;
+}
