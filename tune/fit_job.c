@@ -403,10 +403,11 @@ static bool write_report(FILE *out, void *data)
         fprintf(out, "Positions from `%s`.\n\n", fc->positions);
     fprintf(out, "Fitted on %ld positions from %ld games; %ld positions from %ld other games "
                  "held out. Loss: %s; K fitted first with the start weights (`%s`)%s: "
-                 "**K = %.4f**. Minimiser: %s, %d iterations, %.1f s.\n\n",
+                 "**K = %.4f**. Minimiser: %s, %d iterations; K, fit, standard errors%s took "
+                 "%.1f s.\n\n",
             j->train.n, traces_games(&j->train), j->valid.n, traces_games(&j->valid), fc->loss,
             fc->start_weights, fc->fit_k ? " by Brent's method" : " (given, not fitted)", j->k,
-            fc->method, j->iterations, j->fit_seconds);
+            fc->method, j->iterations, j->have_boot ? " and bootstrap" : "", j->fit_seconds);
     fprintf(out, "| loss | start weights, K = %g | start weights, fitted K | fitted weights |\n"
                  "|---|---:|---:|---:|\n| fitting set | %.6f | %.6f | %.6f |\n",
             fc->k, j->loss_start[0], j->loss_k[0], j->loss_end[0]);

@@ -410,7 +410,7 @@ static bool write_report(FILE *out, void *data)
                     ? ", divided by that number of pincers (this assumes that the pincers' worth "
                       "adds up)"
                     : "",
-                cfg->values.pgn ? "`handicap.pgn`" : "not kept (`[values] pgn = true`)");
+                cfg->values.pgn ? "`handicap.pgn`" : "not kept (`[values] pgn = true` keeps them)");
     else
         fprintf(out, "Not run (`[values] pairs = 0`).\n");
     fprintf(out, "\n## Precision\n\nThe widest bounded interval half-width in pincers: ");
