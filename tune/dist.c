@@ -5,9 +5,9 @@
  * MPI build with more than one rank, rank 0 runs one more thread, its communication thread
  * (OpenMP thread 0, the thread that started MPI, as MPI_THREAD_FUNNELED requires), which answers
  * the workers' requests from the same claim function. A worker rank runs the same shape: its
- * thread 0 talks to rank 0 and feeds a small queue, the other threads play. Idle threads poll
- * with short sleeps instead of blocking in MPI, whose blocking calls spin and would steal a core
- * from the games. */
+ * thread 0 talks to rank 0 and feeds a small queue, the other threads play; they wake each other
+ * with condition variables. Threads waiting for a message poll MPI with growing sleeps instead
+ * of blocking in MPI, whose blocking calls spin and would steal a core from the games. */
 #include "dist.h"
 
 #include <omp.h>
@@ -20,6 +20,7 @@
 
 #ifdef MAXTUNE_MPI
 #include <mpi.h>
+#include <pthread.h>
 #endif
 
 #include "tune/pair_task.h"
@@ -120,20 +121,21 @@ typedef struct DistResultHead {
 
 static bool mpi_started;
 
-/* Sleeps a short while: the poll interval of idle threads (microseconds). */
+/* Sleeps usec microseconds. */
 static void nap(long usec)
 {
     struct timespec ts = {0, usec * 1000};
     nanosleep(&ts, NULL);
 }
 
-/* Waits for a message from `source` with `tag` (MPI_ANY_* allowed), sleeping between polls;
- * receives it into a malloc'd buffer with a zero byte appended. Aborts the job when out of
- * memory: a rank that cannot receive cannot go on. */
-static char *recv_message(int source, int tag, long usec, MPI_Status *st, int *count)
+/* Waits for a message from `source` with `tag` (MPI_ANY_* allowed), polling with sleeps that
+ * grow from 20 microseconds to max_usec (quick answers when messages come in a burst, few
+ * wake-ups while games are played); receives it into a malloc'd buffer with a zero byte
+ * appended. Aborts the job when out of memory: a rank that cannot receive cannot go on. */
+static char *recv_message(int source, int tag, long max_usec, MPI_Status *st, int *count)
 {
     int flag = 0;
-    for (;;) {
+    for (long usec = 20;; usec = usec * 2 < max_usec ? usec * 2 : max_usec) {
         MPI_Iprobe(source, tag, MPI_COMM_WORLD, &flag, st);
         if (flag)
             break;
@@ -167,7 +169,7 @@ static void master_comm(Master *m, int *players)
     while (drained < workers || out > 0) {
         MPI_Status st;
         int count;
-        char *buf = recv_message(MPI_ANY_SOURCE, MPI_ANY_TAG, 100, &st, &count);
+        char *buf = recv_message(MPI_ANY_SOURCE, MPI_ANY_TAG, 1000, &st, &count);
         int src = st.MPI_SOURCE;
         if (st.MPI_TAG == TAG_REQUEST && count == (int)sizeof(DistRequest)) {
             DistRequest rq;
@@ -247,10 +249,14 @@ typedef struct WorkerResult {
     char *payload; /* NULL: could not be played */
 } WorkerResult;
 
-/* The state of one task on a worker rank, shared by its threads under critical(dist). At most
- * `playing` items are ever queued, being played or waiting in the outbox together, so the
- * arrays never overflow. */
+/* The state of one task on a worker rank, shared by its threads under `lock`. Players wait on
+ * `work` for queued items, the communication thread on `done` for finished ones, so neither
+ * polls while games are played. At most `playing` items are ever queued, being played or
+ * waiting in the outbox together, so the arrays never overflow. */
 typedef struct Worker {
+    pthread_mutex_t lock;
+    pthread_cond_t work;  /* items queued, or stop */
+    pthread_cond_t done;  /* an item finished */
     int playing;          /* threads that set up their engines */
     long *queue;          /* items to play: a ring of `cap` */
     int cap, head, queued;
@@ -279,81 +285,79 @@ static void send_result(WorkerResult *r)
     free(r->payload);
 }
 
+/* Asks rank 0 for up to `idle` items and queues those it sends; false when it sent none (the
+ * task has nothing more for this worker). */
+static bool worker_request(Worker *w, int idle)
+{
+    DistRequest rq = {idle, w->playing};
+    MPI_Send(&rq, (int)sizeof rq, MPI_BYTE, 0, TAG_REQUEST, MPI_COMM_WORLD);
+    MPI_Status st;
+    int count;
+    char *buf = recv_message(0, TAG_WORK, 100, &st, &count);
+    long got = count / (long)sizeof(long);
+    const long *items = (const long *)(void *)buf;
+    pthread_mutex_lock(&w->lock);
+    for (long i = 0; i < got && i < idle; i++) {
+        w->queue[(w->head + w->queued) % w->cap] = items[i];
+        w->queued++;
+    }
+    pthread_cond_broadcast(&w->work);
+    pthread_mutex_unlock(&w->lock);
+    free(buf);
+    return got > 0;
+}
+
 /* A worker's communication thread: sends results, asks for items while threads are idle, and
  * ends the task once rank 0 has none left and every item taken has been sent. */
 static void worker_comm(Worker *w, WorkerResult *sending)
 {
     bool drained = false;
+    pthread_mutex_lock(&w->lock);
     for (;;) {
-        int nsend, busy, queued;
-#pragma omp critical(dist)
-        {
-            nsend = w->nout;
-            memcpy(sending, w->outbox, (size_t)nsend * sizeof *sending);
-            w->nout = 0;
-            busy = w->busy;
-            queued = w->queued;
+        /* Sleep until a result is ready, or (before the drain) a thread is idle. */
+        while (w->nout == 0 && w->busy + w->queued > 0 &&
+               (drained || w->busy + w->queued >= w->playing))
+            pthread_cond_wait(&w->done, &w->lock);
+        int nsend = w->nout, idle = w->playing - w->busy - w->queued;
+        bool over = drained && nsend == 0 && w->busy + w->queued == 0;
+        memcpy(sending, w->outbox, (size_t)nsend * sizeof *sending);
+        w->nout = 0;
+        if (over) {
+            w->stop = true;
+            pthread_cond_broadcast(&w->work);
+            break;
         }
+        pthread_mutex_unlock(&w->lock);
         for (int i = 0; i < nsend; i++)
             send_result(&sending[i]);
-        int idle = w->playing - busy - queued;
-        if (drained) {
-            if (nsend == 0 && busy == 0 && queued == 0)
-                break;
-            nap(200);
-        } else if (idle > 0) {
-            DistRequest rq = {idle, w->playing};
-            MPI_Send(&rq, (int)sizeof rq, MPI_BYTE, 0, TAG_REQUEST, MPI_COMM_WORLD);
-            MPI_Status st;
-            int count;
-            char *buf = recv_message(0, TAG_WORK, 100, &st, &count);
-            long got = count / (long)sizeof(long);
-            const long *items = (const long *)(void *)buf;
-#pragma omp critical(dist)
-            for (long i = 0; i < got && i < idle; i++) {
-                w->queue[(w->head + w->queued) % w->cap] = items[i];
-                w->queued++;
-            }
-            drained = got == 0;
-            free(buf);
-        } else if (nsend == 0) {
-            nap(200);
-        }
+        if (!drained && idle > 0)
+            drained = !worker_request(w, idle);
+        pthread_mutex_lock(&w->lock);
     }
-#pragma omp critical(dist)
-    w->stop = true;
+    pthread_mutex_unlock(&w->lock);
 }
 
 /* A worker's playing thread: plays queued items until the task is over. */
 static void worker_player(Worker *w, const DistKind *k, void *task, void *thread)
 {
+    pthread_mutex_lock(&w->lock);
     for (;;) {
-        long item = -1;
-        bool stop;
-#pragma omp critical(dist)
-        {
-            if (w->queued) {
-                item = w->queue[w->head];
-                w->head = (w->head + 1) % w->cap;
-                w->queued--;
-                w->busy++;
-            }
-            stop = w->stop;
-        }
-        if (item < 0) {
-            if (stop)
-                return;
-            nap(200);
-            continue;
-        }
-        WorkerResult r = {item, 0, NULL};
-        r.payload = k->play(task, thread, item, &r.busy);
-#pragma omp critical(dist)
-        {
-            w->outbox[w->nout++] = r;
-            w->busy--;
-        }
+        while (w->queued == 0 && !w->stop)
+            pthread_cond_wait(&w->work, &w->lock);
+        if (w->queued == 0)
+            break;
+        WorkerResult r = {w->queue[w->head], 0, NULL};
+        w->head = (w->head + 1) % w->cap;
+        w->queued--;
+        w->busy++;
+        pthread_mutex_unlock(&w->lock);
+        r.payload = k->play(task, thread, r.item, &r.busy);
+        pthread_mutex_lock(&w->lock);
+        w->outbox[w->nout++] = r;
+        w->busy--;
+        pthread_cond_signal(&w->done);
     }
+    pthread_mutex_unlock(&w->lock);
 }
 
 /* Tells rank 0 that this worker cannot play the task. */
@@ -382,8 +386,10 @@ static void worker_task(const char *buf, int count)
         return;
     }
     int local = local_threads((long)h.threads);
-    Worker w = {0};
-    w.cap = local;
+    Worker w = {.cap = local};
+    pthread_mutex_init(&w.lock, NULL);
+    pthread_cond_init(&w.work, NULL);
+    pthread_cond_init(&w.done, NULL);
     w.queue = malloc((size_t)local * sizeof *w.queue);
     w.outbox = malloc((size_t)local * sizeof *w.outbox);
     WorkerResult *sending = malloc((size_t)local * sizeof *sending);
@@ -403,8 +409,10 @@ static void worker_task(const char *buf, int count)
                     worker_comm(&w, sending);
                 } else {
                     worker_fail("no thread could set up its engines (out of memory?)");
-#pragma omp critical(dist)
+                    pthread_mutex_lock(&w.lock);
                     w.stop = true;
+                    pthread_cond_broadcast(&w.work);
+                    pthread_mutex_unlock(&w.lock);
                 }
             } else if (thread) {
                 worker_player(&w, k, task, thread);
@@ -415,6 +423,9 @@ static void worker_task(const char *buf, int count)
     free(sending);
     free(w.outbox);
     free(w.queue);
+    pthread_cond_destroy(&w.done);
+    pthread_cond_destroy(&w.work);
+    pthread_mutex_destroy(&w.lock);
     k->close(task);
 }
 
