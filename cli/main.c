@@ -59,7 +59,8 @@ int main(int argc, char **argv)
 {
     core_init();
     eval_init();
-    dist_init(&argc, &argv);
+    if (!dist_init(&argc, &argv))
+        return EXIT_USAGE;
     if (dist_rank() > 0) {
         dist_serve();
         dist_finish();

@@ -7,7 +7,8 @@
 # SIGKILL in the middle of a match (the job must end with a message naming the rank, the
 # checkpoint must hold the finished pairs, and the same command must resume to identical
 # results), stops a run with SIGUSR1 (the graceful stop mpirun forwards: exit 130, resumable
-# by the plain program), and checks a bad config and a non-run command under mpirun.
+# by the plain program), and checks a bad config, a non-run command and the plain program
+# under mpirun.
 # Builds bin/maxtune-mpi (make mpi) when it is missing or older than the sources.
 # Prints one "PASS name" or "FAIL name" line per check; without mpirun/mpicc it prints why
 # and checks nothing (CI installs them: scripts/deps.sh).
@@ -249,6 +250,11 @@ rc=$?
 "$BIN" weights >"$T/w.plain"
 check "other commands run once, on rank 0 (mpirun -np 2 maxtune-mpi weights)" eval \
     '[ $rc -eq 0 ] && cmp -s $T/w.mpi $T/w.plain'
+
+timeout 120 mpirun -np 2 "$BIN" run "$MATCH" --set run.results_dir="$T/plainmpi" >"$T/out" 2>"$T/err"
+rc=$?
+check "the plain program under mpirun -np 2 refuses (exit 2, says to use maxtune-mpi)" eval \
+    '[ $rc -eq 2 ] && has $T/err "built without MPI" && [ ! -e $T/plainmpi ]'
 
 echo "# mpi_cli.sh: $((SECONDS - start)) s"
 [ "$failures" -eq 0 ]

@@ -429,7 +429,7 @@ static void worker_task(const char *buf, int count)
     k->close(task);
 }
 
-void dist_init(int *argc, char ***argv)
+bool dist_init(int *argc, char ***argv)
 {
     int provided = 0;
     MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided);
@@ -439,6 +439,7 @@ void dist_init(int *argc, char ***argv)
     if (provided < MPI_THREAD_FUNNELED && dist_rank_ == 0)
         fprintf(stderr, "maxtune: warning: this MPI library offers no thread support; "
                         "OpenMP threads may not work with it\n");
+    return true;
 }
 
 void dist_serve(void)
@@ -484,10 +485,31 @@ void dist_finish(void)
 
 #else /* no MPI: one process */
 
-void dist_init(int *argc, char ***argv)
+/* The number of processes an MPI launcher started, from its environment (1 when none). */
+static long launched_processes(void)
+{
+    static const char *const VARS[] = {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_SIZE"};
+    for (size_t i = 0; i < sizeof VARS / sizeof VARS[0]; i++) {
+        const char *v = getenv(VARS[i]);
+        if (v && atol(v) > 1)
+            return atol(v);
+    }
+    return 1;
+}
+
+bool dist_init(int *argc, char ***argv)
 {
     (void)argc;
     (void)argv;
+    /* Every copy would run the whole job into the same results folder. */
+    long n = launched_processes();
+    if (n > 1) {
+        fprintf(stderr, "maxtune: started as one of %ld MPI processes, but this program was "
+                        "built without MPI: build bin/maxtune-mpi (make mpi) and launch that\n",
+                n);
+        return false;
+    }
+    return true;
 }
 
 void dist_serve(void) {}

@@ -59,8 +59,10 @@ typedef struct DistSink {
     bool (*take)(void *data, long item, const char *payload, double busy);
 } DistSink;
 
-/* Starts MPI in the MPI build (every rank calls it first thing); nothing otherwise. */
-void dist_init(int *argc, char ***argv);
+/* Starts MPI in the MPI build (every rank calls it first thing). The plain build refuses, with a
+ * message, to run as one of several processes an MPI launcher started (each would run the whole
+ * job into the same folder): false then. */
+bool dist_init(int *argc, char ***argv);
 
 /* This process's rank (0 without MPI) and the number of ranks (1 without MPI). */
 int dist_rank(void);
