@@ -10,6 +10,11 @@
  * the piece is gone, or whose removal would leave a King in check or end the game, are skipped
  * for the next attempt of the same pair.
  *
+ * Why not Match: a Match pairs two players on one opening, swapping their colours; here both
+ * sides are the same engine and the pair swaps which colour lacks the piece (with one engine on
+ * both sides a Match pair would be the same game twice). The pairs are counted as Match counts
+ * them (stats_add_pair, pentanomial) and journaled in its format (pair_encode).
+ *
  * Games are played in parallel and journaled pair by pair (journal_offset + k, pairs numbered
  * over all types in order). */
 #ifndef MAXTUNE_HANDICAP_H
