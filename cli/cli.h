@@ -26,6 +26,10 @@ int cmd_replay(int argc, char **argv);
 /* True when argv holds --help or -h. */
 bool cli_wants_help(int argc, char **argv);
 
+/* Handles --help (help on stdout, EXIT_OK) and an argument count outside [min_argc, max_argc]
+ * (help on stderr, EXIT_USAGE); returns -1 when the command should go on. */
+int cli_usage(int argc, char **argv, const char *help, int min_argc, int max_argc);
+
 /* Parses a FEN argument ("start" allowed) or prints "maxtune <cmd>: <error>" and returns false. */
 bool cli_parse_fen(const char *cmd, const char *fen, Position *pos);
 

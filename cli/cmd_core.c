@@ -21,6 +21,19 @@ bool cli_wants_help(int argc, char **argv)
     return false;
 }
 
+int cli_usage(int argc, char **argv, const char *help, int min_argc, int max_argc)
+{
+    if (cli_wants_help(argc, argv)) {
+        fputs(help, stdout);
+        return EXIT_OK;
+    }
+    if (argc < min_argc || argc > max_argc) {
+        fputs(help, stderr);
+        return EXIT_USAGE;
+    }
+    return -1;
+}
+
 bool cli_parse_fen(const char *cmd, const char *fen, Position *pos)
 {
     char err[256];
@@ -52,8 +65,9 @@ static int compare_strings(const void *a, const void *b)
 }
 
 /* The legal moves of pos in notation, sorted in byte order; returns their number. */
-static int sorted_move_strings(Position *pos, Move *moves, char (*text)[MOVE_STR_LEN])
+static int sorted_move_strings(Position *pos, char (*text)[MOVE_STR_LEN])
 {
+    Move moves[MAX_MOVES];
     int n = movegen_legal(pos, moves);
     for (int i = 0; i < n; i++)
         notation_move(pos, moves[i], text[i], MOVE_STR_LEN);
@@ -67,10 +81,9 @@ int cmd_perft(int argc, char **argv)
         "usage: maxtune perft FEN DEPTH [--divide]\n"
         "Counts the leaves of the legal move tree (MAXIMA.md 10). The last line printed ends\n"
         "with the node count; --divide first prints one line per root move with its count.\n";
-    if (cli_wants_help(argc, argv)) {
-        fputs(help, stdout);
-        return EXIT_OK;
-    }
+    int rc = cli_usage(argc, argv, help, 3, 4);
+    if (rc >= 0)
+        return rc;
     bool divide = false;
     const char *args[2];
     int nargs = 0;
@@ -95,32 +108,19 @@ int cmd_perft(int argc, char **argv)
         return EXIT_USAGE;
     uint64_t total;
     if (divide && depth > 0) {
-        Move moves[MAX_MOVES];
         static char text[MAX_MOVES][MOVE_STR_LEN];
-        int n = movegen_legal(&pos, moves);
-        total = 0;
-        for (int i = 0; i < n; i++)
-            notation_move(&pos, moves[i], text[i], MOVE_STR_LEN);
-        /* Print in byte order of the move text. */
-        int order[MAX_MOVES];
-        for (int i = 0; i < n; i++)
-            order[i] = i;
-        for (int i = 1; i < n; i++)
-            for (int j = i; j > 0 && strcmp(text[order[j - 1]], text[order[j]]) > 0; j--) {
-                int t = order[j];
-                order[j] = order[j - 1];
-                order[j - 1] = t;
-            }
+        int n = sorted_move_strings(&pos, text);
+        total = n ? 0 : 1;
         for (int i = 0; i < n; i++) {
+            char err[256];
+            Move m = notation_parse(&pos, text[i], err, sizeof err);
             Undo u;
-            move_do(&pos, moves[order[i]], &u);
+            move_do(&pos, m, &u);
             uint64_t c = perft(&pos, (int)depth - 1);
-            move_undo(&pos, moves[order[i]], &u);
-            printf("%s %" PRIu64 "\n", text[order[i]], c);
+            move_undo(&pos, m, &u);
+            printf("%s %" PRIu64 "\n", text[i], c);
             total += c;
         }
-        if (n == 0)
-            total = 1;
     } else {
         total = perft(&pos, (int)depth);
     }
@@ -133,20 +133,14 @@ int cmd_moves(int argc, char **argv)
     static const char help[] =
         "usage: maxtune moves FEN\n"
         "Prints the legal moves, one per line, sorted in byte order, in MAXIMA.md notation.\n";
-    if (cli_wants_help(argc, argv)) {
-        fputs(help, stdout);
-        return EXIT_OK;
-    }
-    if (argc != 2) {
-        fputs(help, stderr);
-        return EXIT_USAGE;
-    }
+    int rc = cli_usage(argc, argv, help, 2, 2);
+    if (rc >= 0)
+        return rc;
     Position pos;
     if (!cli_parse_fen("moves", argv[1], &pos))
         return EXIT_USAGE;
-    Move moves[MAX_MOVES];
     static char text[MAX_MOVES][MOVE_STR_LEN];
-    int n = sorted_move_strings(&pos, moves, text);
+    int n = sorted_move_strings(&pos, text);
     for (int i = 0; i < n; i++)
         puts(text[i]);
     return EXIT_OK;
@@ -158,14 +152,9 @@ int cmd_show(int argc, char **argv)
         "usage: maxtune show FEN\n"
         "Draws the board (upper case White, lower case Black) with the side to move, check and\n"
         "game state (ongoing, checkmate, stalemate, bare king, invasion).\n";
-    if (cli_wants_help(argc, argv)) {
-        fputs(help, stdout);
-        return EXIT_OK;
-    }
-    if (argc != 2) {
-        fputs(help, stderr);
-        return EXIT_USAGE;
-    }
+    int rc = cli_usage(argc, argv, help, 2, 2);
+    if (rc >= 0)
+        return rc;
     Position pos;
     if (!cli_parse_fen("show", argv[1], &pos))
         return EXIT_USAGE;

@@ -66,14 +66,9 @@ int cmd_search(int argc, char **argv)
         "Searches FEN ('start' for the initial position) after playing the --moves; prints one\n"
         "info line per depth (depth, score, nodes, nps, pv) and finally 'bestmove <move>'.\n"
         "Weights: a weights file, 'default' or 'material'. Without a limit: depth 6.\n";
-    if (cli_wants_help(argc, argv)) {
-        fputs(help, stdout);
-        return EXIT_OK;
-    }
-    if (argc < 2) {
-        fputs(help, stderr);
-        return EXIT_USAGE;
-    }
+    int rc = cli_usage(argc, argv, help, 2, argc);
+    if (rc >= 0)
+        return rc;
     Position start;
     if (!cli_parse_fen("search", argv[1], &start))
         return EXIT_USAGE;
@@ -163,16 +158,12 @@ int cmd_bench(int argc, char **argv)
         "Searches a fixed set of positions to DEPTH (default 7) with default weights and a\n"
         "16 MiB hash; prints each position's nodes, then the total node count (a signature that\n"
         "changes only when search behaviour changes) and nodes/s.\n";
-    if (cli_wants_help(argc, argv)) {
-        fputs(help, stdout);
-        return EXIT_OK;
-    }
+    int rc = cli_usage(argc, argv, help, 1, 2);
+    if (rc >= 0)
+        return rc;
     long depth = 7;
-    if (argc > 2 || (argc == 2 && !cli_parse_long("bench", "DEPTH", argv[1], 1, 30, &depth))) {
-        if (argc > 2)
-            fputs(help, stderr);
+    if (argc == 2 && !cli_parse_long("bench", "DEPTH", argv[1], 1, 30, &depth))
         return EXIT_USAGE;
-    }
     Engine *e = engine_new(16);
     if (!e) {
         fprintf(stderr, "maxtune bench: out of memory\n");
@@ -208,14 +199,9 @@ int cmd_weights(int argc, char **argv)
         "usage: maxtune weights [FILE|default|material]\n"
         "Prints a weights set as a valid weights file (the defaults without an argument), with\n"
         "each weight's meaning and range. A file is read and checked first.\n";
-    if (cli_wants_help(argc, argv)) {
-        fputs(help, stdout);
-        return EXIT_OK;
-    }
-    if (argc > 2) {
-        fputs(help, stderr);
-        return EXIT_USAGE;
-    }
+    int rc = cli_usage(argc, argv, help, 1, 2);
+    if (rc >= 0)
+        return rc;
     Weights w;
     if (!cli_load_weights("weights", argc == 2 ? argv[1] : "default", &w))
         return EXIT_USAGE;

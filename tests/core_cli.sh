@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# The rules core through the command line: perft --divide against ../shared/data/start_divide.txt
+# (depths 3 and 4; depth 5 runs in `make test-slow`), and bad input to perft/moves/show.
+set -u
+bin=${BIN:-bin/maxtune}
+shared=${SHARED:-../shared}
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+check() { if eval "$2"; then echo "PASS $1"; else echo "FAIL $1"; fi; }
+for d in 3 4; do
+  awk -v d="depth $d" '$0 == d {f=1; next} /^$/ {f=0} f' "$shared/data/start_divide.txt" > "$tmp/ref$d"
+  "$bin" perft start $d --divide > "$tmp/out$d"
+  total=$(awk '{s += $2} END {print s}' "$tmp/ref$d")
+  check "divide depth $d matches start_divide.txt" "[ -s $tmp/ref$d ] && diff -q $tmp/ref$d <(grep -v '^nodes' $tmp/out$d) >/dev/null"
+  check "divide depth $d total line" "[ \"\$(tail -1 $tmp/out$d)\" = 'nodes $total' ]"
+done
+"$bin" perft "xxx2xxx/8/8/8/8/8/8/8/8/8/xxx2xxx w 0" 2 > /dev/null 2> "$tmp/err"; rc=$?
+check "perft without kings: exit 2 with a message" "[ $rc -eq 2 ] && grep -q 'King' $tmp/err"
+"$bin" moves "xxx2xxx/4k3/8/8/8/8/8/8/8/4K3/xxx2xxx w 0 junk" > "$tmp/out" 2> "$tmp/err"; rc=$?
+check "moves with trailing junk: exit 2, nothing on stdout" "[ $rc -eq 2 ] && [ ! -s $tmp/out ] && grep -q 'column' $tmp/err"
+"$bin" show "xxx2xxx/4k3/8/8/8/8/8/8/8/4K3/xxx2xxx x 0" > /dev/null 2> "$tmp/err"; rc=$?
+check "show with a bad side: exit 2" "[ $rc -eq 2 ] && grep -q \"side to move\" $tmp/err"
+"$bin" perft start abc > /dev/null 2> "$tmp/err"; rc=$?
+check "perft with a bad depth: exit 2" "[ $rc -eq 2 ] && grep -q DEPTH $tmp/err"
+"$bin" search start --depth 2 --moves e2-e9 > /dev/null 2> "$tmp/err"; rc=$?
+check "search with an illegal move: exit 2 naming it" "[ $rc -eq 2 ] && grep -q 'e2-e9' $tmp/err"
+"$bin" show start > "$tmp/out"; rc=$?
+check "show start: ongoing, not in check" "[ $rc -eq 0 ] && grep -q 'Game state:   ongoing' $tmp/out && grep -q 'In check:     no' $tmp/out"
