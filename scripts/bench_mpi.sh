@@ -29,9 +29,9 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 common=(configs/match.ini --force --set match.pairs="$pairs" --set engine_a.nodes="$nodes"
         --set engine_b.nodes="$nodes")
 
-# Runs configuration $1 (label $2; $3 threads in all, $4 per rank) with the command $5...
+# Runs configuration $1 (label $2; $3 cores used, $4 threads per rank) with the command $5...
 # (up to `run`) $reps times; prints its median games/s, wall time and efficiency (games/s over
-# the plain 1-thread figure times the threads used), and checks its games against the first.
+# the plain 1-thread figure times the cores used), and checks its games against the first.
 measure() {
   local name=$1 label=$2 used=$3 threads=$4 r t0 t1 gps wall
   shift 4
@@ -59,6 +59,7 @@ measure plain1 "plain, 1 thread" 1 1 "$bin"
 [ "$cores" -gt 1 ] && measure plainc "plain, $cores threads" "$cores" "$cores" "$bin"
 for c in $COMBOS; do
   r=${c%x*} t=${c#*x}
-  measure "mpi${r}x$t" "mpi, $r ranks x $t threads" $((r * t)) "$t" \
+  used=$((r * t < cores ? r * t : cores))
+  measure "mpi${r}x$t" "mpi, $r ranks x $t threads" "$used" "$t" \
     mpirun -np "$r" --bind-to none "$mpibin"
 done

@@ -169,7 +169,7 @@ static void master_comm(Master *m, int *players)
     while (drained < workers || out > 0) {
         MPI_Status st;
         int count;
-        char *buf = recv_message(MPI_ANY_SOURCE, MPI_ANY_TAG, 1000, &st, &count);
+        char *buf = recv_message(MPI_ANY_SOURCE, MPI_ANY_TAG, 2000, &st, &count);
         int src = st.MPI_SOURCE;
         if (st.MPI_TAG == TAG_REQUEST && count == (int)sizeof(DistRequest)) {
             DistRequest rq;
