@@ -159,10 +159,9 @@ static int score_from_tt(int s, int ply)
 }
 
 /* Material value of what a move captures (0 for a suicide or a quiet move). */
-static int capture_value(const Engine *e, Move m, int *ncap)
+static int capture_value(const Engine *e, Move m)
 {
     Square caps[MAX_CAPTURES];
-    *ncap = 0;
     if (move_is_suicide(m))
         return 0;
     int n = move_captures(&e->pos, m, caps), value = 0;
@@ -170,7 +169,6 @@ static int capture_value(const Engine *e, Move m, int *ncap)
         int t = piece_type(e->pos.board[caps[i]]);
         value += t == KING ? SCORE_MATE : e->weights.v[W_PINCER + t - PINCER];
     }
-    *ncap = n;
     return value;
 }
 
@@ -186,10 +184,10 @@ static void score_moves(const Engine *e, const Move *moves, int *scores, int n, 
     for (int i = 0; i < n; i++) {
         Move m = moves[i];
         bool capture = next < ncaptures && captures[next] == m;
-        int ncap = 0, value = 0;
+        int value = 0;
         if (capture) {
             next++;
-            value = capture_value(e, m, &ncap);
+            value = capture_value(e, m);
         }
         if (m == tt_move)
             scores[i] = 1 << 30;
@@ -266,8 +264,7 @@ static int qsearch(Engine *e, int alpha, int beta, int ply, int qdepth)
     Bitboard palace = bb_square(geo.palace[!us][PALACE_D]) | bb_square(geo.palace[!us][PALACE_E]);
     int k = movegen_tactical(&e->pos, palace, moves);
     for (int i = 0; i < k; i++) {
-        int ncap, value = capture_value(e, moves[i], &ncap);
-        scores[i] = value + ((palace & bb_square(move_to(moves[i]))) ? 1000 : 0);
+        scores[i] = capture_value(e, moves[i]) + ((palace & bb_square(move_to(moves[i]))) ? 1000 : 0);
     }
     int best = stand;
     for (int i = 0; i < k; i++) {
