@@ -17,6 +17,7 @@
 #include "search/search.h"
 #include "tune/fit.h"
 #include "tune/match.h"
+#include "tune/plot.h"
 #include "tune/rng.h"
 #include "tune/selfplay.h"
 
@@ -408,6 +409,9 @@ static bool write_report(FILE *out, void *data)
             j->train.n, traces_games(&j->train), j->valid.n, traces_games(&j->valid), fc->loss,
             fc->start_weights, fc->fit_k ? " by Brent's method" : " (given, not fitted)", j->k,
             fc->method, j->iterations, j->have_boot ? " and bootstrap" : "", j->fit_seconds);
+    fprintf(out, "![Loss per iteration](loss_curve.png)\n\n*The loss on the fitting set "
+                 "(left axis) and the gradient norm (right axis, log scale) after each iteration "
+                 "of the minimiser, from the start weights with the fitted K.*\n\n");
     fprintf(out, "| loss | start weights, K = %g | start weights, fitted K | fitted weights |\n"
                  "|---|---:|---:|---:|\n| fitting set | %.6f | %.6f | %.6f |\n",
             fc->k, j->loss_start[0], j->loss_k[0], j->loss_end[0]);
@@ -420,6 +424,10 @@ static bool write_report(FILE *out, void *data)
                  "figure is shown for comparison)%s. Material in pincers: the ratio to the "
                  "fitted pincer with Fieller's 95%% interval.\n\n",
             j->have_boot ? " and, where given, a bootstrap over games" : "");
+    fprintf(out, "![Fitted weights against the start](fit.png)\n\n*Each fitted weight "
+                 "(blue, with its 95%% interval) beside its start value (`%s`, open circle), in "
+                 "centipawns.*\n\n",
+            fc->start_weights);
     fprintf(out, "| weight | start | fitted | 95%% interval | se (clustered) | se (Hessian) |%s "
                  "in pincers | file |\n|---|---:|---:|---|---:|---:|%s---:|---:|\n",
             j->have_boot ? " se (bootstrap) |" : "", j->have_boot ? "---:|" : "");
@@ -445,7 +453,7 @@ static bool write_report(FILE *out, void *data)
         fprintf(out, "\n%d fitted value(s) lie outside the weights table's range; the weights "
                      "file holds the nearest bound.\n", j->clamped);
     fprintf(out, "\nFiles: `fitted.weights` (rounded), `fit.csv` (this table), "
-                 "`loss_curve.csv` (loss per iteration)%s.\n",
+                 "`loss_curve.csv` (loss per iteration), `fit.png` and `loss_curve.png` (the plots)%s.\n",
             j->selfplay ? ", `positions.traces` (the positions)" : "");
     if (j->verify) {
         MatchCounts mc = match_counts(j->verify);
@@ -453,7 +461,11 @@ static bool write_report(FILE *out, void *data)
         fprintf(out, "\n## Verification: fitted against start\n\n%ld games (%ld pairs, openings "
                      "not used for the positions): +%ld -%ld =%ld, score %.3f.\n\n"
                      "**Elo difference: %.1f +/- %.1f** (95%% interval [%.1f, %.1f]), LOS "
-                     "%.1f%%. %s\n\nGames: `verify.pgn`; figures: `verify.json`.\n",
+                     "%.1f%%. %s\n\n![Elo of fitted vs start over the verification games]"
+                     "(verify_progress.png)\n\n*The Elo difference of the fitted weights "
+                     "against the start after each game pair, with its 95%% interval narrowing "
+                     "as games accumulate.*\n\nGames: `verify.pgn`; figures: `verify.json`, "
+                     "`verify_progress.csv`.\n",
                 stats_games(&mc), stats_pairs(&mc), mc.wins, mc.losses, mc.draws, e.score, e.elo,
                 e.elo_err, e.elo_lo, e.elo_hi, 100 * e.los,
                 e.elo_lo > 0   ? "The fitted weights are significantly stronger."
@@ -483,6 +495,33 @@ static int verify(FitJob *j, Journal *journal)
     return match_play(j->verify);
 }
 
+/* Draws loss_curve.png (loss and gradient norm per iteration, from loss_curve.csv) and fit.png
+ * (each fitted weight with its 95% interval beside its start value, from fit.csv). */
+static void fit_plot(const FitJob *j)
+{
+    static const char curve[] =
+        "set xlabel 'iteration'\nset ylabel 'loss (fitting set)'\nset y2label 'gradient norm'\n"
+        "set logscale y2\nset format y '%.5f'\nset format y2 '%.0e'\nset ytics nomirror\nset y2tics\n"
+        "set key below horizontal\n"
+        "plot 'loss_curve.csv' skip 1 using 1:2 with linespoints pt 7 lw 2 lc rgb '#1f4e9c' "
+        "title 'loss', '' skip 1 using 1:($3 > 0 ? $3 : NaN) axes x1y2 with linespoints pt 4 "
+        "dt 2 lc rgb '#c0392b' title 'gradient norm (right axis, log)'\n";
+    static const char values[] =
+        "set ylabel 'centipawns'\nset xrange [-0.6:*]\nset offsets 0, 0.6, 0, 0\n"
+        "set xtics rotate by -30\nset key below horizontal\nset rmargin 10\n"
+        "plot 'fit.csv' skip 1 using ($0+0.12):3:7:8:xtic(1) with yerrorbars pt 7 ps 1.2 lw 2 "
+        "lc rgb '#1f4e9c' title 'fitted, 95% interval (clustered by game)', "
+        "'' skip 1 using ($0-0.12):2 with points pt 6 ps 2 lc rgb '#555555' title 'start', "
+        "0 with lines lc rgb '#888888' notitle\n";
+    char title[512];
+    snprintf(title, sizeof title, "%s: loss per minimiser iteration (%s, K = %.4f)", j->cfg->name,
+             j->cfg->fit.method, j->k);
+    plot_draw(j->rd, "loss_curve.png", title, curve);
+    snprintf(title, sizeof title, "%s: fitted weights with 95%% intervals against the start (%s)",
+             j->cfg->name, j->cfg->fit.start_weights);
+    plot_draw(j->rd, "fit.png", title, values);
+}
+
 /* Writes every output file; false with the message printed. */
 static bool write_outputs(FitJob *j)
 {
@@ -490,17 +529,22 @@ static bool write_outputs(FitJob *j)
     RunDir *rd = j->rd;
     bool ok = rundir_write(rd, "fitted.weights", write_weights, j, err, sizeof err) &&
               rundir_write(rd, "fit.csv", write_table, j, err, sizeof err) &&
-              rundir_write(rd, "loss_curve.csv", write_text, j->curve_text, err, sizeof err) &&
-              (!j->selfplay || !j->cfg->selfplay.pgn ||
-               rundir_write(rd, "games.pgn", selfplay_write_pgn, j->selfplay, err, sizeof err)) &&
-              (!j->verify ||
-               (rundir_write(rd, "verify.pgn", match_write_pgn, j->verify, err, sizeof err) &&
-                rundir_write(rd, "verify.json", match_write_summary, j->verify, err,
-                             sizeof err))) &&
-              rundir_write(rd, "report.md", write_report, j, err, sizeof err) &&
-              rundir_write_runinfo(rd, j->cfg, match_threads(j->cfg), "finished", err,
-                                   sizeof err) &&
-              rundir_write(rd, RUNDIR_SUMMARY, write_summary, j, err, sizeof err);
+              rundir_write(rd, "loss_curve.csv", write_text, j->curve_text, err, sizeof err);
+    if (ok)
+        fit_plot(j); /* from the CSV files just written, before the report that shows them */
+    ok = ok &&
+         (!j->selfplay || !j->cfg->selfplay.pgn ||
+          rundir_write(rd, "games.pgn", selfplay_write_pgn, j->selfplay, err, sizeof err)) &&
+         (!j->verify ||
+          (rundir_write(rd, "verify.pgn", match_write_pgn, j->verify, err, sizeof err) &&
+           rundir_write(rd, "verify_progress.csv", match_write_progress, j->verify, err,
+                        sizeof err) &&
+           rundir_write(rd, "verify.json", match_write_summary, j->verify, err, sizeof err)));
+    if (ok && j->verify)
+        match_plot_progress(j->verify, rd, "verify_progress.csv", "verify_progress.png");
+    ok = ok && rundir_write(rd, "report.md", write_report, j, err, sizeof err) &&
+         rundir_write_runinfo(rd, j->cfg, match_threads(j->cfg), "finished", err, sizeof err) &&
+         rundir_write(rd, RUNDIR_SUMMARY, write_summary, j, err, sizeof err);
     if (!ok)
         fprintf(stderr, "maxtune: %s\n", err);
     return ok;

@@ -247,6 +247,70 @@ static bool write_timing(FILE *out, void *data)
     return true;
 }
 
+/* Writer for report.md: the headline figures of the match, its plot and its files. */
+static bool write_report(FILE *out, void *data)
+{
+    Match *m = data;
+    const Config *cfg = m->cfg;
+    EloEstimate e = stats_estimate(&m->counts), ep = stats_estimate_pentanomial(&m->counts);
+    long term[TERM_NB] = {0};
+    for (long i = 0; i < m->frontier; i++)
+        for (int g = 0; g < 2; g++)
+            term[m->pairs[i].game[g].term]++;
+    fprintf(out, "# Match `%s`\n\n", cfg->name);
+    fprintf(out, "`%s` (weights `%s`, %ld nodes per move) against `%s` (weights `%s`, %ld nodes "
+                 "per move): %ld game pairs, each opening played twice with colours swapped; "
+                 "openings: %s%s, seed %llu. Figures are for `%s`.\n\n",
+            m->names[0], cfg->engine[0].weights, cfg->engine[0].nodes, m->names[1],
+            cfg->engine[1].weights, cfg->engine[1].nodes, m->frontier,
+            strcmp(cfg->match.openings, "random") ? cfg->match.openings : "random, ",
+            strcmp(cfg->match.openings, "random") ? "" : "generated from the seed",
+            cfg->seed, m->names[0]);
+    fprintf(out, "| figure | value |\n|---|---|\n");
+    fprintf(out, "| games (W-L-D) | %ld (+%ld -%ld =%ld) |\n", 2 * m->frontier, m->counts.wins,
+            m->counts.losses, m->counts.draws);
+    fprintf(out, "| score | %.3f |\n", e.score);
+    fprintf(out, "| **Elo difference** | **%.1f +/- %.1f** (95%% interval [%.1f, %.1f]) |\n",
+            e.elo, e.elo_err, e.elo_lo, e.elo_hi);
+    fprintf(out, "| Elo from the pentanomial counts | %.1f +/- %.1f |\n", ep.elo, ep.elo_err);
+    fprintf(out, "| LOS | %.1f%% |\n| draw ratio | %.1f%% |\n", 100 * e.los,
+            100 * e.draw_ratio);
+    fprintf(out, "| pentanomial [LL, LD+DL, LW+DD+WL, WD+DW, WW] | [%ld, %ld, %ld, %ld, %ld] |\n",
+            m->counts.penta[0], m->counts.penta[1], m->counts.penta[2], m->counts.penta[3],
+            m->counts.penta[4]);
+    fprintf(out, "| normalized Elo | %.1f +/- %.1f |\n", e.nelo, e.nelo_err);
+    if (cfg->match.sprt) {
+        double lo, hi;
+        stats_sprt_bounds(&m->sprt, &lo, &hi);
+        fprintf(out, "| SPRT [%g, %g] (%s, alpha %g, beta %g) | LLR %.2f, bounds [%.2f, %.2f]: "
+                     "%s |\n",
+                m->sprt.elo0, m->sprt.elo1, cfg->match.sprt_model, m->sprt.alpha, m->sprt.beta,
+                m->llr, lo, hi,
+                m->verdict == SPRT_ACCEPT_H1   ? "**H1 accepted**"
+                : m->verdict == SPRT_ACCEPT_H0 ? "**H0 accepted**"
+                                               : "no decision");
+    } else {
+        fprintf(out, "| SPRT | off (fixed number of pairs) |\n");
+    }
+    fprintf(out, "| terminations |");
+    for (int t = 0, first = 1; t < TERM_NB; t++)
+        if (term[t]) {
+            fprintf(out, "%s %s %ld", first ? "" : ",", game_termination_name((Termination)t),
+                    term[t]);
+            first = 0;
+        }
+    fprintf(out, " |\n\n");
+    fprintf(out, "![Elo difference over the games](elo_progress.png)\n\n*The Elo difference "
+                 "of `%s` against `%s` after each game pair (line) with its 95%% interval "
+                 "(band), which narrows as games accumulate.*\n\n",
+            m->names[0], m->names[1]);
+    fprintf(out, "Files: `games.pgn` (every game, readable by Ordo and BayesElo), "
+                 "`elo_progress.csv` (the Elo after each pair), `elo_progress.png`, "
+                 "`summary.json` (these figures), `config.ini`, `run.txt` and `timing.json` "
+                 "(speed; the only files that change from run to run with `run.txt`).\n");
+    return true;
+}
+
 bool match_write_progress(FILE *out, void *data)
 {
     Match *m = data;
@@ -447,6 +511,7 @@ int match_run(const Config *cfg, RunDir *rd)
                (!rundir_write(rd, "games.pgn", match_write_pgn, m, err, sizeof err) ||
                 !rundir_write(rd, "elo_progress.csv", match_write_progress, m, err, sizeof err) ||
                 !rundir_write(rd, "timing.json", write_timing, m, err, sizeof err) ||
+                !rundir_write(rd, "report.md", write_report, m, err, sizeof err) ||
                 !rundir_write_runinfo(rd, cfg, m->threads, "finished", err, sizeof err) ||
                 !rundir_write(rd, RUNDIR_SUMMARY, match_write_summary, m, err, sizeof err))) {
         fprintf(stderr, "maxtune: %s\n", err);
@@ -454,7 +519,7 @@ int match_run(const Config *cfg, RunDir *rd)
     } else if (code == 0) {
         match_plot_progress(m, rd, "elo_progress.csv", "elo_progress.png");
         match_print_result(m);
-        printf("Results in %s/\n", rd->path);
+        printf("Results in %s/ (report.md)\n", rd->path);
     }
     journal_close(&journal, code == 0);
     match_free(m);

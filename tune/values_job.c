@@ -18,6 +18,7 @@
 #include "tune/fit.h"
 #include "tune/handicap.h"
 #include "tune/match.h"
+#include "tune/plot.h"
 #include "tune/selfplay.h"
 
 static const double Z95 = 1.959963984540054;
@@ -315,6 +316,10 @@ static bool write_report(FILE *out, void *data)
     fprintf(out, "# Piece values `%s`\n\n", cfg->name);
     fprintf(out, "What each Maxima piece is worth, in pincers (pawns), measured by play two "
                  "independent ways. Intervals are 95%%.\n\n");
+    fprintf(out, "![Piece values by both methods](values.png)\n\n*Each piece's value in "
+                 "pincers with its 95%% interval: regression (blue, left) and handicap matches "
+                 "(red, right) side by side, vchess's table as open circles, the dashed line at "
+                 "1 pincer; an unbounded interval is drawn from -2 to 25.*\n\n");
     fprintf(out, "| piece | vchess | default weights | regression: Elo per piece | "
                  "regression: pincers | handicap: games, full side's score | handicap: Elo | "
                  "handicap: pincers | methods (pincers) | methods (Elo) |\n"
@@ -435,9 +440,48 @@ static bool write_report(FILE *out, void *data)
                 : "Intervals of +-0.3 pawn need more games: the half-width shrinks as "
                   "1/sqrt(games), and a ratio's interval is dominated by the pincer's own "
                   "(the denominator's) relative error.");
-    fprintf(out, "\nFiles: `values.csv` (this table), `summary.json`%s.\n",
+    fprintf(out, "\nFiles: `values.csv` (this table), `values.png` (the plot), "
+                 "`summary.json`%s.\n",
             j->selfplay ? ", `positions.traces`" : "");
     return true;
+}
+
+/* Draws values.png from values.csv: each piece's value in pincers by both methods side by side,
+ * with their 95% intervals (unbounded ends clipped to the plot), and vchess's table. */
+static void values_plot(const ValuesJob *j)
+{
+    static const char script[] =
+        "set ylabel 'value (pincers = pawns)'\nset xrange [-0.6:*]\nset offsets 0, 0.6, 0, 0\n"
+        "set yrange [*:*]\nset xtics rotate by -30\nset key below horizontal\n"
+        "set datafile missing ''\n"
+        "clip(x) = x < -2 ? -2 : (x > 25 ? 25 : x)\n"
+        "plot 'values.csv' skip 1 using ($0-0.15):(clip($5)):(clip($6)):(clip($7)):xtic(1) "
+        "with yerrorbars pt 7 ps 1.2 lw 2 lc rgb '#1f4e9c' title 'regression on material', "
+        "'' skip 1 using ($0+0.15):(clip($12)):(clip($13)):(clip($14)) with yerrorbars pt 5 "
+        "ps 1.2 lw 2 lc rgb '#c0392b' title 'handicap matches', "
+        "'' skip 1 using 0:2 with points pt 6 ps 2 lc rgb '#555555' title 'vchess table', "
+        "1 with lines dt 2 lc rgb '#888888' title '1 pincer'\n";
+    char title[160];
+    snprintf(title, sizeof title, "%s: piece values in pincers with 95%% intervals", j->cfg->name);
+    plot_draw(j->rd, "values.png", title, script);
+}
+
+/* Writes values.csv, draws values.png from it, then the games, the report, run.txt and
+ * summary.json (last: it marks the run finished); false with the message in err. */
+static bool write_outputs(ValuesJob *j, char *err, size_t errlen)
+{
+    const Config *cfg = j->cfg;
+    RunDir *rd = j->rd;
+    if (!rundir_write(rd, "values.csv", write_csv, j, err, errlen))
+        return false;
+    values_plot(j);
+    return (!j->selfplay || !cfg->selfplay.pgn ||
+            rundir_write(rd, "games.pgn", selfplay_write_pgn, j->selfplay, err, errlen)) &&
+           (!j->handicap || !cfg->values.pgn ||
+            rundir_write(rd, "handicap.pgn", handicap_write_pgn, j->handicap, err, errlen)) &&
+           rundir_write(rd, "report.md", write_report, j, err, errlen) &&
+           rundir_write_runinfo(rd, cfg, match_threads(cfg), "finished", err, errlen) &&
+           rundir_write(rd, RUNDIR_SUMMARY, write_summary, j, err, errlen);
 }
 
 /* Prints the table of values. */
@@ -532,17 +576,7 @@ int values_run(const Config *cfg, RunDir *rd)
     }
     if (code == 130) {
         rundir_write_runinfo(rd, cfg, match_threads(cfg), "interrupted", err, sizeof err);
-    } else if (code == 0 &&
-               (!rundir_write(rd, "values.csv", write_csv, j, err, sizeof err) ||
-                (j->selfplay && cfg->selfplay.pgn &&
-                 !rundir_write(rd, "games.pgn", selfplay_write_pgn, j->selfplay, err,
-                               sizeof err)) ||
-                (j->handicap && cfg->values.pgn &&
-                 !rundir_write(rd, "handicap.pgn", handicap_write_pgn, j->handicap, err,
-                               sizeof err)) ||
-                !rundir_write(rd, "report.md", write_report, j, err, sizeof err) ||
-                !rundir_write_runinfo(rd, cfg, match_threads(cfg), "finished", err, sizeof err) ||
-                !rundir_write(rd, RUNDIR_SUMMARY, write_summary, j, err, sizeof err))) {
+    } else if (code == 0 && !write_outputs(j, err, sizeof err)) {
         fprintf(stderr, "maxtune: %s\n", err);
         code = 1;
     } else if (code == 0) {
