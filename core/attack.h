@@ -18,6 +18,20 @@ static inline bool attack_is_frozen(const Position *pos, int sq)
     return (geo.neighbours[sq] & freezers) != 0;
 }
 
+/* All frozen pieces of `color` (attack_is_frozen for every square at once). */
+static inline Bitboard attack_frozen_mask(const Position *pos, int color)
+{
+    Bitboard own = pos->by_color[color], near = 0;
+    Bitboard imms = position_pieces(pos, !color, IMMOBILIZER);
+    while (imms)
+        near |= geo.neighbours[bb_pop(&imms)];
+    Bitboard frozen = near & own & ~pos->by_type[MAGE];
+    Bitboard chams = position_pieces(pos, !color, CHAMELEON);
+    while (chams)
+        frozen |= geo.neighbours[bb_pop(&chams)] & own & pos->by_type[IMMOBILIZER];
+    return frozen;
+}
+
 /* True when the King of `color` is attacked: some unfrozen enemy piece could capture it by its
  * capture rule in this position (own-palace restriction ignored), or an unfrozen enemy
  * Chameleon stands next to it. */

@@ -69,6 +69,39 @@ void geometry_init(void)
                 geo.ray[sq][d] |= bb_square(t);
             }
     }
+    /* Line segments: start where the square behind is off the board, walk forward. */
+    static const int FORWARD[LINE_NB] = {EAST, NORTH, NORTHEAST, NORTHWEST};
+    for (int o = 0; o < LINE_NB; o++) {
+        int bit = 0;
+        for (int sq = 0; sq < SQ_NB; sq++) {
+            if (!geo.real[sq] || geo.step[sq][dir_opposite(FORWARD[o])] != NO_SQ)
+                continue;
+            int len = 0;
+            for (int t = sq; t != NO_SQ; t = geo.step[t][FORWARD[o]])
+                len++;
+            int start = bit, index = 0;
+            for (int t = sq; t != NO_SQ; t = geo.step[t][FORWARD[o]], index++) {
+                geo.line_bit[t][o] = bb_square(bit);
+                geo.line[o][t] = (LineRef){(uint8_t)bit++, (uint8_t)start, (uint8_t)len,
+                                           (uint8_t)index};
+            }
+        }
+    }
+    /* Slider reach along a segment, for every length, place and occupancy. */
+    int base = 0;
+    for (int len = 1; len <= LINE_MAX; len++) {
+        geo.line_base[len] = (uint16_t)base;
+        for (int index = 0; index < len; index++)
+            for (unsigned occ = 0; occ < (1u << len); occ++) {
+                int n = 0;
+                for (int i = index + 1; i < len && !(occ & (1u << i)); i++)
+                    n++;
+                for (int i = index - 1; i >= 0 && !(occ & (1u << i)); i--)
+                    n++;
+                geo.line_slides[base + (index << len) + occ] = (uint8_t)n;
+            }
+        base += len << len;
+    }
     geo.palace[WHITE][PALACE_D] = (Square)sq_make(3, 0);
     geo.palace[WHITE][PALACE_E] = (Square)sq_make(4, 0);
     geo.palace[BLACK][PALACE_D] = (Square)sq_make(3, 10);

@@ -15,6 +15,22 @@ static inline bool dir_is_orthogonal(int d) { return (d & 1) == 0; }
 
 enum { PALACE_D = 0, PALACE_E = 1 };
 
+/* Lines for occupancy lookups ("rotated bitboards"). Each orientation cuts the board into
+ * maximal segments of real squares (holes and edges end a segment) and numbers the squares of
+ * every segment consecutively in its own 76-bit layout, so that a segment's occupancy is one
+ * shift and mask away (Position.line_occ). */
+enum LineOrientation { LINE_RANK, LINE_FILE, LINE_DIAG, LINE_ANTI, LINE_NB };
+
+/* Where a square lies in the segment of one orientation. */
+typedef struct LineRef {
+    uint8_t bit;   /* the square's bit in the orientation's layout */
+    uint8_t start; /* bit of the segment's first square */
+    uint8_t len;   /* squares in the segment (1..11) */
+    uint8_t index; /* the square's place in the segment, bit - start */
+} LineRef;
+
+enum { LINE_MAX = 11, LINE_TABLE_SIZE = 40962 };
+
 typedef struct Geometry {
     bool real[SQ_NB + 1];               /* square exists (not a hole, not NO_SQ) */
     Square step[SQ_NB + 1][DIR_NB];     /* neighbour in a direction, NO_SQ if none */
@@ -26,6 +42,11 @@ typedef struct Geometry {
     Bitboard rank_mask[RANK_NB];        /* real squares of each rank */
     Bitboard file_mask[FILE_NB];        /* real squares of each file */
     Square palace[COLOR_NB][2];         /* d and e squares of each side's palace */
+    LineRef line[LINE_NB][SQ_NB];       /* segment of each real square, per orientation */
+    Bitboard line_bit[SQ_NB][LINE_NB];  /* bb_square(line[o][sq].bit), for make/unmake */
+    uint16_t line_base[LINE_MAX + 1];   /* offset of segment length len in line_slides */
+    uint8_t line_slides[LINE_TABLE_SIZE]; /* [len][index][occupancy]: empty squares a slider
+                                           * reaches both ways along the segment */
     char name[SQ_NB][4];                /* "a1", "e10", "" for holes */
 } Geometry;
 
@@ -41,6 +62,15 @@ static inline int sq_make(int file, int rank) { return rank * 8 + file; }
 
 /* Mirror of a square through the middle rank (rank r <-> 10 - r, same file). */
 static inline int sq_mirror(int sq) { return sq_make(sq_file(sq), 10 - sq_rank(sq)); }
+
+/* Empty squares a slider on sq reaches along its segment of orientation o, given that
+ * orientation's occupancy bitboard (Position.line_occ[o]). */
+static inline int geo_line_moves(int sq, int o, Bitboard line_occ)
+{
+    LineRef r = geo.line[o][sq];
+    unsigned occ = (unsigned)(line_occ >> r.start) & ((1u << r.len) - 1);
+    return geo.line_slides[geo.line_base[r.len] + (r.index << r.len) + occ];
+}
 
 /* True for the directions whose squares have increasing indices (N, NE, E, NW). */
 static inline bool dir_is_increasing(int d) { return d <= EAST || d == NORTHWEST; }

@@ -206,11 +206,11 @@ static int generate(const Position *pos, Move *list, const Masks *m, bool suicid
 {
     Gen g = {pos, list, 0, movegen_palace_blocked(pos)};
     int us = pos->side;
-    Bitboard own = pos->by_color[us];
+    Bitboard own = pos->by_color[us], frozen = attack_frozen_mask(pos, us);
     while (own) {
         int from = bb_pop(&own);
         int type = piece_type(pos->board[from]);
-        if (attack_is_frozen(pos, from)) {
+        if (frozen & bb_square(from)) {
             if (type != KING && suicides && g.n < MAX_MOVES)
                 list[g.n++] = move_make(from, from); /* exempt from the palace rule */
             continue;

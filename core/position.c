@@ -51,6 +51,8 @@ void position_put(Position *pos, int sq, Piece p)
     pos->board[sq] = p;
     pos->by_color[c] |= bb_square(sq);
     pos->by_type[t] |= bb_square(sq);
+    for (int o = 0; o < LINE_NB; o++)
+        pos->line_occ[o] |= geo.line_bit[sq][o];
     pos->key ^= zobrist_piece[p][sq];
     if (t == KING)
         pos->king[c] = (Square)sq;
@@ -62,6 +64,8 @@ Piece position_remove(Position *pos, int sq)
     pos->board[sq] = EMPTY;
     pos->by_color[piece_color(p)] &= ~bb_square(sq);
     pos->by_type[piece_type(p)] &= ~bb_square(sq);
+    for (int o = 0; o < LINE_NB; o++)
+        pos->line_occ[o] &= ~geo.line_bit[sq][o];
     pos->key ^= zobrist_piece[p][sq];
     return p;
 }
@@ -285,6 +289,15 @@ bool position_is_consistent(const Position *pos, char *why, size_t len)
             snprintf(why, len, "type %d bitboard wrong", t);
             return false;
         }
+    for (int o = 0; o < LINE_NB; o++) {
+        Bitboard lines = 0, occupied = color[WHITE] | color[BLACK];
+        while (occupied)
+            lines |= bb_square(geo.line[o][bb_pop(&occupied)].bit);
+        if (lines != pos->line_occ[o]) {
+            snprintf(why, len, "line occupancy %d is stale", o);
+            return false;
+        }
+    }
     if (position_compute_key(pos) != pos->key) {
         snprintf(why, len, "incremental Zobrist key differs from the computed one");
         return false;

@@ -5,7 +5,8 @@
 
 #include "core/attack.h"
 
-static Bitboard zone2[SQ_NB];            /* squares within two King steps, the square excluded */
+static Bitboard zone2[SQ_NB];
+static Bitboard king_jumps[SQ_NB];        /* the King's jump targets (cylinder) */            /* squares within two King steps, the square excluded */
 static int palace_close[COLOR_NB][SQ_NB]; /* 10 - distance to the enemy palace */
 static Bitboard enemy_palace[COLOR_NB];   /* the palace a colour attacks */
 static bool eval_ready;
@@ -32,6 +33,8 @@ void eval_init(void)
         for (int b = 0; b < SQ_NB; b++)
             if (geo.real[b] && a != b && distance(a, b) <= 2)
                 zone2[a] |= bb_square(b);
+        for (int j = 0; j < geo.king_jump_nb[a]; j++)
+            king_jumps[a] |= bb_square(geo.king_jump[a][j]);
         for (int c = 0; c < COLOR_NB; c++) {
             int d1 = distance(a, geo.palace[!c][PALACE_D]), d2 = distance(a, geo.palace[!c][PALACE_E]);
             palace_close[c][a] = 10 - (d1 < d2 ? d1 : d2);
@@ -45,20 +48,6 @@ typedef struct Reach {
     int moves;
     bool palace;
 } Reach;
-
-/* Counts single-square moves onto empty or enemy squares (Guard steps, King jumps). A Guard's
- * step table holds NO_SQ for off-board and hole directions; bit NO_SQ is never in `own`, so it
- * must be skipped explicitly or it would count as a move. */
-static void count_steps(const Square *to, int count, Bitboard not_own,
-                        Bitboard target, Reach *r)
-{
-    for (int i = 0; i < count; i++)
-        if (to[i] != NO_SQ && (not_own & bb_square(to[i]))) {
-            r->moves++;
-            if (target & bb_square(to[i]))
-                r->palace = true;
-        }
-}
 
 /* Counts Mage moves: diagonal step, then outward slides, landing captures included. */
 static void count_mage(const Position *pos, int from, Bitboard enemy, Bitboard target, Reach *r)
@@ -88,19 +77,38 @@ static void count_mage(const Position *pos, int from, Bitboard enemy, Bitboard t
     }
 }
 
-/* Slider mobility of one type: adds each piece's moves to *moves, and counts in *reachers the
- * pieces (not already on the enemy palace) that can slide onto an enemy palace square. */
-static void count_sliders(Bitboard pieces, int dstep, Bitboard occupied, Bitboard target,
-                          int *moves, int *reachers)
+/* Slider mobility of one type: the empty squares each piece reaches along its lines (rook lines
+ * when norient is 2, queen lines when 4), looked up from the line occupancies. */
+static int count_sliders(const Position *pos, Bitboard pieces, int norient)
 {
+    int moves = 0;
     while (pieces) {
         int sq = bb_pop(&pieces);
-        Bitboard reach = 0;
-        for (int d = 0; d < DIR_NB; d += dstep)
-            reach |= geo_slide(sq, d, occupied);
-        *moves += bb_popcount(reach);
-        *reachers += (reach & target) && !(target & bb_square(sq));
+        for (int o = 0; o < norient; o++)
+            moves += geo_line_moves(sq, o, pos->line_occ[o]);
     }
+    return moves;
+}
+
+/* Sliders of `sliders` (own, unfrozen) that can move onto an empty square of `target`: walks
+ * back from each such square along every line to the first piece. Pincers move on rook lines
+ * only. Pieces already standing on the target squares do not count. */
+static int count_palace_sliders(const Position *pos, Bitboard sliders, Bitboard target)
+{
+    Bitboard reachers = 0, rook_only = pos->by_type[PINCER];
+    Bitboard empty_targets = target & ~position_occupied(pos);
+    while (empty_targets) {
+        int t = bb_pop(&empty_targets);
+        for (int d = 0; d < DIR_NB; d++) {
+            int s = geo.step[t][d];
+            while (pos->board[s] == EMPTY)
+                s = geo.step[s][d];
+            if (s != NO_SQ && (sliders & bb_square(s)) &&
+                (dir_is_orthogonal(d) || !(rook_only & bb_square(s))))
+                reachers |= bb_square(s);
+        }
+    }
+    return bb_popcount(reachers & ~target);
 }
 
 /* Adds the features of colour c with sign (+1 White, -1 Black) into f. Pieces are visited type
@@ -108,15 +116,8 @@ static void count_sliders(Bitboard pieces, int dstep, Bitboard occupied, Bitboar
 static void side_features(const Position *pos, int c, int sign, int f[W_NB])
 {
     Bitboard own = pos->by_color[c], enemy = pos->by_color[!c];
-    Bitboard occupied = own | enemy, target = enemy_palace[c];
-    Bitboard frozen = 0;
-    Bitboard imms = position_pieces(pos, !c, IMMOBILIZER);
-    while (imms)
-        frozen |= geo.neighbours[bb_pop(&imms)];
-    frozen &= own & ~pos->by_type[MAGE];
-    Bitboard chams = position_pieces(pos, !c, CHAMELEON);
-    while (chams)
-        frozen |= geo.neighbours[bb_pop(&chams)] & position_pieces(pos, c, IMMOBILIZER);
+    Bitboard target = enemy_palace[c];
+    Bitboard frozen = attack_frozen_mask(pos, c);
     Bitboard active = own & ~frozen;
 
     int mob[TYPE_NB] = {0}, reachers = 0, close = 0;
@@ -126,9 +127,13 @@ static void side_features(const Position *pos, int c, int sign, int f[W_NB])
     while (pieces)
         close += palace_close[c][bb_pop(&pieces)];
 
-    count_sliders(active & pos->by_type[PINCER], 2, occupied, target, &mob[PINCER], &reachers);
+    Bitboard sliders = active & (pos->by_type[PINCER] | pos->by_type[COORDINATOR] |
+                                 pos->by_type[LEAPER] | pos->by_type[CHAMELEON] |
+                                 pos->by_type[WITHDRAWER] | pos->by_type[IMMOBILIZER]);
+    mob[PINCER] = count_sliders(pos, active & pos->by_type[PINCER], 2);
     for (int t = COORDINATOR; t <= IMMOBILIZER; t++)
-        count_sliders(active & pos->by_type[t], 1, occupied, target, &mob[t], &reachers);
+        mob[t] = count_sliders(pos, active & pos->by_type[t], LINE_NB);
+    reachers += count_palace_sliders(pos, sliders, target);
     Reach r;
     for (pieces = active & pos->by_type[MAGE]; pieces;) {
         int sq = bb_pop(&pieces);
@@ -139,17 +144,15 @@ static void side_features(const Position *pos, int c, int sign, int f[W_NB])
     }
     for (pieces = active & pos->by_type[GUARD]; pieces;) {
         int sq = bb_pop(&pieces);
-        r = (Reach){0, false};
-        count_steps(geo.step[sq], DIR_NB, ~own, target, &r);
-        mob[GUARD] += r.moves;
-        reachers += r.palace && !(target & bb_square(sq));
+        Bitboard to = geo.neighbours[sq] & ~own;
+        mob[GUARD] += bb_popcount(to);
+        reachers += (to & target) && !(target & bb_square(sq));
     }
     int k = pos->king[c];
     if (active & bb_square(k)) {
-        r = (Reach){0, false};
-        count_steps(geo.king_jump[k], geo.king_jump_nb[k], ~own, target, &r);
-        mob[KING] += r.moves;
-        reachers += r.palace && !(target & bb_square(k));
+        Bitboard to = king_jumps[k] & ~own;
+        mob[KING] += bb_popcount(to);
+        reachers += (to & target) && !(target & bb_square(k));
     }
     for (int t = PINCER; t <= KING; t++)
         f[W_MOB_PINCER + t - PINCER] += sign * mob[t];
