@@ -41,6 +41,7 @@ void geometry_init(void)
         *name++ = (char)('0' + r % 10);
         *name = '\0';
         geo.rank_mask[r] |= bb_square(sq);
+        geo.real_mask |= bb_square(sq);
         geo.file_mask[f] |= bb_square(sq);
         for (int d = 0; d < DIR_NB; d++) {
             int nf = f + DIR_DF[d], nr = r + DIR_DR[d];

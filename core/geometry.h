@@ -33,6 +33,7 @@ enum { LINE_MAX = 11, LINE_TABLE_SIZE = 40962 };
 
 typedef struct Geometry {
     bool real[SQ_NB + 1];               /* square exists (not a hole, not NO_SQ) */
+    Bitboard real_mask;                 /* the 76 real squares */
     Square step[SQ_NB + 1][DIR_NB];     /* neighbour in a direction, NO_SQ if none */
     Square king_jump[SQ_NB][8];         /* knight jumps on the file cylinder, NO_SQ if none */
     uint8_t king_jump_nb[SQ_NB];        /* number of valid entries at the front of king_jump */

@@ -169,18 +169,33 @@ static void piece_moves(Gen *g, int from, int type, int us, const Masks *m)
     }
 }
 
+/* The squares one orthogonal step from the squares of b in direction d (holes and edges drop
+ * out). */
+static inline Bitboard shift_orthogonal(Bitboard b, int d)
+{
+    static const Bitboard FILE_A = (Bitboard)0x0101010101010101ull |
+                                   ((Bitboard)0x0101010101010101ull << 64);
+    Bitboard real = geo.real_mask;
+    switch (d) {
+    case NORTH:
+        return (b << 8) & real;
+    case SOUTH:
+        return (b >> 8) & real;
+    case EAST:
+        return (b << 1) & ~FILE_A & real;
+    default: /* WEST */
+        return (b >> 1) & ~(FILE_A << 7) & real;
+    }
+}
+
 /* Empty squares where a Pincer of `us` would capture one of `victims` (4.1): next to the
  * victim, with a piece of `us` beyond it on the same line. */
 static Bitboard pincer_landings(const Position *pos, int us, Bitboard victims)
 {
-    Bitboard landings = 0, own = pos->by_color[us];
-    while (victims) {
-        int e = bb_pop(&victims);
-        for (int d = 0; d < DIR_NB; d += 2) {
-            int land = geo.step[e][dir_opposite(d)];
-            if ((own & bb_square(geo.step[e][d])) && pos->board[land] == EMPTY)
-                landings |= bb_square(land);
-        }
+    Bitboard landings = 0, own = pos->by_color[us], empty = ~position_occupied(pos);
+    for (int d = 0; d < DIR_NB; d += 2) {
+        Bitboard anvilled = shift_orthogonal(own, dir_opposite(d)) & victims;
+        landings |= shift_orthogonal(anvilled, dir_opposite(d)) & empty;
     }
     return landings;
 }
