@@ -11,6 +11,7 @@
 #include "tune/rundir.h"
 #include "tune/selfplay.h"
 #include "tune/spsa_job.h"
+#include "tune/suite_job.h"
 #include "tune/values_job.h"
 
 /* Loads a config with its --set overrides; prints the error and returns false on failure. */
@@ -30,8 +31,9 @@ static bool check_inputs(const char *path, const Config *cfg)
 {
     char err[1024];
     Weights w;
-    bool spsa = strcmp(cfg->job, "spsa") == 0;
-    for (int i = 0; i < (spsa ? 1 : 2); i++)
+    bool suite = strcmp(cfg->job, "suite") == 0; /* values, then spsa */
+    bool spsa = suite || strcmp(cfg->job, "spsa") == 0;
+    for (int i = 0; i < (spsa && !suite ? 1 : 2); i++)
         if (!weights_load(&w, cfg->engine[i].weights, err, sizeof err)) {
             fprintf(stderr, "maxtune run: %s: [%s] weights: %s\n", path, i ? "engine_b" : "engine_a",
                     err);
@@ -47,7 +49,7 @@ static bool check_inputs(const char *path, const Config *cfg)
         }
     }
     if ((!strcmp(cfg->job, "fit") && !fit_check(cfg, err, sizeof err)) ||
-        (!strcmp(cfg->job, "values") && !values_check(cfg, err, sizeof err))) {
+        ((suite || !strcmp(cfg->job, "values")) && !values_check(cfg, err, sizeof err))) {
         fprintf(stderr, "maxtune run: %s: %s\n", path, err);
         return false;
     }
@@ -109,12 +111,14 @@ int cmd_run(int argc, char **argv)
     } JOBS[] = {{"match", match_run}, {"spsa", spsa_run}, {"selfplay", selfplay_run},
                 {"fit", fit_run}, {"values", values_run}};
     int (*job)(const Config *, RunDir *) = NULL;
+    bool suite = !strcmp(cfg.job, "suite"); /* runs other jobs, so it needs --force too */
     for (size_t i = 0; i < sizeof JOBS / sizeof JOBS[0]; i++)
         if (!strcmp(cfg.job, JOBS[i].job))
             job = JOBS[i].run;
-    if (!job) {
+    if (!job && !suite) {
         fprintf(stderr, "maxtune run: %s: [run] job = %s is not available in this version "
-                        "(available: match, spsa, selfplay, fit, values)\n", path, cfg.job);
+                        "(available: match, spsa, selfplay, fit, values, suite)\n", path,
+                cfg.job);
         return EXIT_USAGE;
     }
     if (!check_inputs(path, &cfg))
@@ -126,7 +130,7 @@ int cmd_run(int argc, char **argv)
         return EXIT_USAGE;
     }
     match_install_signals();
-    return job(&cfg, &rd);
+    return suite ? suite_run(&cfg, &rd, force) : job(&cfg, &rd);
 }
 
 int cmd_config(int argc, char **argv)

@@ -10,7 +10,7 @@ fail=0
 "$bin" run configs/match.ini --set run.results_dir="$tmp" --set match.pairs=4 \
   --set engine_a.nodes=300 --set engine_b.nodes=300 --set run.threads=2 >"$tmp/match.log" 2>&1 \
   && echo "PASS tsan match" || { echo "FAIL tsan match"; tail -30 "$tmp/match.log"; fail=$((fail + 1)); }
-"$bin" run configs/default.ini --set run.results_dir="$tmp" --set spsa.iterations=16 \
+"$bin" run configs/default.ini --set run.results_dir="$tmp" --set run.job=spsa --set spsa.iterations=16 \
   --set spsa.verify_pairs=2 --set engine_a.nodes=300 --set run.threads=2 >"$tmp/spsa.log" 2>&1 \
   && echo "PASS tsan spsa" || { echo "FAIL tsan spsa"; tail -30 "$tmp/spsa.log"; fail=$((fail + 1)); }
 "$bin" run configs/fit.ini --set run.results_dir="$tmp" --set selfplay.games=8 \

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Reproducibility of a whole SPSA run: the same config with 1 and 2 threads, and again after a
-# kill and resume, writes byte-identical results (all files but run.txt and timing files).
+# Reproducibility of a whole SPSA run (the SPSA part of configs/default.ini, run alone): the same
+# config with 1 and 2 threads, and again after a kill and resume, writes byte-identical results
+# (all files but run.txt and timing files).
 set -u
 bin=${BIN:-bin/maxtune}
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-common=(--set spsa.iterations=24 --set spsa.batch=4 --set spsa.verify_pairs=4
+common=(--set run.job=spsa --set spsa.iterations=24 --set spsa.batch=4 --set spsa.verify_pairs=4
         --set engine_a.nodes=200 --set match.max_plies=120)
 run() { "$bin" run configs/default.ini --set run.results_dir="$1" "${@:2}" "${common[@]}" >"$1.log" 2>&1; }
 same() { # compares the deterministic files of two run folders

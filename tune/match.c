@@ -330,7 +330,7 @@ void match_plot_progress(const Match *m, const RunDir *rd, const char *csv, cons
     snprintf(title, sizeof title, "%s vs %s: Elo difference with its 95%% interval", m->names[0],
              m->names[1]);
     snprintf(script, sizeof script,
-             "set xlabel 'games'\nset ylabel 'Elo'\nset yrange [-600:600]\n"
+             "set xlabel 'games'\nset ylabel 'Elo'\nset yrange [-1000<*<0:0<*<1000]\n"
              "plot '%s' using 1:3:4 with filledcurves lc rgb '#c8d8f0' title '95%% interval', "
              "'' using 1:2 with lines lw 2 lc rgb '#1f4e9c' title 'Elo', 0 with lines lc rgb "
              "'#888888' notitle\n",
