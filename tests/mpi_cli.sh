@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # mpi_cli.sh: bin/maxtune-mpi under mpirun gives the same results as bin/maxtune.
 #
-# Runs a small match (with and without SPRT) and a small SPSA run (tuning batches and the
-# verification match) with `mpirun -np 2` and `-np 3`, ranks with 1 and 2 threads, and compares
+# Runs a small match (with and without SPRT), a small SPSA run (tuning batches and the
+# verification match) and a small values run (self-play games, sampled positions, handicap
+# pairs) with `mpirun -np 2` and `-np 3`, ranks with 1 and 2 threads, and compares
 # their results files byte for byte with a run of the plain program. Then kills rank 1 with
 # SIGKILL in the middle of a match (the job must end with a message naming the rank, the
 # checkpoint must hold the finished pairs, and the same command must resume to identical
-# results), stops a run with SIGUSR1 (the graceful stop mpirun forwards: exit 130, resumable
-# by the plain program), and checks a bad config, a non-run command and the plain program
-# under mpirun.
+# results), stops a match and a selfplay job with SIGUSR1 (the graceful stop mpirun forwards:
+# exit 130, resumable by the plain program), and checks a bad config, a non-run command and
+# the plain program under mpirun.
 # Builds bin/maxtune-mpi (make mpi) when it is missing or older than the sources.
 # Prints one "PASS name" or "FAIL name" line per check; without mpirun/mpicc it prints why
 # and checks nothing (CI installs them: scripts/deps.sh).
@@ -193,6 +194,68 @@ rc=$RC
 mpi 2 "$SPSA" --set run.results_dir="$T/spsa_np2" --set run.threads=1
 check "SPSA: tuned.weights, trajectory.csv, summary.json, verification identical (-np 2)" eval \
     '[ $rc -eq 0 ] && [ $RC -eq 0 ] && same_files $T/spsa_ref/s $T/spsa_np2/s ${SPSA_FILES[*]}'
+
+# --- values: self-play games, sampling and handicap pairs over the ranks ----------------------
+VALUES=$T/values.ini
+cat >"$VALUES" <<'EOF2'
+; mpi_cli.sh test values run
+[run]
+job = values
+name = v
+seed = 5
+
+[engine_a]
+nodes = 120
+hash_mb = 1
+
+[engine_b]
+nodes = 120
+hash_mb = 1
+
+[match]
+opening_plies = 8
+max_plies = 160
+
+[selfplay]
+games = 24
+pgn = true
+
+[values]
+positions = selfplay
+pairs = 4
+calibration_pairs = 6
+calibration_pincers = 3
+types = coordinator,guard
+pgn = true
+EOF2
+VALUES_FILES=(positions.traces games.pgn handicap.pgn values.csv summary.json)
+plain "$VALUES" --set run.results_dir="$T/values_ref" --set run.threads=2
+rc=$RC
+mpi 2 "$VALUES" --set run.results_dir="$T/values_np2" --set run.threads=1
+check "values: positions, self-play and handicap games, values.csv identical (-np 2)" eval \
+    '[ $rc -eq 0 ] && [ $RC -eq 0 ] && same_files $T/values_ref/v $T/values_np2/v ${VALUES_FILES[*]}'
+# --- selfplay job: stopped under MPI (SIGUSR1), resumed by the plain program ----------------
+SELF=(--set run.job=selfplay --set selfplay.games=300)
+plain "$VALUES" "${SELF[@]}" --set run.results_dir="$T/self_ref" --set run.threads=2
+rc=$RC
+SP=$T/self_usr1/v
+mpirun -np 2 "$MPIBIN" run "$VALUES" "${SELF[@]}" --set run.results_dir="$T/self_usr1" \
+    --set run.threads=1 >"$T/usr1.out" 2>"$T/usr1.err" &
+BG=$!
+if wait_records "$SP" 5; then
+    kill -USR1 "$BG"
+    wait "$BG"
+    rc2=$?
+    BG=""
+    kept=$(($(wc -l <"$SP/checkpoint.journal") - 1))
+    plain "$VALUES" "${SELF[@]}" --set run.results_dir="$T/self_usr1" --set run.threads=2
+    check "selfplay job: stopped under mpirun -np 2 (exit 130, $kept games kept), resumed by the plain program: identical positions.traces, games.pgn, summary.json" eval \
+        '[ $rc -eq 0 ] && [ $rc2 -eq 130 ] && [ $RC -eq 0 ] && has $T/err "resuming" &&
+         same_files $T/self_ref/v $SP positions.traces games.pgn summary.json'
+else
+    echo "FAIL selfplay job under mpirun: the run ended before 5 games were saved"
+    failures=$((failures + 1))
+fi
 
 # --- a rank killed: the job ends, the checkpoint keeps the finished pairs, resume -----------
 LONG=(--set match.pairs=80 --set run.threads=1)

@@ -26,7 +26,10 @@
 #include "tune/pair_task.h"
 
 /* Every kind of work, by DistKindId: a worker finds the kind of a task here. */
-static const DistKind *const KINDS[DIST_KIND_NB] = {[DIST_PAIRS] = &pair_task_kind};
+static const DistKind *const KINDS[DIST_KIND_NB] = {[DIST_PAIRS] = &pair_task_kind,
+                                                    [DIST_GAMES] = &pair_task_games_kind,
+                                                    [DIST_HANDICAP] = &pair_task_handicap_kind,
+                                                    [DIST_SAMPLE] = &pair_task_sample_kind};
 
 static int dist_rank_ = 0, dist_size_ = 1;
 

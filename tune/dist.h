@@ -45,7 +45,13 @@ typedef struct DistKind {
 } DistKind;
 
 /* The kinds of work, by number (a task names its kind by number in the TASK message). */
-typedef enum DistKindId { DIST_PAIRS, DIST_KIND_NB } DistKindId;
+typedef enum DistKindId {
+    DIST_PAIRS,
+    DIST_GAMES,
+    DIST_HANDICAP,
+    DIST_SAMPLE,
+    DIST_KIND_NB
+} DistKindId;
 
 /* What rank 0 does with the items of a task. Both functions are called under the task's lock,
  * never concurrently. */

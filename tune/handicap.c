@@ -11,6 +11,7 @@
 #include "core/movegen.h"
 #include "search/search.h"
 #include "tune/match.h"
+#include "tune/pair_task.h"
 #include "tune/pgn.h"
 #include "tune/rng.h"
 
@@ -22,10 +23,8 @@ struct Handicap {
     const Openings *openings;
     Journal *journal;
     long offset;
-    Weights weights;
-    int ntypes;
-    int types[HANDICAP_MAX_TYPES], counts[HANDICAP_MAX_TYPES];
-    long first[HANDICAP_MAX_TYPES + 1]; /* pair k is of type i when first[i] <= k < first[i+1] */
+    Weights weights[2];    /* [engine_a]'s, twice (a pair task's weight set) */
+    HandicapPlan plan;
     PairResult *pairs;
     bool *done;
     long finished, resumed;
@@ -89,19 +88,20 @@ Handicap *handicap_new(const Config *cfg, const Openings *o, const int *types, c
     h->openings = o;
     h->journal = journal;
     h->offset = journal_offset;
-    h->ntypes = ntypes;
+    h->plan.ntypes = ntypes;
     char why[512];
-    if (!weights_load(&h->weights, cfg->engine[0].weights, why, sizeof why)) {
+    if (!weights_load(&h->weights[0], cfg->engine[0].weights, why, sizeof why)) {
         snprintf(err, errlen, "[engine_a] weights: %s", why);
         free(h);
         return NULL;
     }
+    h->weights[1] = h->weights[0];
     for (int i = 0; i < ntypes; i++) {
-        h->types[i] = types[i];
-        h->counts[i] = counts[i];
-        h->first[i + 1] = h->first[i] + pairs[i];
+        h->plan.types[i] = types[i];
+        h->plan.counts[i] = counts[i];
+        h->plan.first[i + 1] = h->plan.first[i] + pairs[i];
     }
-    long n = h->first[ntypes];
+    long n = h->plan.first[ntypes];
     h->pairs = calloc((size_t)n + 1, sizeof *h->pairs);
     h->done = calloc((size_t)n + 1, sizeof *h->done);
     if (!h->pairs || !h->done) {
@@ -116,23 +116,23 @@ void handicap_free(Handicap *h)
 {
     if (!h)
         return;
-    for (long k = 0; h->pairs && k < h->first[h->ntypes]; k++)
+    for (long k = 0; h->pairs && k < h->plan.first[h->plan.ntypes]; k++)
         pair_free(&h->pairs[k]);
     free(h->pairs);
     free(h->done);
     free(h);
 }
 
-long handicap_records(const Handicap *h) { return h->first[h->ntypes]; }
+long handicap_records(const Handicap *h) { return h->plan.first[h->plan.ntypes]; }
 
 /* Type index and pair number of record k. */
-static void locate(const Handicap *h, long k, int *ti, long *j)
+static void locate(const HandicapPlan *plan, long k, int *ti, long *j)
 {
     int i = 0;
-    while (k >= h->first[i + 1])
+    while (k >= plan->first[i + 1])
         i++;
     *ti = i;
-    *j = k - h->first[i];
+    *j = k - plan->first[i];
 }
 
 /* True when every move of game g of the pair is legal from its opening. */
@@ -152,7 +152,9 @@ static bool game_is_valid(const GameResult *g, const Position *opening)
     return true;
 }
 
-bool handicap_record(Handicap *h, long index, const char *payload, char *why, size_t len)
+/* Stores pair `index` from its journal payload after checking its games; false with a
+ * reason. */
+static bool handicap_store(Handicap *h, long index, const char *payload, char *why, size_t len)
 {
     if (index < 0 || index >= handicap_records(h) || h->done[index]) {
         snprintf(why, len, "handicap pair %ld out of range or repeated", index);
@@ -160,12 +162,12 @@ bool handicap_record(Handicap *h, long index, const char *payload, char *why, si
     }
     int ti;
     long j;
-    locate(h, index, &ti, &j);
+    locate(&h->plan, index, &ti, &j);
     Position open[2];
     PairResult p;
     if (!pair_decode(payload, &p, why, len))
         return false;
-    if (!handicap_openings(h->openings, ti, h->types[ti], h->counts[ti], j, open) ||
+    if (!handicap_openings(h->openings, ti, h->plan.types[ti], h->plan.counts[ti], j, open) ||
         !game_is_valid(&p.game[0], &open[0]) || !game_is_valid(&p.game[1], &open[1])) {
         snprintf(why, len, "illegal move in a handicap game");
         pair_free(&p);
@@ -174,6 +176,13 @@ bool handicap_record(Handicap *h, long index, const char *payload, char *why, si
     h->pairs[index] = p;
     h->done[index] = true;
     h->finished++;
+    return true;
+}
+
+bool handicap_record(Handicap *h, long index, const char *payload, char *why, size_t len)
+{
+    if (!handicap_store(h, index, payload, why, len))
+        return false;
     h->resumed++;
     return true;
 }
@@ -201,88 +210,70 @@ static void handicap_progress(Handicap *h, bool final)
             2 * h->finished, 2 * total, rate, eta, tty && !final ? "" : "\n");
 }
 
+char *handicap_pair(PairWorker *w, const Config *cfg, const Openings *o, const Weights *wt,
+                    const HandicapPlan *plan, long k, double *busy)
+{
+    int ti;
+    long j;
+    locate(plan, k, &ti, &j);
+    Position open[2];
+    PairResult p;
+    memset(&p, 0, sizeof p);
+    SearchLimits limits = {(int)cfg->engine[0].depth, (uint64_t)cfg->engine[0].nodes,
+                           (int)cfg->engine[0].movetime_ms};
+    GameRecord *rec = malloc(sizeof *rec);
+    bool ok = rec && handicap_openings(o, ti, plan->types[ti], plan->counts[ti], j, open);
+    *busy = 0;
+    for (int g = 0; g < 2 && ok; g++) {
+        Player white = {w->engine[0], wt, limits};
+        Player black = {w->engine[1], wt, limits};
+        game_play(&open[g], &white, &black, &cfg->match, rec);
+        *busy += rec->search_seconds;
+        ok = pair_compact_game(rec, &p.game[g]);
+    }
+    char *payload = ok ? pair_encode(&p) : NULL;
+    pair_free(&p);
+    free(rec);
+    return payload;
+}
+
+/* PairUnits.store: a pair played now. */
+static bool store_unit(void *data, long k, const char *payload)
+{
+    char why[128];
+    if (handicap_store(data, k, payload, why, sizeof why))
+        return true;
+    fprintf(stderr, "maxtune: handicap pair %ld: %s\n", k, why);
+    return false;
+}
+
+/* PairUnits.progress. */
+static void progress_unit(void *data, bool final) { handicap_progress(data, final); }
+
 int handicap_play(Handicap *h)
 {
-    long total = handicap_records(h);
-    bool failed = false;
     h->start_time = search_now();
     if (h->resumed)
         fprintf(stderr, "handicap: resuming: %ld pairs already played\n", h->resumed);
-    SearchLimits limits = {(int)h->cfg->engine[0].depth, (uint64_t)h->cfg->engine[0].nodes,
-                           (int)h->cfg->engine[0].movetime_ms};
-#pragma omp parallel num_threads(match_threads(h->cfg))
-    {
-        PairWorker worker;
-        bool ready = pair_worker_init(&worker, &h->play_cfg);
-        GameRecord *rec = ready ? malloc(sizeof *rec) : NULL;
-        if (!rec) {
-#pragma omp critical(handicap)
-            failed = true;
-        }
-#pragma omp for schedule(dynamic, 1)
-        for (long k = 0; k < total; k++) {
-            bool skip;
-#pragma omp critical(handicap)
-            skip = failed;
-            if (!rec || skip || match_interrupted || h->done[k])
-                continue;
-            int ti;
-            long j;
-            locate(h, k, &ti, &j);
-            Position open[2];
-            PairResult p;
-            memset(&p, 0, sizeof p);
-            bool ok = handicap_openings(h->openings, ti, h->types[ti], h->counts[ti], j, open);
-            for (int g = 0; g < 2 && ok; g++) {
-                Player white = {worker.engine[0], &h->weights, limits};
-                Player black = {worker.engine[1], &h->weights, limits};
-                game_play(&open[g], &white, &black, &h->cfg->match, rec);
-                GameResult *r = &p.game[g];
-                r->result = (uint8_t)rec->result;
-                r->term = (uint8_t)rec->term;
-                r->nmoves = (uint16_t)rec->nmoves;
-                r->moves = malloc(((size_t)rec->nmoves + 1) * sizeof(Move));
-                ok = r->moves != NULL;
-                if (ok)
-                    memcpy(r->moves, rec->moves, (size_t)rec->nmoves * sizeof(Move));
-            }
-            char *payload = ok ? pair_encode(&p) : NULL;
-#pragma omp critical(handicap)
-            {
-                if (!payload || !journal_append(h->journal, h->offset + k, payload)) {
-                    failed = true;
-                    pair_free(&p);
-                } else {
-                    h->pairs[k] = p;
-                    h->done[k] = true;
-                    h->finished++;
-                    handicap_progress(h, false);
-                }
-            }
-            free(payload);
-        }
-        free(rec);
-        if (ready)
-            pair_worker_free(&worker);
-    }
-    handicap_progress(h, true);
-    if (failed) {
-        fprintf(stderr, "maxtune: a handicap pair could not be played or saved; finished pairs "
-                        "are kept in %s; rerun to resume\n", h->journal->path);
-        return 1;
-    }
-    if (h->finished < total) {
-        fprintf(stderr, "interrupted: finished work is saved in %s; run the same command again "
-                        "to resume\n", h->journal->path);
-        return 130;
-    }
-    return 0;
+    /* Both sides are [engine_a] (play_cfg); the pairs come back here in completion order and
+     * are kept by index. */
+    PairUnits u = {.kind = DIST_HANDICAP,
+                   .task = {&h->play_cfg, h->openings, 0, h->weights, 1, handicap_records(h)},
+                   .plan = &h->plan,
+                   .what = "handicap pair",
+                   .done = h->done,
+                   .journal = h->journal,
+                   .journal_offset = h->offset,
+                   .data = h,
+                   .store = store_unit,
+                   .progress = progress_unit};
+    return pair_task_play_units(&u);
 }
 
 MatchCounts handicap_counts(const Handicap *h, int i)
 {
     MatchCounts mc = {0};
-    for (long k = h->first[i]; k < h->first[i + 1]; k++)
+    for (long k = h->plan.first[i]; k < h->plan.first[i + 1]; k++)
         if (h->done[k])
             stats_add_pair(&mc, full_side_score(&h->pairs[k], 0),
                            full_side_score(&h->pairs[k], 1));
@@ -298,15 +289,15 @@ bool handicap_write_pgn(FILE *out, void *data)
     for (long k = 0; k < handicap_records(h); k++) {
         int ti;
         long j;
-        locate(h, k, &ti, &j);
+        locate(&h->plan, k, &ti, &j);
         Position open[2];
         if (!h->done[k] ||
-            !handicap_openings(h->openings, ti, h->types[ti], h->counts[ti], j, open))
+            !handicap_openings(h->openings, ti, h->plan.types[ti], h->plan.counts[ti], j, open))
             continue;
         for (int g = 0; g < 2; g++) {
             char event[96], round[48];
-            snprintf(event, sizeof event, "%s: %d %s odds", h->cfg->name, h->counts[ti],
-                     NAMES[h->types[ti]]);
+            snprintf(event, sizeof event, "%s: %d %s odds", h->cfg->name, h->plan.counts[ti],
+                     NAMES[h->plan.types[ti]]);
             snprintf(round, sizeof round, "%ld.%d", j + 1, g + 1);
             const GameResult *r = &h->pairs[k].game[g];
             pgn_write_game(out, event, round, g == 0 ? "handicapped" : "full",

@@ -15,8 +15,9 @@
  * both sides a Match pair would be the same game twice). The pairs are counted as Match counts
  * them (stats_add_pair, pentanomial) and journaled in its format (pair_encode).
  *
- * Games are played in parallel and journaled pair by pair (journal_offset + k, pairs numbered
- * over all types in order). */
+ * Pairs are played in parallel by dist (threads, and MPI ranks in bin/maxtune-mpi: a
+ * DIST_HANDICAP pair task) and journaled pair by pair (journal_offset + k, pairs numbered over
+ * all types in order). */
 #ifndef MAXTUNE_HANDICAP_H
 #define MAXTUNE_HANDICAP_H
 
@@ -30,6 +31,14 @@ enum { HANDICAP_MAX_TYPES = 8 };
 
 /* The matches of a values run. */
 typedef struct Handicap Handicap;
+
+/* Which pairs are of which type: pair k is of type types[i] (counts[i] pieces removed) when
+ * first[i] <= k < first[i + 1]. A plain struct: it travels in task bytes. */
+typedef struct HandicapPlan {
+    int ntypes;
+    int types[HANDICAP_MAX_TYPES], counts[HANDICAP_MAX_TYPES];
+    long first[HANDICAP_MAX_TYPES + 1];
+} HandicapPlan;
 
 /* The two openings of pair j of type `type` (PINCER..GUARD), with type index ti (its seed
  * stream): out[0] lacks `count` White pieces of the type, out[1] as many Black ones. False when
@@ -51,6 +60,12 @@ long handicap_records(const Handicap *h);
 
 /* Takes a journal record read back on resume (index relative to journal_offset). */
 bool handicap_record(Handicap *h, long index, const char *payload, char *why, size_t len);
+
+/* Plays pair k of the plan with worker w: weights wt and [engine_a]'s limits of cfg on both
+ * sides. Returns its journal payload (pair_encode's text, malloc'd) or NULL when out of memory;
+ * sets *busy to the seconds spent in search. */
+char *handicap_pair(PairWorker *w, const Config *cfg, const Openings *o, const Weights *wt,
+                    const HandicapPlan *plan, long k, double *busy);
 
 /* Plays the missing pairs in parallel; 0 when complete, 130 when interrupted, 1 on failure. */
 int handicap_play(Handicap *h);

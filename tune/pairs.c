@@ -29,8 +29,7 @@ static SearchLimits limits_of(const EngineConfig *ec)
     return l;
 }
 
-/* Copies a played game into its compact form. */
-static bool compact(const GameRecord *rec, GameResult *out)
+bool pair_compact_game(const GameRecord *rec, GameResult *out)
 {
     out->result = (uint8_t)rec->result;
     out->term = (uint8_t)rec->term;
@@ -54,10 +53,10 @@ bool pair_play(PairWorker *w, const Config *cfg, const Openings *o, long opening
         return false;
     memset(out, 0, sizeof *out);
     game_play(&opening, &a, &b, &cfg->match, rec);
-    bool ok = compact(rec, &out->game[0]);
+    bool ok = pair_compact_game(rec, &out->game[0]);
     out->search_seconds = rec->search_seconds;
     game_play(&opening, &b, &a, &cfg->match, rec);
-    ok = ok && compact(rec, &out->game[1]);
+    ok = ok && pair_compact_game(rec, &out->game[1]);
     out->search_seconds += rec->search_seconds;
     free(rec);
     return ok;
@@ -69,15 +68,18 @@ double pair_score(const PairResult *p, int g)
     return (g == 0 ? white_half : 2 - white_half) / 2.0;
 }
 
-char *pair_encode(const PairResult *p)
+/* Writes the text of `n` games (joined by spaces) into a malloc'd string. */
+static char *encode_games(const GameResult *games, int n)
 {
-    size_t len = 64 + 6 * ((size_t)p->game[0].nmoves + p->game[1].nmoves);
+    size_t len = 64;
+    for (int g = 0; g < n; g++)
+        len += 6 * (size_t)games[g].nmoves;
     char *s = malloc(len);
     if (!s)
         return NULL;
     size_t k = 0;
-    for (int g = 0; g < 2; g++) {
-        const GameResult *r = &p->game[g];
+    for (int g = 0; g < n; g++) {
+        const GameResult *r = &games[g];
         k += (size_t)snprintf(s + k, len - k, "%s%d %d %d", g ? " " : "", r->result, r->term,
                               r->nmoves);
         for (int i = 0; i < r->nmoves; i++)
@@ -85,6 +87,10 @@ char *pair_encode(const PairResult *p)
     }
     return s;
 }
+
+char *pair_encode_game(const GameResult *g) { return encode_games(g, 1); }
+
+char *pair_encode(const PairResult *p) { return encode_games(p->game, 2); }
 
 bool pair_decode(const char *text, PairResult *p, char *why, size_t whylen)
 {

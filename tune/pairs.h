@@ -36,6 +36,14 @@ void pair_worker_free(PairWorker *w);
 bool pair_play(PairWorker *w, const Config *cfg, const Openings *o, long opening_index,
                const Weights *wa, const Weights *wb, PairResult *out);
 
+/* Copies a played game into its compact form (allocates the move list); false when out of
+ * memory. */
+bool pair_compact_game(const GameRecord *rec, GameResult *out);
+
+/* Journal text of one game: "result termination nmoves move..." (moves in hex; malloc'd). A
+ * pair's text is its two games' texts joined by a space. */
+char *pair_encode_game(const GameResult *g);
+
 /* Score of game g (0 or 1) from the first player's view: 1, 0.5 or 0. */
 double pair_score(const PairResult *p, int g);
 

@@ -12,6 +12,7 @@
 #include "search/eval.h"
 #include "search/search.h"
 #include "tune/match.h"
+#include "tune/pair_task.h"
 #include "tune/pgn.h"
 #include "tune/rng.h"
 
@@ -74,19 +75,6 @@ void selfplay_free(Selfplay *s)
 }
 
 long selfplay_games(const Selfplay *s) { return s->ngames; }
-
-/* Journal payload of a game: "result termination nmoves move..." (moves in hex). */
-static char *game_encode(const GameResult *g)
-{
-    size_t len = 32 + 6 * (size_t)g->nmoves;
-    char *text = malloc(len);
-    if (!text)
-        return NULL;
-    size_t k = (size_t)snprintf(text, len, "%d %d %d", g->result, g->term, g->nmoves);
-    for (int i = 0; i < g->nmoves; i++)
-        k += (size_t)snprintf(text + k, len - k, " %x", g->moves[i]);
-    return text;
-}
 
 /* Parses a journal payload and replays it from the opening: every move must be legal. */
 static bool game_decode(const char *text, const Position *opening, GameResult *g, char *why,
@@ -152,7 +140,8 @@ static void count_result(Selfplay *s, const GameResult *g)
     s->black_wins += g->result == 0;
 }
 
-bool selfplay_record(Selfplay *s, long index, const char *payload, char *why, size_t len)
+/* Stores game `index` from its journal payload after replaying it; false with a reason. */
+static bool selfplay_store(Selfplay *s, long index, const char *payload, char *why, size_t len)
 {
     if (index < 0 || index >= s->ngames) {
         snprintf(why, len, "game index %ld out of range", index);
@@ -168,8 +157,15 @@ bool selfplay_record(Selfplay *s, long index, const char *payload, char *why, si
         return false;
     s->done[index] = true;
     s->finished++;
-    s->resumed++;
     count_result(s, &s->games[index]);
+    return true;
+}
+
+bool selfplay_record(Selfplay *s, long index, const char *payload, char *why, size_t len)
+{
+    if (!selfplay_store(s, index, payload, why, len))
+        return false;
+    s->resumed++;
     return true;
 }
 
@@ -197,87 +193,69 @@ static void selfplay_progress(Selfplay *s, bool final)
             s->black_wins, rate, eta, tty && !final ? "" : "\n");
 }
 
+char *selfplay_game(PairWorker *w, const Config *cfg, const Openings *o, const Weights wt[2],
+                    long i, double *busy)
+{
+    Position opening;
+    openings_get(o, i, &opening);
+    Player a = {w->engine[0], &wt[0], limits_of(&cfg->engine[0])};
+    Player b = {w->engine[1], &wt[1], limits_of(&cfg->engine[1])};
+    GameRecord *rec = malloc(sizeof *rec);
+    if (!rec)
+        return NULL;
+    if (i % 2 == 0)
+        game_play(&opening, &a, &b, &cfg->match, rec);
+    else
+        game_play(&opening, &b, &a, &cfg->match, rec);
+    *busy = rec->search_seconds;
+    GameResult g = {0};
+    char *payload = pair_compact_game(rec, &g) ? pair_encode_game(&g) : NULL;
+    free(g.moves);
+    free(rec);
+    return payload;
+}
+
+/* PairUnits.store: a game played now. */
+static bool store_unit(void *data, long i, const char *payload)
+{
+    char why[128];
+    if (selfplay_store(data, i, payload, why, sizeof why))
+        return true;
+    fprintf(stderr, "maxtune: game %ld: %s\n", i, why);
+    return false;
+}
+
+/* PairUnits.progress. */
+static void progress_unit(void *data, bool final) { selfplay_progress(data, final); }
+
 int selfplay_play(Selfplay *s)
 {
-    const Config *cfg = s->cfg;
-    bool failed = false;
     s->start_time = search_now();
     if (s->resumed)
         fprintf(stderr, "selfplay: resuming: %ld games already played\n", s->resumed);
-#pragma omp parallel num_threads(match_threads(cfg))
-    {
-        PairWorker worker;
-        bool ready = pair_worker_init(&worker, cfg);
-        GameRecord *rec = ready ? malloc(sizeof *rec) : NULL;
-        if (!rec) {
-#pragma omp critical(selfplay)
-            failed = true;
-        }
-#pragma omp for schedule(dynamic, 1)
-        for (long i = 0; i < s->ngames; i++) {
-            bool skip;
-#pragma omp critical(selfplay)
-            skip = failed;
-            if (!rec || skip || match_interrupted || s->done[i])
-                continue;
-            Position opening;
-            openings_get(s->openings, i, &opening);
-            Player a = {worker.engine[0], &s->weights[0], limits_of(&cfg->engine[0])};
-            Player b = {worker.engine[1], &s->weights[1], limits_of(&cfg->engine[1])};
-            if (i % 2 == 0)
-                game_play(&opening, &a, &b, &cfg->match, rec);
-            else
-                game_play(&opening, &b, &a, &cfg->match, rec);
-            GameResult g = {(uint8_t)rec->result, (uint8_t)rec->term, (uint16_t)rec->nmoves,
-                            malloc(((size_t)rec->nmoves + 1) * sizeof(Move))};
-            char *payload = NULL;
-            if (g.moves) {
-                memcpy(g.moves, rec->moves, (size_t)rec->nmoves * sizeof(Move));
-                payload = game_encode(&g);
-            }
-#pragma omp critical(selfplay)
-            {
-                if (!payload || !journal_append(s->journal, s->offset + i, payload)) {
-                    failed = true;
-                    free(g.moves);
-                } else {
-                    s->games[i] = g;
-                    s->done[i] = true;
-                    s->finished++;
-                    count_result(s, &g);
-                    selfplay_progress(s, false);
-                }
-            }
-            free(payload);
-        }
-        free(rec);
-        if (ready)
-            pair_worker_free(&worker);
-    }
-    selfplay_progress(s, true);
-    if (failed) {
-        fprintf(stderr, "maxtune: a game could not be played or saved (out of memory or disk?); "
-                        "finished games are kept in %s; rerun to resume\n", s->journal->path);
-        return 1;
-    }
-    if (s->finished < s->ngames) {
-        fprintf(stderr, "interrupted: finished work is saved in %s; run the same command again "
-                        "to resume\n", s->journal->path);
-        return 130;
-    }
-    return 0;
+    /* The games come back here in completion order and are kept by index. */
+    PairUnits u = {.kind = DIST_GAMES,
+                   .task = {s->cfg, s->openings, 0, s->weights, 1, s->ngames},
+                   .what = "game",
+                   .done = s->done,
+                   .journal = s->journal,
+                   .journal_offset = s->offset,
+                   .data = s,
+                   .store = store_unit,
+                   .progress = progress_unit};
+    return pair_task_play_units(&u);
 }
 
-/* Samples the positions of game i into t; counts into st. */
-static bool sample_game(const Selfplay *s, long i, Engine *e, Traces *t, SelfplayStats *st)
+/* Samples the positions of game i (g, from opening i of o) into t with weights w; counts into
+ * st. */
+static bool sample_game(const Config *cfg, const Openings *o, const Weights *w, long i,
+                        const GameResult *g, Engine *e, Traces *t, SelfplayStats *st)
 {
-    const SelfplayConfig *sc = &s->cfg->selfplay;
-    const GameResult *g = &s->games[i];
-    const Weights *w = &s->weights[0];
+    const SelfplayConfig *sc = &cfg->selfplay;
     Position opening, pos;
-    openings_get(s->openings, i, &opening);
+    openings_get(o, i, &opening);
     pos = opening;
-    Rng rng = rng_for(s->cfg->seed, RNG_SAMPLE, (uint64_t)i);
+    Rng rng = rng_for(cfg->seed, RNG_SAMPLE, (uint64_t)i);
     engine_new_game(e);
     engine_set_weights(e, w);
     SearchLimits one_ply = {1, 0, 0};
@@ -314,28 +292,176 @@ static bool sample_game(const Selfplay *s, long i, Engine *e, Traces *t, Selfpla
     return true;
 }
 
+Engine *selfplay_sampler_new(void) { return engine_new(SAMPLE_HASH_MB); }
+
+/* The finished games as the extra bytes of a DIST_SAMPLE task (malloc'd; NULL when out of
+ * memory): uint64 n, uint64 start[n + 1] (offsets of each game's moves), Move moves[start[n]],
+ * uint8 result[n]. */
+static void *games_pack(const Selfplay *s, size_t *len)
+{
+    uint64_t n = (uint64_t)s->ngames, total = 0;
+    for (long i = 0; i < s->ngames; i++)
+        total += s->games[i].nmoves;
+    size_t head = (size_t)(n + 2) * sizeof(uint64_t);
+    *len = head + (size_t)total * sizeof(Move) + (size_t)n;
+    char *bytes = malloc(*len);
+    if (!bytes)
+        return NULL;
+    memcpy(bytes, &n, sizeof n);
+    uint64_t at = 0;
+    for (long i = 0; i <= s->ngames; i++) {
+        memcpy(bytes + (size_t)(i + 1) * sizeof at, &at, sizeof at);
+        if (i < s->ngames) {
+            memcpy(bytes + head + (size_t)at * sizeof(Move), s->games[i].moves,
+                   s->games[i].nmoves * sizeof(Move));
+            bytes[head + (size_t)total * sizeof(Move) + (size_t)i] = (char)s->games[i].result;
+            at += s->games[i].nmoves;
+        }
+    }
+    return bytes;
+}
+
+/* Payload of a sampled game: the counts of st, then each position of t as " result count
+ * (index coefficient)...". Malloc'd; NULL when out of memory. */
+static char *sample_encode(const SelfplayStats *st, const Traces *t)
+{
+    size_t len = 200 + 8 * (size_t)t->n + 12 * (size_t)t->nterms;
+    char *text = malloc(len);
+    if (!text)
+        return NULL;
+    size_t k = (size_t)snprintf(text, len, "%ld %ld %ld %ld %ld %ld %ld %ld", st->examined,
+                                st->kept, st->noisy, st->mate, st->lopsided, st->wins,
+                                st->draws_stm, st->losses);
+    for (long p = 0; p < t->n; p++) {
+        k += (size_t)snprintf(text + k, len - k, " %d %d", t->result[p],
+                              (int)(t->start[p + 1] - t->start[p]));
+        for (uint64_t e = t->start[p]; e < t->start[p + 1]; e++)
+            k += (size_t)snprintf(text + k, len - k, " %d %d", t->index[e], t->coef[e]);
+    }
+    return text;
+}
+
+/* Parses a sampled game's payload into st and t (positions of game i); false when malformed
+ * or out of memory. */
+static bool sample_decode(const char *text, long i, SelfplayStats *st, Traces *t)
+{
+    long *counts[] = {&st->examined, &st->kept, &st->noisy, &st->mate, &st->lopsided,
+                      &st->wins, &st->draws_stm, &st->losses};
+    char *end;
+    const char *p = text;
+    for (size_t k = 0; k < sizeof counts / sizeof counts[0]; k++, p = end)
+        if ((*counts[k] = strtol(p, &end, 10)) < 0 || end == p)
+            return false;
+    for (long n = 0; n < st->kept; n++) {
+        int coef[W_NB] = {0};
+        long result = strtol(p, &end, 10), count;
+        if (end == p || result < 0 || result > 2)
+            return false;
+        p = end;
+        count = strtol(p, &end, 10);
+        if (end == p || count < 0 || count > W_NB)
+            return false;
+        for (long e = 0; e < count; e++) {
+            p = end;
+            long index = strtol(p, &end, 10);
+            if (end == p || index < 0 || index >= W_NB)
+                return false;
+            p = end;
+            coef[index] = (int)strtol(p, &end, 10);
+            if (end == p)
+                return false;
+        }
+        p = end;
+        if (!traces_add(t, (uint32_t)i, (int)result, coef))
+            return false;
+    }
+    while (*p == ' ')
+        p++;
+    return *p == '\0';
+}
+
+char *selfplay_sample_unit(Engine *e, const Config *cfg, const Openings *o, const Weights *w,
+                           const void *games, size_t len, long i)
+{
+    const char *bytes = games;
+    uint64_t n, start[2];
+    if (len < sizeof n)
+        return NULL;
+    memcpy(&n, bytes, sizeof n);
+    if (n > len) /* every game takes at least its result byte */
+        return NULL;
+    size_t head = ((size_t)n + 2) * sizeof(uint64_t);
+    if (i < 0 || (uint64_t)i >= n || len < head)
+        return NULL;
+    memcpy(start, bytes + (size_t)(i + 1) * sizeof n, sizeof start);
+    uint64_t total;
+    memcpy(&total, bytes + (size_t)(n + 1) * sizeof n, sizeof total);
+    if (start[0] > start[1] || start[1] > total || start[1] - start[0] > GAME_MAX_PLIES ||
+        len != head + (size_t)total * sizeof(Move) + (size_t)n)
+        return NULL;
+    uint64_t nmoves = start[1] - start[0];
+    GameResult g = {(uint8_t)bytes[head + (size_t)total * sizeof(Move) + (size_t)i], 0,
+                    (uint16_t)nmoves, malloc((size_t)(nmoves + 1) * sizeof(Move))};
+    if (!g.moves || g.result > 2) {
+        free(g.moves);
+        return NULL;
+    }
+    memcpy(g.moves, bytes + head + (size_t)start[0] * sizeof(Move), g.nmoves * sizeof(Move));
+    Traces t;
+    traces_init(&t);
+    SelfplayStats st;
+    memset(&st, 0, sizeof st);
+    char *payload = sample_game(cfg, o, w, i, &g, e, &t, &st) ? sample_encode(&st, &t) : NULL;
+    traces_free(&t);
+    free(g.moves);
+    return payload;
+}
+
+/* The sampling of a Selfplay: each game's positions and counts, by game. */
+typedef struct Sampling {
+    Traces *per_game;
+    SelfplayStats *per_stats;
+    bool *done;
+} Sampling;
+
+/* PairUnits.store: a sampled game. */
+static bool store_sample(void *data, long i, const char *payload)
+{
+    Sampling *sm = data;
+    if (!sample_decode(payload, i, &sm->per_stats[i], &sm->per_game[i])) {
+        fprintf(stderr, "maxtune: the sampled positions of game %ld are malformed\n", i);
+        return false;
+    }
+    sm->done[i] = true;
+    return true;
+}
+
 bool selfplay_sample(Selfplay *s, Traces *t, SelfplayStats *st, char *err, size_t errlen)
 {
     memset(st, 0, sizeof *st);
     traces_free(t);
-    Traces *per_game = calloc((size_t)s->ngames, sizeof *per_game);
-    SelfplayStats *per_stats = calloc((size_t)s->ngames, sizeof *per_stats);
-    bool failed = !per_game || !per_stats;
-#pragma omp parallel num_threads(match_threads(s->cfg)) if (!failed)
-    {
-        Engine *e = engine_new(SAMPLE_HASH_MB);
-        if (!e) {
-#pragma omp critical(selfplay)
-            failed = true;
-        }
-#pragma omp for schedule(dynamic, 4)
-        for (long i = 0; i < s->ngames; i++)
-            if (e && !sample_game(s, i, e, &per_game[i], &per_stats[i])) {
-#pragma omp critical(selfplay)
-                failed = true;
-            }
-        engine_free(e);
+    Sampling sm = {calloc((size_t)s->ngames, sizeof *sm.per_game),
+                   calloc((size_t)s->ngames, sizeof *sm.per_stats),
+                   calloc((size_t)s->ngames, sizeof *sm.done)};
+    Traces *per_game = sm.per_game;
+    SelfplayStats *per_stats = sm.per_stats;
+    size_t len = 0;
+    void *games = games_pack(s, &len);
+    bool failed = !per_game || !per_stats || !sm.done || !games;
+    /* Games are sampled wherever dist puts them (threads, MPI ranks) and come back by index. */
+    if (!failed) {
+        PairUnits u = {.kind = DIST_SAMPLE,
+                       .task = {s->cfg, s->openings, 0, s->weights, 1, s->ngames},
+                       .extra = games,
+                       .extra_len = len,
+                       .what = "sampling of positions",
+                       .done = sm.done,
+                       .data = &sm,
+                       .store = store_sample};
+        failed = pair_task_play_units(&u) != 0;
     }
+    free(games);
+    free(sm.done);
     /* Combine in game order: the result does not depend on which thread sampled what. */
     for (long i = 0; i < s->ngames && !failed; i++) {
         const SelfplayStats *p = &per_stats[i];

@@ -1,8 +1,9 @@
 /* selfplay.h: self-play games and the labelled positions sampled from them ([selfplay]).
  *
  * Game i starts from opening i (random plies from the run seed, as in a match) and is played by
- * [engine_a] against [engine_b], A with White when i is even. Games are played in parallel and
- * journaled one by one (record journal_offset + i), so an interrupted run resumes.
+ * [engine_a] against [engine_b], A with White when i is even. Games are played in parallel by
+ * dist (threads, and MPI ranks in bin/maxtune-mpi: a DIST_GAMES pair task) and journaled one by
+ * one (record journal_offset + i), so an interrupted run resumes.
  *
  * Sampling, after the games: every position from `skip_plies` plies after the opening on is
  * examined with probability `sample_rate` (drawn from (seed, game)); it is kept when it is quiet
@@ -52,10 +53,26 @@ long selfplay_games(const Selfplay *s);
 /* Takes a journal record of game `index` read back on resume; false with a reason. */
 bool selfplay_record(Selfplay *s, long index, const char *payload, char *why, size_t len);
 
+/* Plays game i with worker w: weights wt[0] and [engine_a]'s limits of cfg for A, wt[1] and
+ * [engine_b]'s for B. Returns its journal payload (pair_encode_game's text, malloc'd) or NULL
+ * when out of memory; sets *busy to the seconds spent in search. */
+char *selfplay_game(PairWorker *w, const Config *cfg, const Openings *o, const Weights wt[2],
+                    long i, double *busy);
+
 /* Plays the missing games in parallel; 0 when complete, 130 when interrupted, 1 on failure. */
 int selfplay_play(Selfplay *s);
 
-/* Samples the positions of the finished games into t (emptied first) and fills st. */
+/* The engine that judges quietness when sampling (a small hash); NULL when out of memory. */
+Engine *selfplay_sampler_new(void);
+
+/* Samples the positions of game i of `games` (a DIST_SAMPLE task's extra bytes, len bytes)
+ * with engine e and weights w. Returns the payload (the counts and the positions kept, as
+ * text; malloc'd) or NULL when the bytes are malformed or memory is short. */
+char *selfplay_sample_unit(Engine *e, const Config *cfg, const Openings *o, const Weights *w,
+                           const void *games, size_t len, long i);
+
+/* Samples the positions of the finished games (in parallel, by dist) into t (emptied first)
+ * and fills st. */
 bool selfplay_sample(Selfplay *s, Traces *t, SelfplayStats *st, char *err, size_t errlen);
 
 /* Writer for rundir_write: the games as PGN (data is the Selfplay). */
