@@ -95,7 +95,10 @@ $(BUILD)/bench/%: $(BUILD)/bench/%.o $(LIB_OBJ)
 
 # The main job on the default config. A finished run is not overwritten: make run FORCE=1.
 run: $(BIN)
-	$(BIN) run configs/default.ini $(if $(FORCE),--force)
+	@echo "$(BIN) run configs/default.ini $(if $(FORCE),--force)"
+	@$(BIN) run configs/default.ini $(if $(FORCE),--force) || { rc=$$?; \
+	  [ -z "$(FORCE)" ] && [ -f results/default/summary.json ] && \
+	    echo "(make run FORCE=1 starts the finished run over)" >&2; exit $$rc; }
 
 test: $(TEST_BIN) $(BIN)
 	@scripts/run_tests.sh $(BUILD)/tests $(BIN)

@@ -95,7 +95,7 @@ static bool rule_sprt_bounds(const void *fields, char *msg, size_t len);
 static const ConfigKey KEYS[] = {
     /* [run] */
     KEY_ENUM(Config, job, "match|spsa|selfplay|fit|values|suite", NULL, REQUIRED,
-             "which job to run"),
+             "which job to run (suite: values, then spsa, each into a subfolder; one report)"),
     KEY_STR(Config, name, NULL, REQUIRED, check_filename,
             "results folder name: A-Z a-z 0-9 . _ - only, not starting with '.'"),
     KEY_U64(Config, seed, "0", "18446744073709551615", "1",

@@ -404,11 +404,11 @@ static bool write_report(FILE *out, void *data)
         fprintf(out, "Positions from `%s`.\n\n", fc->positions);
     fprintf(out, "Fitted on %ld positions from %ld games; %ld positions from %ld other games "
                  "held out. Loss: %s; K fitted first with the start weights (`%s`)%s: "
-                 "**K = %.4f**. Minimiser: %s, %d iterations; K, fit, standard errors%s took "
-                 "%.1f s.\n\n",
+                 "**K = %.4f**. Minimiser: %s, %d iterations (the time it took is printed, not "
+                 "reported, so that this file is the same on every run).\n\n",
             j->train.n, traces_games(&j->train), j->valid.n, traces_games(&j->valid), fc->loss,
             fc->start_weights, fc->fit_k ? " by Brent's method" : " (given, not fitted)", j->k,
-            fc->method, j->iterations, j->have_boot ? " and bootstrap" : "", j->fit_seconds);
+            fc->method, j->iterations);
     fprintf(out, "![Loss per iteration](loss_curve.png)\n\n*The loss on the fitting set "
                  "(left axis) and the gradient norm (right axis, log scale) after each iteration "
                  "of the minimiser, from the start weights with the fitted K.*\n\n");
@@ -553,8 +553,10 @@ static bool write_outputs(FitJob *j)
 /* Prints the fitted weights and the verification. */
 static void print_result(const FitJob *j)
 {
-    printf("K = %.4f; loss %.6f -> %.6f (held out %.6f -> %.6f)\n", j->k, j->loss_k[0],
-           j->loss_end[0], j->loss_k[1], j->loss_end[1]);
+    printf("K = %.4f; loss %.6f -> %.6f (held out %.6f -> %.6f); K, fit, standard errors%s "
+           "took %.1f s\n",
+           j->k, j->loss_k[0], j->loss_end[0], j->loss_k[1], j->loss_end[1],
+           j->have_boot ? " and bootstrap" : "", j->fit_seconds);
     printf("%-18s %6s %9s %s\n", "weight", "start", "fitted", "95% interval (clustered)");
     for (int x = 0; x < j->mf; x++) {
         int w = j->fitted[x];
