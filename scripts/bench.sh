@@ -48,7 +48,9 @@ for threads in 1 2; do
   done > "$tmp/r$threads"
   gps=$(awk '{print $1}' "$tmp/r$threads" | median)
   out=$(awk '{print $2}' "$tmp/r$threads" | median)
-  echo "threads $threads: median $gps games/s, time outside the search $(awk -v f="$out" 'BEGIN {printf "%.2f%%", 100 * f}')"
+  what="time outside the search"
+  [ "$threads" -gt 1 ] && what="$what (incl. threads idle at the end of the run)"
+  echo "threads $threads: median $gps games/s, $what $(awk -v f="$out" 'BEGIN {printf "%.2f%%", 100 * f}')"
   eval "gps$threads=$gps"
 done
 awk -v a="$gps1" -v b="$gps2" 'BEGIN {printf "parallel efficiency at 2 threads: %.1f%%\n", 100 * b / (2 * a)}'
