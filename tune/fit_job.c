@@ -377,15 +377,7 @@ static bool write_summary(FILE *out, void *data)
         if (fitted_index(j, j->params[i]) < 0)
             fprintf(out, "%s\"%s\"", nf++ ? ", " : "", weight_defs[j->params[i]].name);
     fprintf(out, "],\n");
-    if (j->verify) {
-        MatchCounts mc = match_counts(j->verify);
-        EloEstimate e = stats_estimate(&mc);
-        fprintf(out, "  \"verification\": {\"games\": %ld, \"wins\": %ld, \"losses\": %ld, "
-                     "\"draws\": %ld, \"elo\": %.2f, \"elo_error95\": %.2f, \"los\": %.6f}\n",
-                stats_games(&mc), mc.wins, mc.losses, mc.draws, e.elo, e.elo_err, e.los);
-    } else {
-        fprintf(out, "  \"verification\": null\n");
-    }
+    match_write_verification_json(out, j->verify);
     fprintf(out, "}\n");
     return true;
 }

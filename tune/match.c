@@ -311,6 +311,20 @@ static bool write_report(FILE *out, void *data)
     return true;
 }
 
+void match_write_verification_json(FILE *out, const Match *m)
+{
+    if (!m) {
+        fprintf(out, "  \"verification\": null\n");
+        return;
+    }
+    EloEstimate e = stats_estimate(&m->counts);
+    fprintf(out, "  \"verification\": {\"games\": %ld, \"wins\": %ld, \"losses\": %ld, "
+                 "\"draws\": %ld, \"elo\": %.2f, \"elo_error95\": %.2f, \"elo_low\": %.2f, "
+                 "\"elo_high\": %.2f, \"los\": %.6f}\n",
+            stats_games(&m->counts), m->counts.wins, m->counts.losses, m->counts.draws, e.elo,
+            e.elo_err, e.elo_lo, e.elo_hi, e.los);
+}
+
 bool match_write_progress(FILE *out, void *data)
 {
     Match *m = data;

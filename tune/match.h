@@ -38,6 +38,9 @@ MatchCounts match_counts(const Match *m);
 bool match_write_pgn(FILE *out, void *data);
 bool match_write_summary(FILE *out, void *data);
 
+/* Writes the `"verification": {...}` member of a job's summary.json (null without a match). */
+void match_write_verification_json(FILE *out, const Match *m);
+
 /* Writer of the Elo estimate after each pair (CSV: games, elo, elo_low, elo_high, score). */
 bool match_write_progress(FILE *out, void *data);
 

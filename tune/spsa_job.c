@@ -344,17 +344,7 @@ static bool write_summary(FILE *out, void *data)
                 i + 1 < j->spsa.n ? "," : "");
     }
     fprintf(out, "  },\n");
-    if (o->verify) {
-        MatchCounts mc = match_counts(o->verify);
-        EloEstimate e = stats_estimate(&mc);
-        fprintf(out, "  \"verification\": {\"games\": %ld, \"wins\": %ld, \"losses\": %ld, "
-                     "\"draws\": %ld, \"elo\": %.2f, \"elo_error95\": %.2f, \"elo_low\": %.2f, "
-                     "\"elo_high\": %.2f, \"los\": %.6f}\n",
-                stats_games(&mc), mc.wins, mc.losses, mc.draws, e.elo, e.elo_err, e.elo_lo,
-                e.elo_hi, e.los);
-    } else {
-        fprintf(out, "  \"verification\": null\n");
-    }
+    match_write_verification_json(out, o->verify);
     fprintf(out, "}\n");
     return true;
 }
