@@ -147,8 +147,22 @@ bool journal_append(Journal *j, long index, const char *payload)
     uint32_t sum = hash32(line, (size_t)n);
     snprintf(line + n, len - (size_t)n, " %08" PRIx32 "\n", sum);
     bool ok = fputs(line, j->file) >= 0 && fflush(j->file) == 0;
+    if (!ok && !j->error)
+        j->error = errno ? errno : EIO;
     free(line);
     return ok;
+}
+
+void journal_report_failure(const Journal *j, const char *what)
+{
+    if (j->error)
+        fprintf(stderr, "maxtune: %s: cannot write: %s; the %ss finished before are kept there; "
+                        "free some space and rerun the same command to resume\n",
+                j->path, strerror(j->error), what);
+    else
+        fprintf(stderr, "maxtune: a %s could not be played (out of memory?); finished work is "
+                        "kept in %s; rerun the same command to resume\n",
+                what, j->path);
 }
 
 void journal_close(Journal *j, bool remove_file)

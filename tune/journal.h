@@ -18,6 +18,7 @@
 typedef struct Journal {
     FILE *file;
     char path[1024];
+    int error; /* errno of the first failed append, 0 if none */
 } Journal;
 
 /* Called for each record read back; returns false with a message to reject it. */
@@ -31,6 +32,10 @@ bool journal_open(Journal *j, const char *path, uint64_t config_hash, JournalRec
 
 /* Appends one record and flushes it to the operating system. */
 bool journal_append(Journal *j, long index, const char *payload);
+
+/* Prints why the run stopped when an append failed (or could have: out of memory), naming the
+ * journal, e.g. "checkpoint.journal: cannot write: No space left on device". */
+void journal_report_failure(const Journal *j, const char *what);
 
 /* Closes the journal; with remove_file, deletes it (the run's results are complete). */
 void journal_close(Journal *j, bool remove_file);

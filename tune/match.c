@@ -466,9 +466,7 @@ int match_play(Match *m)
     m->play_seconds = search_now() - m->start_time;
     match_progress(m, true);
     if (!ok) {
-        fprintf(stderr, "maxtune: a game pair could not be played or saved (out of memory or "
-                        "disk?); finished pairs are kept in %s; rerun to resume\n",
-                m->journal->path);
+        journal_report_failure(m->journal, "game pair");
         return 1;
     }
     if (m->frontier < m->stop_at) {

@@ -255,9 +255,7 @@ int pair_task_play_units(const PairUnits *u)
         return 1;
     }
     if (!ok) {
-        fprintf(stderr, "maxtune: a %s could not be played or saved (out of memory or disk?); "
-                        "finished work is kept in %s; rerun to resume\n",
-                u->what, u->journal->path);
+        journal_report_failure(u->journal, u->what);
         return 1;
     }
     for (long i = 0; i < n; i++)
