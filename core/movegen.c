@@ -31,6 +31,11 @@ enum { ALL_VICTIMS = ~0u };
 static inline int slide_from(Gen *g, int from, int start, int d, Bitboard mask)
 {
     int s = start;
+    if (mask == ALL_SQUARES) { /* full generation: no per-square test */
+        for (; g->pos->board[s] == EMPTY; s = geo.step[s][d])
+            add(g, from, s);
+        return s;
+    }
     for (; g->pos->board[s] == EMPTY; s = geo.step[s][d])
         if (mask & bb_square(s))
             add(g, from, s);

@@ -49,9 +49,19 @@ typedef struct Reach {
     bool palace;
 } Reach;
 
+/* The first piece on the line from sq in direction d (NO_SQ if none), from the occupancy. */
+static inline int first_blocker(int sq, int d, Bitboard occupied)
+{
+    Bitboard blockers = geo.ray[sq][d] & occupied;
+    if (!blockers)
+        return NO_SQ;
+    return dir_is_increasing(d) ? bb_lsb(blockers) : bb_msb(blockers);
+}
+
 /* Counts Mage moves: diagonal step, then outward slides, landing captures included. */
 static void count_mage(const Position *pos, int from, Bitboard enemy, Bitboard target, Reach *r)
 {
+    Bitboard occupied = position_occupied(pos);
     for (int diag = 1; diag < DIR_NB; diag += 2) {
         int s = geo.step[from][diag];
         if (pos->board[s] != EMPTY) {
@@ -61,19 +71,16 @@ static void count_mage(const Position *pos, int from, Bitboard enemy, Bitboard t
             }
             continue;
         }
-        r->moves++;
-        r->palace |= (target & bb_square(s)) != 0;
+        Bitboard to = bb_square(s);
         for (int k = 0; k < 2; k++) {
-            int o = (diag + (k ? 1 : 7)) & 7, t = geo.step[s][o];
-            for (; pos->board[t] == EMPTY; t = geo.step[t][o]) {
-                r->moves++;
-                r->palace |= (target & bb_square(t)) != 0;
-            }
-            if (enemy & bb_square(t)) {
-                r->moves++;
-                r->palace |= (target & bb_square(t)) != 0;
-            }
+            int o = (diag + (k ? 1 : 7)) & 7;
+            to |= geo_slide(s, o, occupied);
+            int b = first_blocker(s, o, occupied);
+            if (b != NO_SQ && (enemy & bb_square(b)))
+                to |= bb_square(b);
         }
+        r->moves += bb_popcount(to);
+        r->palace |= (to & target) != 0;
     }
 }
 
@@ -100,9 +107,7 @@ static int count_palace_sliders(const Position *pos, Bitboard sliders, Bitboard 
     while (empty_targets) {
         int t = bb_pop(&empty_targets);
         for (int d = 0; d < DIR_NB; d++) {
-            int s = geo.step[t][d];
-            while (pos->board[s] == EMPTY)
-                s = geo.step[s][d];
+            int s = first_blocker(t, d, position_occupied(pos));
             if (s != NO_SQ && (sliders & bb_square(s)) &&
                 (dir_is_orthogonal(d) || !(rook_only & bb_square(s))))
                 reachers |= bb_square(s);
