@@ -8,31 +8,9 @@
 # messages. Prints one "PASS name" or "FAIL name" line per check; exits 1 if any failed.
 # Environment: BIN, the program (default bin/maxtune). Runs in a mktemp -d folder under /tmp.
 set -u
-BIN=${BIN:-bin/maxtune}
-case $BIN in /*) ;; *) BIN=$PWD/$BIN ;; esac
-T=$(mktemp -d /tmp/match_cli.XXXXXX) || exit 1
-BG=""
-# Stops a background run this script started (by its pid) and removes the temporary folder.
-cleanup() {
-    [ -n "$BG" ] && kill -9 "$BG" 2>/dev/null
-    rm -rf "$T"
-}
-trap cleanup EXIT
-failures=0
-start=$SECONDS
-
-# Prints PASS or FAIL for a check named $1 from the exit status of the command that follows.
-check() {
-    local name=$1
-    shift
-    if "$@"; then echo "PASS $name"; else echo "FAIL $name"; failures=$((failures + 1)); fi
-}
-
-# True when file $1 exists and contains the fixed string $2 (which may start with '-').
-has() { [ -f "$1" ] && grep -qF -- "$2" "$1"; }
-
-# True when the two files are byte-identical.
-same() { cmp -s "$1" "$2"; }
+NAME=match_cli
+# shellcheck source=lib/common.sh
+. "$(dirname "$0")/lib/common.sh"
 
 # Runs $BIN run CONFIG ... with stdout/stderr in $T/out and $T/err; sets RC.
 run() {

@@ -41,26 +41,9 @@ export OMPI_MCA_rmaps_base_oversubscribe=1
 export OMPI_MCA_hwloc_base_binding_policy=none
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 
-T=$(mktemp -d /tmp/mpi_cli.XXXXXX) || exit 1
-BG=""
-# Stops a background mpirun this script started (by its pid) and removes the temporary folder.
-cleanup() {
-    [ -n "$BG" ] && kill -9 "$BG" 2>/dev/null
-    rm -rf "$T"
-}
-trap cleanup EXIT
-failures=0
-start=$SECONDS
-
-# Prints PASS or FAIL for a check named $1 from the exit status of the command that follows.
-check() {
-    local name=$1
-    shift
-    if "$@"; then echo "PASS $name"; else echo "FAIL $name"; failures=$((failures + 1)); fi
-}
-
-# True when file $1 exists and contains the fixed string $2.
-has() { [ -f "$1" ] && grep -qF -- "$2" "$1"; }
+NAME=mpi_cli
+# shellcheck source=lib/common.sh
+. "$(dirname "$0")/lib/common.sh"
 
 # True when the files named $3... are byte-identical in run folders $1 and $2 (and exist).
 same_files() {

@@ -1,0 +1,30 @@
+# common.sh: helpers shared by the shell tests (sourced, not run: scripts/run_tests.sh only runs
+# tests/*.sh). Before sourcing, set NAME (used for the temporary folder). Provides:
+#   T         a temporary folder, removed at exit
+#   BG        the pid of a background run the test started (killed at exit), or ""
+#   failures  the number of failed checks; start: $SECONDS when sourced
+BIN=${BIN:-bin/maxtune}
+case $BIN in /*) ;; *) BIN=$PWD/$BIN ;; esac
+T=$(mktemp -d "/tmp/$NAME.XXXXXX") || exit 1
+BG=""
+# Stops a background run this script started (by its pid) and removes the temporary folder.
+cleanup() {
+    [ -n "$BG" ] && kill -9 "$BG" 2>/dev/null
+    rm -rf "$T"
+}
+trap cleanup EXIT
+failures=0
+start=$SECONDS
+
+# Prints PASS or FAIL for a check named $1 from the exit status of the command that follows.
+check() {
+    local name=$1
+    shift
+    if "$@"; then echo "PASS $name"; else echo "FAIL $name"; failures=$((failures + 1)); fi
+}
+
+# True when file $1 exists and contains the fixed string $2 (which may start with '-').
+has() { [ -f "$1" ] && grep -qF -- "$2" "$1"; }
+
+# True when the two files are byte-identical.
+same() { cmp -s "$1" "$2"; }
