@@ -11,12 +11,6 @@ NAME=fit_cli
 # shellcheck source=lib/common.sh
 . "$(dirname "$0")/lib/common.sh"
 
-# Runs $BIN run CONFIG ... with stdout/stderr in $T/out and $T/err; sets RC.
-run() {
-    "$BIN" run "$@" >"$T/out" 2>"$T/err"
-    RC=$?
-}
-
 CFG=$T/sp.ini
 cat >"$CFG" <<'EOF'
 [run]

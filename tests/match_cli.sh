@@ -12,23 +12,6 @@ NAME=match_cli
 # shellcheck source=lib/common.sh
 . "$(dirname "$0")/lib/common.sh"
 
-# Runs $BIN run CONFIG ... with stdout/stderr in $T/out and $T/err; sets RC.
-run() {
-    "$BIN" run "$@" >"$T/out" 2>"$T/err"
-    RC=$?
-}
-
-# Waits (up to 60 s) until run folder $1 holds a checkpoint with at least $2 records.
-wait_records() {
-    local i
-    for ((i = 0; i < 3000; i++)); do
-        if [ -f "$1/checkpoint.journal" ] &&
-            [ "$(wc -l <"$1/checkpoint.journal")" -gt "$2" ]; then return 0; fi
-        kill -0 "$BG" 2>/dev/null || return 1
-        sleep 0.02
-    done
-    return 1
-}
 
 # config.ini without the keys that may differ between equivalent runs.
 strip_config() { grep -vE '^(threads|results_dir) =' "$1"; }

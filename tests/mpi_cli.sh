@@ -68,17 +68,6 @@ mpi() {
     RC=$?
 }
 
-# Waits (up to 60 s) until run folder $1 holds a checkpoint with more than $2 lines.
-wait_records() {
-    local i
-    for ((i = 0; i < 3000; i++)); do
-        if [ -f "$1/checkpoint.journal" ] &&
-            [ "$(wc -l <"$1/checkpoint.journal")" -gt "$2" ]; then return 0; fi
-        kill -0 "$BG" 2>/dev/null || return 1
-        sleep 0.02
-    done
-    return 1
-}
 
 # The pid of the process of MPI rank $1 whose command line holds $2, or nothing.
 rank_pid() {

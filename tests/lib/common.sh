@@ -28,3 +28,22 @@ has() { [ -f "$1" ] && grep -qF -- "$2" "$1"; }
 
 # True when the two files are byte-identical.
 same() { cmp -s "$1" "$2"; }
+
+# Runs $BIN run CONFIG ... with stdout/stderr in $T/out and $T/err; sets RC.
+run() {
+    "$BIN" run "$@" >"$T/out" 2>"$T/err"
+    RC=$?
+}
+
+# Waits (up to 60 s) until run folder $1 holds a checkpoint with more than $2 lines, while the
+# background run $BG lives.
+wait_records() {
+    local i
+    for ((i = 0; i < 3000; i++)); do
+        if [ -f "$1/checkpoint.journal" ] &&
+            [ "$(wc -l <"$1/checkpoint.journal")" -gt "$2" ]; then return 0; fi
+        kill -0 "$BG" 2>/dev/null || return 1
+        sleep 0.02
+    done
+    return 1
+}
