@@ -124,5 +124,30 @@ check "values handicap.pgn holds 2 games per pair (3 + 7 x 2 pairs)" eval \
     '[ "$(grep -c "^\[Event" $V/handicap.pgn)" -eq 34 ]'
 check "handicap games replay cleanly" eval '"$BIN" replay $V/handicap.pgn >/dev/null 2>&1'
 
+# Imbalance matches: the side with the mage also gives 3 pincers, the guard's side 1.
+run "$FIT" --set run.results_dir="$T/vo" --set run.job=values --set run.name=valo \
+    --set values.positions=none --set values.pairs=2 --set values.calibration_pairs=3 \
+    --set values.pgn=true --set values.types=pincer,mage,guard \
+    --set "values.offsets=mage:3, guard:1"
+VO=$T/vo/valo
+check "values with offsets exits 0; values.csv gives each type's offset" eval \
+    '[ $RC -eq 0 ] && grep -q "^mage,.*,3,[-0-9.]*,[0-9.]*$" $VO/values.csv &&
+     grep -q "^guard,.*,1,[-0-9.]*,[0-9.]*$" $VO/values.csv &&
+     grep -q "^pincer,.*,0,[-0-9.]*,[0-9.]*$" $VO/values.csv'
+# Each "mage against 3 pincers" opening: one mage and three pincers fewer than the other side
+# has (mages: 'g'; pincers: 'p'), the side short of pincers being the one with both mages.
+check "mage-against-3-pincers openings lack one mage on one side and 3 pincers on the other" eval \
+    '[ "$(grep -A10 "1 mage against 3 pincers" $VO/handicap.pgn | grep "^\[FEN" | cut -d" " -f2 |
+         awk "{w=gsub(/G/,\"\"); b=gsub(/g/,\"\"); P=gsub(/P/,\"\"); p=gsub(/p/,\"\");
+              if ((w==2 && b==1 && P<=3 && p<=6 && 6-P>=3) || (b==2 && w==1 && p<=3 && P<=6 && 6-p>=3)) ok++}
+              END {print ok+0}")" -eq 4 ]'
+check "imbalance games replay cleanly" eval '"$BIN" replay $VO/handicap.pgn >/dev/null 2>&1'
+for bad in "mage:7" "pincer:1" "queen:2" "mage" "mage:x" "coordinator:2" "mage:1,mage:2"; do
+  run "$FIT" --set run.results_dir="$T/vbad" --set run.job=values --set values.positions=none \
+      --set values.types=pincer,mage,guard --set "values.offsets=$bad"
+  check "values.offsets=$bad refused (exit 2, names the key), no folder" eval \
+      '[ $RC -eq 2 ] && has $T/err "[values] offsets" && [ ! -e $T/vbad ]'
+done
+
 echo "fit_cli: $failures failed"
 [ "$failures" -eq 0 ]

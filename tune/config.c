@@ -81,6 +81,9 @@ static bool rule_sprt_bounds(const void *fields, char *msg, size_t len);
     {#S, #m, CFG_BOOL, CK_FIELD(S, m, bool), NULL, NULL, def, NULL, false, NULL, doc}
 #define KEY_STR(S, m, def, required, check, doc)                                                  \
     {#S, #m, CFG_STRING, CK_FIELD(S, m, char *), "1", NULL, def, NULL, required, check, doc}
+/* A string that may be empty. */
+#define KEY_STR_EMPTY(S, m, def, doc)                                                             \
+    {#S, #m, CFG_STRING, CK_FIELD(S, m, char *), "0", NULL, def, NULL, OPTIONAL, NULL, doc}
 #define KEY_ENUM(S, m, allowed, def, required, doc)                                               \
     {#S, #m, CFG_ENUM, CK_FIELD(S, m, char *), NULL, NULL, def, allowed, required, NULL, doc}
 
@@ -220,6 +223,10 @@ static const ConfigKey KEYS[] = {
     KEY_STR(ValuesConfig, types, "pincer,coordinator,long_leaper,chameleon,withdrawer,"
             "immobilizer,mage,guard", OPTIONAL, NULL,
             "piece types to value: comma separated material weight names"),
+    KEY_STR_EMPTY(ValuesConfig, offsets, "",
+            "imbalance handicaps, e.g. \"mage:6, guard:2\": the side that keeps the piece gives "
+            "k pincers (0..6), so the match is near equal and the value is k + its Elo / a "
+            "pincer's (far more precise for big pieces); types not listed: k = 0"),
     KEY_BOOL(ValuesConfig, pgn, "false", "write the handicap games as handicap.pgn"),
 };
 

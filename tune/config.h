@@ -92,6 +92,7 @@ typedef struct ValuesConfig {
     long calibration_pairs; /* pincer-odds pairs (the pawn unit of the handicap method) */
     long calibration_pincers; /* pincers removed in the calibration (Elo / N = a pincer) */
     char types[256];        /* piece types to value, comma separated weight names */
+    char offsets[256];      /* "type:k, ...": the side with the piece also lacks k pincers */
     bool pgn;               /* write the handicap games as handicap.pgn */
 } ValuesConfig;
 

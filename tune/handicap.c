@@ -48,7 +48,8 @@ static bool remove_copy(Position *pos, int c, int type, long copy)
     return true;
 }
 
-bool handicap_openings(const Openings *o, int ti, int type, int count, long j, Position out[2])
+bool handicap_openings(const Openings *o, int ti, int type, int count, int offset, long j,
+                       Position out[2])
 {
     Openings own = *o;
     if (!o->list) {
@@ -63,6 +64,8 @@ bool handicap_openings(const Openings *o, int ti, int type, int count, long j, P
             out[c] = base;
             for (int r = 0; r < count && ok; r++)
                 ok = remove_copy(&out[c], c, type, j);
+            for (int r = 0; r < offset && ok; r++)
+                ok = remove_copy(&out[c], !c, PINCER, j);
             ok = ok && !attack_king_attacked(&out[c], !out[c].side) &&
                  gamestate_of(&out[c]) == GAME_ONGOING;
         }
@@ -73,8 +76,8 @@ bool handicap_openings(const Openings *o, int ti, int type, int count, long j, P
 }
 
 Handicap *handicap_new(const Config *cfg, const Openings *o, const int *types, const int *counts,
-                       const long *pairs, int ntypes, Journal *journal, long journal_offset,
-                       char *err, size_t errlen)
+                       const int *offsets, const long *pairs, int ntypes, Journal *journal,
+                       long journal_offset, char *err, size_t errlen)
 {
     Handicap *h = calloc(1, sizeof *h);
     if (!h || ntypes > HANDICAP_MAX_TYPES) {
@@ -99,6 +102,7 @@ Handicap *handicap_new(const Config *cfg, const Openings *o, const int *types, c
     for (int i = 0; i < ntypes; i++) {
         h->plan.types[i] = types[i];
         h->plan.counts[i] = counts[i];
+        h->plan.offsets[i] = offsets[i];
         h->plan.first[i + 1] = h->plan.first[i] + pairs[i];
     }
     long n = h->plan.first[ntypes];
@@ -167,7 +171,8 @@ static bool handicap_store(Handicap *h, long index, const char *payload, char *w
     PairResult p;
     if (!pair_decode(payload, &p, why, len))
         return false;
-    if (!handicap_openings(h->openings, ti, h->plan.types[ti], h->plan.counts[ti], j, open) ||
+    if (!handicap_openings(h->openings, ti, h->plan.types[ti], h->plan.counts[ti],
+                           h->plan.offsets[ti], j, open) ||
         !game_is_valid(&p.game[0], &open[0]) || !game_is_valid(&p.game[1], &open[1])) {
         snprintf(why, len, "illegal move in a handicap game");
         pair_free(&p);
@@ -187,7 +192,7 @@ bool handicap_record(Handicap *h, long index, const char *payload, char *why, si
     return true;
 }
 
-/* Score of game g of a pair for the side with the full army (game 0: Black, game 1: White). */
+/* Score of game g of a pair for the side with the piece (game 0: Black, game 1: White). */
 static double full_side_score(const PairResult *p, int g)
 {
     int white = p->game[g].result;
@@ -222,7 +227,8 @@ char *handicap_pair(PairWorker *w, const Config *cfg, const Openings *o, const W
     SearchLimits limits = {(int)cfg->engine[0].depth, (uint64_t)cfg->engine[0].nodes,
                            (int)cfg->engine[0].movetime_ms};
     GameRecord *rec = malloc(sizeof *rec);
-    bool ok = rec && handicap_openings(o, ti, plan->types[ti], plan->counts[ti], j, open);
+    bool ok = rec && handicap_openings(o, ti, plan->types[ti], plan->counts[ti],
+                                        plan->offsets[ti], j, open);
     *busy = 0;
     for (int g = 0; g < 2 && ok; g++) {
         Player white = {w->engine[0], wt, limits};
@@ -292,12 +298,18 @@ bool handicap_write_pgn(FILE *out, void *data)
         locate(&h->plan, k, &ti, &j);
         Position open[2];
         if (!h->done[k] ||
-            !handicap_openings(h->openings, ti, h->plan.types[ti], h->plan.counts[ti], j, open))
+            !handicap_openings(h->openings, ti, h->plan.types[ti], h->plan.counts[ti],
+                           h->plan.offsets[ti], j, open))
             continue;
         for (int g = 0; g < 2; g++) {
-            char event[96], round[48];
-            snprintf(event, sizeof event, "%s: %d %s odds", h->cfg->name, h->plan.counts[ti],
-                     NAMES[h->plan.types[ti]]);
+            char event[160], round[48];
+            if (h->plan.offsets[ti])
+                snprintf(event, sizeof event, "%s: %d %s against %d pincer%s", h->cfg->name,
+                         h->plan.counts[ti], NAMES[h->plan.types[ti]], h->plan.offsets[ti],
+                         h->plan.offsets[ti] > 1 ? "s" : "");
+            else
+                snprintf(event, sizeof event, "%s: %d %s odds", h->cfg->name,
+                         h->plan.counts[ti], NAMES[h->plan.types[ti]]);
             snprintf(round, sizeof round, "%ld.%d", j + 1, g + 1);
             const GameResult *r = &h->pairs[k].game[g];
             pgn_write_game(out, event, round, g == 0 ? "handicapped" : "full",

@@ -6,7 +6,12 @@
  * removed cycles with j; Black's copies are counted in mirrored square order). Each game is
  * scored for the side with the full army, and the pair is a pentanomial sample, as in a match:
  * the pairing cancels whatever the opening and the colours favour. (A match may also remove
- * several pieces of one type: several pincers, for a more precise pawn unit.) Openings in which
+ * several pieces of one type: several pincers, for a more precise pawn unit.)
+ *
+ * Imbalance matches: with an offset k > 0 the side that keeps its X gives k pincers instead
+ * (X against k pincers, Muller's "X instead of Y"). The score is still counted for the side
+ * with the X; near 50% when k is near X's value, so that the calibration's error, which
+ * scales with the Elo being converted, touches only the small surplus. Openings in which
  * the piece is gone, or whose removal would leave a King in check or end the game, are skipped
  * for the next attempt of the same pair.
  *
@@ -32,25 +37,28 @@ enum { HANDICAP_MAX_TYPES = 8 };
 /* The matches of a values run. */
 typedef struct Handicap Handicap;
 
-/* Which pairs are of which type: pair k is of type types[i] (counts[i] pieces removed) when
- * first[i] <= k < first[i + 1]. A plain struct: it travels in task bytes. */
+/* Which pairs are of which type: pair k is of type types[i] (counts[i] pieces removed, the
+ * other side giving offsets[i] pincers) when first[i] <= k < first[i + 1]. A plain struct: it
+ * travels in task bytes. */
 typedef struct HandicapPlan {
     int ntypes;
-    int types[HANDICAP_MAX_TYPES], counts[HANDICAP_MAX_TYPES];
+    int types[HANDICAP_MAX_TYPES], counts[HANDICAP_MAX_TYPES], offsets[HANDICAP_MAX_TYPES];
     long first[HANDICAP_MAX_TYPES + 1];
 } HandicapPlan;
 
 /* The two openings of pair j of type `type` (PINCER..GUARD), with type index ti (its seed
- * stream): out[0] lacks `count` White pieces of the type, out[1] as many Black ones. False when
- * no attempt gives a legal position (practically never). */
-bool handicap_openings(const Openings *o, int ti, int type, int count, long j, Position out[2]);
+ * stream): out[0] lacks `count` White pieces of the type and `offset` Black pincers, out[1] the
+ * same with colours swapped. False when no attempt gives a legal position (practically
+ * never). */
+bool handicap_openings(const Openings *o, int ti, int type, int count, int offset, long j,
+                       Position out[2]);
 
-/* Creates the matches: types[i] (piece types), counts[i] pieces removed, pairs[i] pairs each,
- * players from cfg's [engine_a]. NULL when out of memory or the weights do not load (message
- * in err). */
+/* Creates the matches: types[i] (piece types), counts[i] pieces removed, offsets[i] pincers
+ * given by the other side, pairs[i] pairs each, players from cfg's [engine_a]. NULL when out
+ * of memory or the weights do not load (message in err). */
 Handicap *handicap_new(const Config *cfg, const Openings *o, const int *types, const int *counts,
-                       const long *pairs, int ntypes, Journal *journal, long journal_offset,
-                       char *err, size_t errlen);
+                       const int *offsets, const long *pairs, int ntypes, Journal *journal,
+                       long journal_offset, char *err, size_t errlen);
 
 /* Frees the matches. */
 void handicap_free(Handicap *h);
@@ -70,7 +78,7 @@ char *handicap_pair(PairWorker *w, const Config *cfg, const Openings *o, const W
 /* Plays the missing pairs in parallel; 0 when complete, 130 when interrupted, 1 on failure. */
 int handicap_play(Handicap *h);
 
-/* Counts of type i's match from the full side's view (wins: the side with the piece won). */
+/* Counts of type i's match from the view of the side with the piece (wins: it won). */
 MatchCounts handicap_counts(const Handicap *h, int i);
 
 /* Writer for rundir_write: every game as PGN (data is the Handicap). */

@@ -6,8 +6,9 @@
  * Units. The regression fits p = 1 / (1 + 10^(-s/400)) with s = b0 + sum_t b_t d_t (b0: the
  * side to move's edge; d_t: count difference of type t), so each b_t is in Elo: the logit of the
  * expected score a piece is worth, in the middle-game positions sampled. A handicap match gives
- * the Elo of the score the full side makes at the start. Both ratios to the pincer's are pawn
- * values; intervals for ratios are Fieller's (exact for a ratio of normal estimates, and
+ * the Elo of the score the full side makes at the start; an imbalance match (the side with the
+ * piece gives k pincers) gives its surplus over k pincers, so the piece's Elo is the surplus
+ * plus k pincers' Elo. Both ratios to the pincer's are pawn values; intervals for ratios are Fieller's (exact for a ratio of normal estimates, and
  * unbounded when the pincer's own estimate is not clearly above zero). */
 #include "values_job.h"
 
@@ -53,9 +54,46 @@ typedef struct ValuesJob {
     char reg_note[600];                    /* why the regression is missing, if it is */
     Estimate reg[W_GUARD + 1], hc[W_GUARD + 1];
     MatchCounts counts[W_GUARD + 1];
+    int offset[W_GUARD + 1];               /* [values] offsets: pincers given, per type */
+    double surplus[W_GUARD + 1], surplus_se[W_GUARD + 1]; /* Elo over those pincers */
 } ValuesJob;
 
-/* Reads [values] types into j->types. */
+/* Reads [values] offsets ("type:k, ...") into j->offset; requested[w]: w is in [values]
+ * types. */
+static bool parse_offsets(ValuesJob *j, const bool *requested, char *err, size_t errlen)
+{
+    char list[sizeof j->cfg->values.offsets];
+    snprintf(list, sizeof list, "%s", j->cfg->values.offsets);
+    bool seen[W_NB] = {false};
+    for (char *tok = strtok(list, ", \t"); tok; tok = strtok(NULL, ", \t")) {
+        char *colon = strchr(tok, ':'), *end = NULL;
+        long k = -1;
+        if (colon) {
+            *colon = '\0';
+            k = strtol(colon + 1, &end, 10);
+        }
+        int w = weights_find(tok);
+        if (!colon || end == colon + 1 || *end || k < 0 || k > 6) {
+            snprintf(err, errlen, "[values] offsets: '%s' is not type:k with k a number of "
+                                  "pincers from 0 to 6", colon ? (*colon = ':', tok) : tok);
+            return false;
+        }
+        if (w < 0 || w > W_GUARD || w == W_PINCER || !requested[w]) {
+            snprintf(err, errlen, "[values] offsets: '%s' is not one of the [values] types "
+                                  "other than the pincer", tok);
+            return false;
+        }
+        if (seen[w]) {
+            snprintf(err, errlen, "[values] offsets: '%s' given twice", tok);
+            return false;
+        }
+        seen[w] = true;
+        j->offset[w] = (int)k;
+    }
+    return true;
+}
+
+/* Reads [values] types into j->types (and [values] offsets). */
 static bool parse_types(ValuesJob *j, char *err, size_t errlen)
 {
     char list[sizeof j->cfg->values.types];
@@ -80,6 +118,8 @@ static bool parse_types(ValuesJob *j, char *err, size_t errlen)
         snprintf(err, errlen, "[values] types: no piece type");
         return false;
     }
+    if (!parse_offsets(j, seen, err, errlen))
+        return false;
     if (j->cfg->values.pairs > 0) {
         j->matched[j->nmatched++] = W_PINCER;
         for (int i = 0; i < j->ntypes; i++)
@@ -185,10 +225,21 @@ static void handicap_estimates(ValuesJob *j)
     }
     /* The calibration removed N pincers: one is worth 1/N of their Elo (pincers add up). */
     double n = (double)j->cfg->values.calibration_pincers;
+    const Estimate *p = &j->hc[W_PINCER];
     j->hc[W_PINCER].elo /= n;
     j->hc[W_PINCER].elo_se /= n;
-    for (int i = 0; i < j->nmatched; i++)
-        to_pincers(&j->hc[j->matched[i]], &j->hc[W_PINCER], 0);
+    /* An imbalance match measured the surplus s over k pincers: the piece is s + k p in Elo,
+     * which shares k p with the unit p (covariance k var(p); Fieller's interval then equals
+     * k + the interval of s / p). */
+    for (int i = 0; i < j->nmatched; i++) {
+        int w = j->matched[i], k = j->offset[w];
+        Estimate *e = &j->hc[w];
+        j->surplus[w] = e->elo;
+        j->surplus_se[w] = e->elo_se;
+        e->elo += k * p->elo;
+        e->elo_se = sqrt(e->elo_se * e->elo_se + k * k * p->elo_se * p->elo_se);
+        to_pincers(e, p, k * p->elo_se * p->elo_se);
+    }
     j->hc[W_PINCER].value = j->hc[W_PINCER].lo = j->hc[W_PINCER].hi = 1;
 }
 
@@ -233,7 +284,7 @@ static bool write_csv(FILE *out, void *data)
     fprintf(out, "piece,vchess,regression_elo,regression_elo_se,regression_pincers,"
                  "regression_low95,regression_high95,handicap_games,handicap_score,handicap_elo,"
                  "handicap_elo_se,handicap_pincers,handicap_low95,handicap_high95,agreement,"
-                 "agreement_elo\n");
+                 "agreement_elo,handicap_offset,handicap_surplus_elo,handicap_surplus_elo_se\n");
     for (int i = 0; i < j->ntypes; i++) {
         int w = j->types[i];
         const Estimate *r = &j->reg[w], *h = &j->hc[w];
@@ -251,7 +302,11 @@ static bool write_csv(FILE *out, void *data)
             fprintf(out, ",,,,,,,");
         }
         fprintf(out, "%s,", agreement(r, h, &z));
-        fprintf(out, "%s\n", agreement_elo(r, h, &z));
+        fprintf(out, "%s,", agreement_elo(r, h, &z));
+        if (h->have)
+            fprintf(out, "%d,%.2f,%.2f\n", j->offset[w], j->surplus[w], j->surplus_se[w]);
+        else
+            fprintf(out, ",,\n");
     }
     return true;
 }
@@ -289,10 +344,13 @@ static bool write_summary(FILE *out, void *data)
         if (h->have) {
             const MatchCounts *mc = &j->counts[w];
             fprintf(out, ", \"handicap\": {\"games\": %ld, \"full_side_wins\": %ld, "
-                         "\"losses\": %ld, \"draws\": %ld, \"elo\": %.2f, \"elo_se\": %.2f, "
-                         "\"pincers\": %.4f, \"low95\": %.4f, \"high95\": %.4f}",
-                    stats_games(mc), mc->wins, mc->losses, mc->draws, h->elo, h->elo_se,
-                    h->value, isfinite(h->lo) ? h->lo : -1e9, isfinite(h->hi) ? h->hi : 1e9);
+                         "\"losses\": %ld, \"draws\": %ld, \"offset_pincers\": %d, "
+                         "\"surplus_elo\": %.2f, \"surplus_elo_se\": %.2f, \"elo\": %.2f, "
+                         "\"elo_se\": %.2f, \"pincers\": %.4f, \"low95\": %.4f, "
+                         "\"high95\": %.4f}",
+                    stats_games(mc), mc->wins, mc->losses, mc->draws, j->offset[w],
+                    j->surplus[w], j->surplus_se[w], h->elo, h->elo_se, h->value,
+                    isfinite(h->lo) ? h->lo : -1e9, isfinite(h->hi) ? h->hi : 1e9);
         }
         fprintf(out, ", \"agreement\": \"%s\"", verdict);
         if (isfinite(z))
@@ -321,7 +379,8 @@ static bool write_report(FILE *out, void *data)
                  "(red, right) side by side, vchess's table as open circles, the dashed line at "
                  "1 pincer; an unbounded interval is drawn from -2 to 25.*\n\n");
     fprintf(out, "| piece | vchess | default weights | regression: Elo per piece | "
-                 "regression: pincers | handicap: games, full side's score | handicap: Elo | "
+                 "regression: pincers | handicap: games, score of the side with the piece | "
+                 "handicap: Elo | "
                  "handicap: pincers | methods (pincers) | methods (Elo) |\n"
                  "|---|---:|---:|---:|---|---:|---:|---|---|---|\n");
     int agree = 0, differ = 0, agree_elo = 0, differ_elo = 0;
@@ -341,6 +400,9 @@ static bool write_report(FILE *out, void *data)
             if (w == W_PINCER && j->cfg->values.calibration_pincers > 1)
                 snprintf(games + strlen(games), sizeof games - strlen(games), " (%ld pincers)",
                          j->cfg->values.calibration_pincers);
+            if (j->offset[w])
+                snprintf(games + strlen(games), sizeof games - strlen(games),
+                         " (against %d pincer%s)", j->offset[w], j->offset[w] > 1 ? "s" : "");
         }
         double z;
         const char *verdict = w == W_PINCER ? "(unit)" : agreement(r, h, &z);
@@ -418,6 +480,22 @@ static bool write_report(FILE *out, void *data)
                 cfg->values.pgn ? "`handicap.pgn`" : "not kept (`[values] pgn = true` keeps them)");
     else
         fprintf(out, "Not run (`[values] pairs = 0`).\n");
+    char given[256] = "";
+    for (int i = 0; i < j->nmatched; i++) {
+        int w = j->matched[i];
+        if (j->offset[w])
+            snprintf(given + strlen(given), sizeof given - strlen(given), "%s%s against %d",
+                     *given ? ", " : "", weight_defs[w].name, j->offset[w]);
+    }
+    if (*given)
+        fprintf(out, "\nImbalance matches (`[values] offsets`): %s pincers. There the side with "
+                     "the piece also lacks k pincers, so the match is near even and measures the "
+                     "piece's surplus over k pincers, s Elo: value = k + s / (a pincer's Elo), "
+                     "whose interval grows with s rather than with the whole value (the unit's "
+                     "error is multiplied only by the surplus). The table's handicap Elo is "
+                     "s + k pincers' Elo; `values.csv` also has s. This assumes, as the "
+                     "calibration does, that pincers' worth adds up.\n",
+                given);
     fprintf(out, "\n## Precision\n\nThe widest bounded interval half-width in pincers: ");
     double widest = 0;
     int unbounded = 0;
@@ -438,8 +516,9 @@ static bool write_report(FILE *out, void *data)
             widest <= 0.3 && !unbounded
                 ? "Every value is known to +-0.3 pawn or better."
                 : "Intervals of +-0.3 pawn need more games: the half-width shrinks as "
-                  "1/sqrt(games), and a ratio's interval is dominated by the pincer's own "
-                  "(the denominator's) relative error.");
+                  "1/sqrt(games), and a ratio's interval carries the pincer's own (the "
+                  "denominator's) relative error times the Elo converted (imbalance matches, "
+                  "`[values] offsets`, convert only the surplus).");
     fprintf(out, "\nFiles: `values.csv` (this table), `values.png` (the plot), "
                  "`summary.json`%s.\n",
             j->selfplay ? ", `positions.traces`" : "");
@@ -525,15 +604,16 @@ static bool job_setup(ValuesJob *j, Journal *journal, char *err, size_t errlen)
         j->nselfplay = selfplay_games(j->selfplay);
     }
     if (j->nmatched) {
-        int types[HANDICAP_MAX_TYPES], counts[HANDICAP_MAX_TYPES];
+        int types[HANDICAP_MAX_TYPES], counts[HANDICAP_MAX_TYPES], offsets[HANDICAP_MAX_TYPES];
         long pairs[HANDICAP_MAX_TYPES];
         for (int i = 0; i < j->nmatched; i++) {
             types[i] = j->matched[i] - W_PINCER + PINCER;
             counts[i] = i == 0 ? (int)cfg->values.calibration_pincers : 1;
+            offsets[i] = j->offset[j->matched[i]];
             pairs[i] = i == 0 ? cfg->values.calibration_pairs : cfg->values.pairs;
         }
-        j->handicap = handicap_new(cfg, &j->openings, types, counts, pairs, j->nmatched, journal,
-                                   j->nselfplay, err, errlen);
+        j->handicap = handicap_new(cfg, &j->openings, types, counts, offsets, pairs, j->nmatched,
+                                   journal, j->nselfplay, err, errlen);
         if (!j->handicap)
             return false;
     }
