@@ -121,7 +121,7 @@ bool attack_king_attacked(const Position *pos, int color)
         if (t == WITHDRAWER && pos->board[geo.step[s][d]] == EMPTY && !attack_is_frozen(pos, s))
             return true;
     }
-    if ((enemy & pos->by_type[LEAPER]) && leaper_attacks(pos, k, us, them))
+    if ((enemy & pos->by_type[LEAPER] & geo.lines[k]) && leaper_attacks(pos, k, us, them))
         return true;
     if ((enemy & pos->by_type[PINCER]) && pincer_attacks(pos, k, them))
         return true;

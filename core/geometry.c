@@ -68,6 +68,7 @@ void geometry_init(void)
             for (int t = geo.step[sq][d]; t != NO_SQ; t = geo.step[t][d]) {
                 geo.dir_to[sq][t] = (uint8_t)(d + 1);
                 geo.ray[sq][d] |= bb_square(t);
+                geo.lines[sq] |= bb_square(t);
             }
     }
     /* Line segments: start where the square behind is off the board, walk forward. */

@@ -39,6 +39,7 @@ typedef struct Geometry {
     uint8_t king_jump_nb[SQ_NB];        /* number of valid entries at the front of king_jump */
     Bitboard neighbours[SQ_NB + 1];     /* the up to 8 adjacent real squares */
     Bitboard ray[SQ_NB + 1][DIR_NB];    /* squares along a line, up to a hole or the edge */
+    Bitboard lines[SQ_NB + 1];          /* the eight rays of a square together */
     uint8_t dir_to[SQ_NB][SQ_NB];       /* 1 + direction from a to b if on one line, else 0 */
     Bitboard rank_mask[RANK_NB];        /* real squares of each rank */
     Bitboard file_mask[FILE_NB];        /* real squares of each file */

@@ -8,6 +8,7 @@
 /* Generation state shared by the per-piece helpers. */
 typedef struct Gen {
     const Position *pos;
+    Bitboard occupied; /* position_occupied(pos) */
     Move *list;
     int n;
     int blocked; /* own-palace square no move may end on */
@@ -26,11 +27,19 @@ static inline void add(Gen *g, int from, int to)
 enum { ALL_VICTIMS = ~0u };
 #define ALL_SQUARES (~(Bitboard)0)
 
-/* Adds moves from `from` to each empty square in `mask` from `start` on in direction d.
- * Returns the first non-empty square met (NO_SQ at a hole or edge). */
-static inline int slide_from(Gen *g, int from, int start, int d, Bitboard mask)
+/* Adds moves from `from` to each empty square in `mask` met going from `origin` in direction d
+ * (origin excluded). Returns the first non-empty square met (NO_SQ at a hole or edge). A ray
+ * that holds no square of the mask is not walked: its first piece is a bitboard look-up (the
+ * capture search's masks hold few squares). */
+static inline __attribute__((always_inline)) int slide_from(Gen *g, int from, int origin, int d, Bitboard mask)
 {
-    int s = start;
+    int s = geo.step[origin][d];
+    if (mask != ALL_SQUARES && !(geo.ray[origin][d] & mask)) {
+        Bitboard blockers = geo.ray[origin][d] & g->occupied;
+        if (!blockers)
+            return NO_SQ;
+        return dir_is_increasing(d) ? bb_lsb(blockers) : bb_msb(blockers);
+    }
     if (mask == ALL_SQUARES) { /* full generation: no per-square test */
         for (; g->pos->board[s] == EMPTY; s = geo.step[s][d])
             add(g, from, s);
@@ -47,7 +56,7 @@ static inline int slide_from(Gen *g, int from, int start, int d, Bitboard mask)
  * passes every type; the Chameleon (4.8) passes only {Long leaper}. */
 static void leaper_line(Gen *g, int from, int d, int us, unsigned victims, Bitboard quiet)
 {
-    int s = slide_from(g, from, geo.step[from][d], d, quiet);
+    int s = slide_from(g, from, from, d, quiet);
     for (;;) {
         Piece p = g->pos->board[s];
         if (p == OFFBOARD || piece_color(p) == us || !(victims & (1u << piece_type(p))))
@@ -55,7 +64,7 @@ static void leaper_line(Gen *g, int from, int d, int us, unsigned victims, Bitbo
         int behind = geo.step[s][d];
         if (g->pos->board[behind] != EMPTY)
             return; /* two pieces in a row, or the edge */
-        s = slide_from(g, from, behind, d, ALL_SQUARES); /* every landing captures */
+        s = slide_from(g, from, s, d, ALL_SQUARES); /* every landing captures */
     }
 }
 
@@ -63,7 +72,7 @@ static void leaper_line(Gen *g, int from, int d, int us, unsigned victims, Bitbo
 static void slides(Gen *g, int from, int dstep, Bitboard mask)
 {
     for (int d = 0; d < DIR_NB; d += dstep)
-        slide_from(g, from, geo.step[from][d], d, mask);
+        slide_from(g, from, from, d, mask);
 }
 
 /* Which empty landing squares a generation wants, beyond the moves that always capture. Full
@@ -93,7 +102,7 @@ static void mage_moves(Gen *g, int from, int us, Bitboard quiet)
             add(g, from, s);
         for (int k = 0; k < 2; k++) {
             int o = (diag + (k ? 1 : 7)) & 7;
-            int t = slide_from(g, from, geo.step[s][o], o, quiet);
+            int t = slide_from(g, from, s, o, quiet);
             Piece q = g->pos->board[t];
             if (q != OFFBOARD && piece_color(q) != us)
                 add(g, from, t);
@@ -152,7 +161,7 @@ static void piece_moves(Gen *g, int from, int type, int us, const Masks *m)
         break;
     case WITHDRAWER:
         for (int d = 0; d < DIR_NB; d++)
-            slide_from(g, from, geo.step[from][d], d,
+            slide_from(g, from, from, d,
                        withdraws(g->pos, from, d, us, ALL_VICTIMS) ? ALL_SQUARES : m->quiet);
         break;
     case LEAPER:
@@ -224,7 +233,7 @@ static Bitboard coordinator_landings(const Position *pos, int us, Bitboard victi
  * pieces only when `suicides`. */
 static int generate(const Position *pos, Move *list, const Masks *m, bool suicides)
 {
-    Gen g = {pos, list, 0, movegen_palace_blocked(pos)};
+    Gen g = {pos, position_occupied(pos), list, 0, movegen_palace_blocked(pos)};
     int us = pos->side;
     Bitboard own = pos->by_color[us], frozen = attack_frozen_mask(pos, us);
     while (own) {

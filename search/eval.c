@@ -5,9 +5,12 @@
 
 #include "core/attack.h"
 
-static Bitboard zone2[SQ_NB];
-static Bitboard king_jumps[SQ_NB];        /* the King's jump targets (cylinder) */            /* squares within two King steps, the square excluded */
-static int palace_close[COLOR_NB][SQ_NB]; /* 10 - distance to the enemy palace */
+static Bitboard zone2[SQ_NB];             /* squares within two King steps, the square excluded */
+static Bitboard king_jumps[SQ_NB];        /* the King's jump targets (cylinder) */
+/* Closeness to the enemy palace, 10 - distance (0..10), in bit planes: bit b of a square's
+ * closeness for colour c is set when the square is in close_plane[c][b]. */
+enum { CLOSE_BITS = 4 };
+static Bitboard close_plane[COLOR_NB][CLOSE_BITS];
 static Bitboard enemy_palace[COLOR_NB];   /* the palace a colour attacks */
 static bool eval_ready;
 
@@ -37,7 +40,10 @@ void eval_init(void)
             king_jumps[a] |= bb_square(geo.king_jump[a][j]);
         for (int c = 0; c < COLOR_NB; c++) {
             int d1 = distance(a, geo.palace[!c][PALACE_D]), d2 = distance(a, geo.palace[!c][PALACE_E]);
-            palace_close[c][a] = 10 - (d1 < d2 ? d1 : d2);
+            int close = 10 - (d1 < d2 ? d1 : d2);
+            for (int b = 0; b < CLOSE_BITS; b++)
+                if (close & (1 << b))
+                    close_plane[c][b] |= bb_square(a);
         }
     }
     eval_ready = true;
@@ -129,8 +135,8 @@ static void side_features(const Position *pos, int c, int sign, int f[W_NB])
     for (int t = PINCER; t < KING; t++)
         f[W_PINCER + t - PINCER] += sign * bb_popcount(own & pos->by_type[t]);
     Bitboard pieces = own & ~pos->by_type[KING];
-    while (pieces)
-        close += palace_close[c][bb_pop(&pieces)];
+    for (int b = 0; b < CLOSE_BITS; b++)
+        close += bb_popcount(pieces & close_plane[c][b]) << b;
 
     Bitboard sliders = active & (pos->by_type[PINCER] | pos->by_type[COORDINATOR] |
                                  pos->by_type[LEAPER] | pos->by_type[CHAMELEON] |
