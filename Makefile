@@ -9,9 +9,10 @@ SHARED   ?= $(abspath ../shared)
 SANITIZE ?= 0
 TSAN     ?= 0
 MPI      ?= 0
+PGO      ?= 1
 
 WARN     := -Wall -Wextra -Wshadow -Werror
-CFLAGS   := -std=c11 -g -O2 $(WARN) -fopenmp -I. -MMD -MP -D_POSIX_C_SOURCE=200809L \
+CFLAGS   := -std=c11 -g -O3 $(WARN) -fopenmp -I. -MMD -MP -D_POSIX_C_SOURCE=200809L \
             -DMAXTUNE_SHARED_DIR='"$(SHARED)"' $(EXTRA_CFLAGS)
 LDLIBS   := -lgsl -lgslcblas -linih -lm
 LDFLAGS  := -fopenmp
@@ -40,6 +41,7 @@ else
 BUILD    ?= build
 CFLAGS   += -march=x86-64-v2
 BIN      := bin/maxtune
+USE_PGO  := $(PGO)
 endif
 
 LIB_SRC  := $(wildcard core/*.c search/*.c tune/*.c)
@@ -51,6 +53,15 @@ CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 BENCH_BIN := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
 DEPS_OK  := build/.deps-ok
+
+# Profile-guided optimisation of the engine (core/ and search/: where games spend their time).
+# Their objects are compiled with -fprofile-generate, a training binary runs `bench 6` (a
+# fixed-depth search: the profile, and so the build, is deterministic; about a second), then
+# they are compiled again at the same paths (the profile is keyed by them) with -fprofile-use.
+# About 6% more nodes/s on `maxtune bench`; PGO=0 builds without. Plain build only.
+ENGINE_SRC := $(wildcard core/*.c search/*.c)
+ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/%.o)
+PROFILE    := $(BUILD)/pgo/profile.stamp
 
 .PHONY: all run test test-slow test-tsan bench bench-mpi mpi clean deps fuzz format help
 all: $(BIN)
@@ -79,6 +90,25 @@ $(BUILD)/%.o: %.c | $(DEPS_OK)
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CC      $<")
 	$(Q)$(CC) $(CFLAGS) -c $< -o $@
+
+ifeq ($(USE_PGO),1)
+$(ENGINE_OBJ): private CFLAGS += -fprofile-use
+$(ENGINE_OBJ): $(PROFILE)
+
+$(PROFILE): $(ENGINE_SRC) $(wildcard core/*.h search/*.h) $(filter-out $(ENGINE_OBJ),$(LIB_OBJ)) \
+            $(CLI_OBJ) | $(DEPS_OK)
+	@echo "  PGO     training the engine objects on 'maxtune bench 6'"
+	@mkdir -p $(dir $@) $(sort $(dir $(ENGINE_OBJ)))
+	$(Q)rm -f $(ENGINE_OBJ:%.o=%.gcda)
+	$(Q)for f in $(ENGINE_SRC); do \
+	  $(CC) $(CFLAGS) -fprofile-generate -fprofile-update=single -c $$f -o $(BUILD)/$${f%.c}.o \
+	    || exit 1; done
+	$(Q)$(CC) $(LDFLAGS) -fprofile-generate $(ENGINE_OBJ) $(filter %.o,$^) \
+	  $(LDLIBS) -o $(BUILD)/pgo/train
+	$(Q)$(BUILD)/pgo/train bench 6 >/dev/null
+	$(Q)rm -f $(ENGINE_OBJ) $(BUILD)/pgo/train
+	$(Q)touch $@
+endif
 
 $(BIN): $(LIB_OBJ) $(CLI_OBJ)
 	@mkdir -p $(dir $@)
