@@ -86,7 +86,14 @@ deps: $(DEPS_OK)
 # V=1 shows the full compiler command lines.
 Q := $(if $(V),,@)
 
-$(BUILD)/%.o: %.c | $(DEPS_OK)
+# The compiler, flags and PGO setting of the last build: objects are rebuilt when they change.
+FLAGS_NOW := $(subst ','\'',$(CC) $(CFLAGS) $(LDFLAGS) PGO=$(USE_PGO))
+$(BUILD)/flags: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(FLAGS_NOW)' | cmp -s - $@ || echo '$(FLAGS_NOW)' >$@
+.PHONY: FORCE
+
+$(BUILD)/%.o: %.c $(BUILD)/flags | $(DEPS_OK)
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CC      $<")
 	$(Q)$(CC) $(CFLAGS) -c $< -o $@
@@ -96,7 +103,7 @@ $(ENGINE_OBJ): private CFLAGS += -fprofile-use
 $(ENGINE_OBJ): $(PROFILE)
 
 $(PROFILE): $(ENGINE_SRC) $(wildcard core/*.h search/*.h) $(filter-out $(ENGINE_OBJ),$(LIB_OBJ)) \
-            $(CLI_OBJ) | $(DEPS_OK)
+            $(CLI_OBJ) $(BUILD)/flags | $(DEPS_OK)
 	@echo "  PGO     training the engine objects on 'maxtune bench 6'"
 	@mkdir -p $(dir $@) $(sort $(dir $(ENGINE_OBJ)))
 	$(Q)rm -f $(ENGINE_OBJ:%.o=%.gcda)
