@@ -98,6 +98,23 @@ static bool mage_attacks(const Position *pos, int k, int them)
     return false;
 }
 
+/* Where a Mage attacking the King on k must stand: its diagonal step lands on the King's rank
+ * or file, so it stands on a neighbouring file or rank (adjacent diagonal Mages included). */
+static Bitboard mage_band(int k)
+{
+    int f = sq_file(k), r = sq_rank(k);
+    Bitboard band = 0;
+    if (f > 0)
+        band |= geo.file_mask[f - 1];
+    if (f < FILE_NB - 1)
+        band |= geo.file_mask[f + 1];
+    if (r > 0)
+        band |= geo.rank_mask[r - 1];
+    if (r < RANK_NB - 1)
+        band |= geo.rank_mask[r + 1];
+    return band;
+}
+
 bool attack_king_attacked(const Position *pos, int color)
 {
     int us = color, them = !color, k = pos->king[us];
@@ -125,7 +142,7 @@ bool attack_king_attacked(const Position *pos, int color)
         return true;
     if ((enemy & pos->by_type[PINCER]) && pincer_attacks(pos, k, them))
         return true;
-    if ((enemy & pos->by_type[MAGE]) && mage_attacks(pos, k, them))
+    if ((enemy & pos->by_type[MAGE] & mage_band(k)) && mage_attacks(pos, k, them))
         return true;
     if ((enemy & pos->by_type[COORDINATOR]) && coordinator_attacks(pos, k, them))
         return true;

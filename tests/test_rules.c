@@ -768,6 +768,10 @@ static void test_check_by_mage(void **state)
     assert_false(attack_king_attacked(&pos, BLACK));
     SETUP(&pos, "b", "Ka1 Gf4 ke5 mg3"); /* next to an enemy Immobilizer, still checks */
     assert_true(attack_king_attacked(&pos, BLACK));
+    SETUP(&pos, "w", "Kf3 ge10 ka9"); /* from a palace square: e10-f9, then down the f-file */
+    assert_true(attack_king_attacked(&pos, WHITE));
+    SETUP(&pos, "w", "Kb5 ge10 ka9"); /* far from the King's rank and file bands: no */
+    assert_false(attack_king_attacked(&pos, WHITE));
 }
 
 /* Chameleon: checks only when adjacent and not frozen. */
