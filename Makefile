@@ -93,6 +93,17 @@ $(BUILD)/flags: FORCE
 	@echo '$(FLAGS_NOW)' | cmp -s - $@ || echo '$(FLAGS_NOW)' >$@
 .PHONY: FORCE
 
+# The commit the program is built from ("+changes": with uncommitted changes), for run.txt;
+# rewritten only when it changes, so a new commit rebuilds tune/rundir.o alone.
+BUILD_COMMIT := $(shell git rev-parse --short HEAD 2>/dev/null || echo unknown)$(shell \
+                  git diff --quiet HEAD -- 2>/dev/null || echo +changes)
+$(BUILD)/build_commit.h: FORCE
+	@mkdir -p $(dir $@)
+	@echo '#define MAXTUNE_BUILD_COMMIT "$(BUILD_COMMIT)"' | cmp -s - $@ || \
+	  echo '#define MAXTUNE_BUILD_COMMIT "$(BUILD_COMMIT)"' >$@
+$(BUILD)/tune/rundir.o: private CFLAGS += -I$(BUILD) -DMAXTUNE_HAVE_BUILD_COMMIT
+$(BUILD)/tune/rundir.o: $(BUILD)/build_commit.h
+
 $(BUILD)/%.o: %.c $(BUILD)/flags | $(DEPS_OK)
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CC      $<")
@@ -102,16 +113,17 @@ ifeq ($(USE_PGO),1)
 $(ENGINE_OBJ): private CFLAGS += -fprofile-use
 $(ENGINE_OBJ): $(PROFILE)
 
-$(PROFILE): $(ENGINE_SRC) $(wildcard core/*.h search/*.h) $(filter-out $(ENGINE_OBJ),$(LIB_OBJ)) \
-            $(CLI_OBJ) $(BUILD)/flags | $(DEPS_OK)
+# The rest of the program only links the training binary (order-only: a change there, a new
+# commit's tune/rundir.o say, does not retrain).
+TRAIN_OBJ  := $(filter-out $(ENGINE_OBJ),$(LIB_OBJ)) $(CLI_OBJ)
+$(PROFILE): $(ENGINE_SRC) $(wildcard core/*.h search/*.h) $(BUILD)/flags | $(DEPS_OK) $(TRAIN_OBJ)
 	@echo "  PGO     training the engine objects on 'maxtune bench 6'"
 	@mkdir -p $(dir $@) $(sort $(dir $(ENGINE_OBJ)))
 	$(Q)rm -f $(ENGINE_OBJ:%.o=%.gcda)
 	$(Q)for f in $(ENGINE_SRC); do \
 	  $(CC) $(CFLAGS) -fprofile-generate -fprofile-update=single -c $$f -o $(BUILD)/$${f%.c}.o \
 	    || exit 1; done
-	$(Q)$(CC) $(LDFLAGS) -fprofile-generate $(ENGINE_OBJ) $(filter %.o,$^) \
-	  $(LDLIBS) -o $(BUILD)/pgo/train
+	$(Q)$(CC) $(LDFLAGS) -fprofile-generate $(ENGINE_OBJ) $(TRAIN_OBJ) $(LDLIBS) -o $(BUILD)/pgo/train
 	$(Q)$(BUILD)/pgo/train bench 6 >/dev/null
 	$(Q)rm -f $(ENGINE_OBJ) $(BUILD)/pgo/train
 	$(Q)touch $@

@@ -18,6 +18,11 @@
 #ifndef MAXTUNE_VERSION
 #define MAXTUNE_VERSION "0.1"
 #endif
+#ifdef MAXTUNE_HAVE_BUILD_COMMIT
+#include "build_commit.h" /* written by the Makefile: the commit the program was built from */
+#else
+#define MAXTUNE_BUILD_COMMIT "unknown"
+#endif
 
 /* The git commit of the source tree the program runs from, or "unknown". */
 static void git_commit(char *buf, size_t len)
@@ -242,10 +247,11 @@ static bool write_runinfo(FILE *out, void *data)
     char end[64], commit[160];
     git_commit(commit, sizeof commit);
     strftime(end, sizeof end, "%Y-%m-%d %H:%M:%S UTC", gmtime(&now));
-    fprintf(out, "program:  maxtune %s\ncommit:   %s\nseed:     %llu\nthreads:  %d\n"
+    fprintf(out, "program:  maxtune %s, built from commit %s\ncommit:   %s (the source tree run "
+                 "from)\nseed:     %llu\nthreads:  %d\n"
                  "cores:    %ld\nmachine:  %s\nstarted:  %s\n%s %s\nelapsed:  %.1f s\n"
                  "command:  %s\n",
-            MAXTUNE_VERSION, commit, ri->cfg->seed, ri->threads,
+            MAXTUNE_VERSION, MAXTUNE_BUILD_COMMIT, commit, ri->cfg->seed, ri->threads,
             sysconf(_SC_NPROCESSORS_ONLN), machine, ri->rd->started,
             strcmp(ri->status, "running") ? "ended:   " : "updated: ", end,
             search_now() - ri->rd->start_time, ri->rd->command);
