@@ -29,6 +29,7 @@ Engine *engine_new(size_t hash_mb)
         return NULL;
     }
     e->eval_cache = calloc(EVAL_CACHE_SIZE, sizeof *e->eval_cache);
+    e->eval_epoch = 1; /* the calloc'd entries are of epoch 0: empty */
     e->keys_cap = 1024;
     e->keys = malloc((size_t)e->keys_cap * sizeof *e->keys);
     if (!e->keys || !e->eval_cache) {
@@ -65,15 +66,19 @@ void engine_new_game(Engine *e)
 void engine_set_weights(Engine *e, const Weights *w)
 {
     e->weights = *w;
-    memset(e->eval_cache, 0, EVAL_CACHE_SIZE * sizeof *e->eval_cache);
+    if (++e->eval_epoch == 0) { /* wrapped: empty the entries once */
+        memset(e->eval_cache, 0, EVAL_CACHE_SIZE * sizeof *e->eval_cache);
+        e->eval_epoch = 1;
+    }
 }
 
 /* Static evaluation through the engine's cache (the key includes the side to move). */
 static int evaluate(Engine *e)
 {
     EvalCacheEntry *slot = &e->eval_cache[e->pos.key & (EVAL_CACHE_SIZE - 1)];
-    if (slot->key != e->pos.key || slot->key == 0) {
+    if (slot->key != e->pos.key || slot->epoch != e->eval_epoch || slot->key == 0) {
         slot->key = e->pos.key;
+        slot->epoch = e->eval_epoch;
         slot->score = eval_evaluate(&e->pos, &e->weights);
     }
     return slot->score;

@@ -43,6 +43,7 @@ typedef void (*SearchInfoFn)(const SearchInfo *info, const Position *root, void 
 typedef struct EvalCacheEntry {
     uint64_t key;
     int32_t score;
+    uint32_t epoch; /* Engine.eval_epoch when stored: other epochs are empty */
 } EvalCacheEntry;
 
 enum { EVAL_CACHE_SIZE = 1 << 16 };
@@ -60,6 +61,7 @@ typedef struct Engine {
     Move pv[MAX_PLY][MAX_PLY];          /* triangular PV table, per search */
     int pvlen[MAX_PLY];
     EvalCacheEntry *eval_cache;         /* key -> static evaluation, reset with the weights */
+    uint32_t eval_epoch;                /* the cache's epoch: a reset starts a new one */
     uint64_t nodes, node_limit;         /* per search */
     double start_time, deadline;        /* per search; deadline 0 = none */
     atomic_int stop;                    /* set by the limits or by another thread */

@@ -12,6 +12,7 @@ bool tt_init(TT *tt, size_t mb)
     tt->entries = calloc(n, sizeof(TTEntry));
     tt->mask = n - 1;
     tt->generation = 0;
+    tt->epoch = 1;
     return tt->entries != NULL;
 }
 
@@ -23,16 +24,20 @@ void tt_free(TT *tt)
 
 void tt_clear(TT *tt)
 {
-    memset(tt->entries, 0, (tt->mask + 1) * sizeof(TTEntry));
+    if (++tt->epoch == 0) { /* wrapped: the entries really are emptied, once in 65535 games */
+        memset(tt->entries, 0, (tt->mask + 1) * sizeof(TTEntry));
+        tt->epoch = 1;
+    }
     tt->generation = 0;
 }
 
 void tt_store(TT *tt, uint64_t key, Move move, int score, int depth, int bound)
 {
     TTEntry *e = &tt->entries[key & tt->mask];
-    if (e->key != key && e->generation == tt->generation && e->depth > depth + 2)
+    bool current = e->epoch == tt->epoch; /* else the slot is empty */
+    if (current && e->key != key && e->generation == tt->generation && e->depth > depth + 2)
         return;
-    if (e->key == key && move == MOVE_NONE)
+    if (current && e->key == key && move == MOVE_NONE)
         move = e->move; /* keep the old best move when this search found none */
     e->key = key;
     e->move = move;
@@ -40,4 +45,5 @@ void tt_store(TT *tt, uint64_t key, Move move, int score, int depth, int bound)
     e->depth = (int8_t)depth;
     e->bound = (uint8_t)bound;
     e->generation = tt->generation & 63;
+    e->epoch = tt->epoch;
 }

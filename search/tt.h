@@ -1,7 +1,9 @@
 /* tt.h: transposition table, one per engine instance (no sharing between threads).
  *
  * Entry layout (16 bytes): the full 64-bit key, the best move, the score (mate scores stored
- * relative to the node, see search.c), the depth, the bound type and the search generation. */
+ * relative to the node, see search.c), the depth, the bound type, the search generation and
+ * the table's epoch. Clearing the table (a new game) starts a new epoch instead of writing
+ * every entry: an entry of another epoch is treated exactly as an empty one. */
 #ifndef MAXTUNE_TT_H
 #define MAXTUNE_TT_H
 
@@ -18,12 +20,14 @@ typedef struct TTEntry {
     int16_t score;
     int8_t depth;
     uint8_t bound : 2, generation : 6;
+    uint16_t epoch; /* the table's epoch when stored */
 } TTEntry;
 
 typedef struct TT {
     TTEntry *entries;
     size_t mask; /* number of entries - 1 (a power of two) */
     uint8_t generation;
+    uint16_t epoch; /* entries of other epochs are empty; never 0 (the calloc'd entries) */
 } TT;
 
 /* Allocates about mb MiB (rounded down to a power of two entries); false if out of memory. */
@@ -39,7 +43,7 @@ void tt_clear(TT *tt);
 static inline const TTEntry *tt_probe(const TT *tt, uint64_t key)
 {
     const TTEntry *e = &tt->entries[key & tt->mask];
-    return e->key == key && e->bound != BOUND_NONE ? e : NULL;
+    return e->key == key && e->epoch == tt->epoch && e->bound != BOUND_NONE ? e : NULL;
 }
 
 /* Stores a search result; keeps a deeper entry of the same generation for another key. */
