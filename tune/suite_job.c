@@ -255,10 +255,11 @@ static bool write_report(FILE *out, void *data)
             cfg->seed);
     fprintf(out, "| 1 | values | each piece's worth in pincers (pawns), two ways: a logistic "
                  "regression on the material difference over %ld self-play games, and handicap "
-                 "matches (%ld pairs per piece, %ld calibration pairs at %ld-pincer odds) | "
+                 "matches (%ld pairs per piece%s, %ld calibration pairs at %ld-pincer odds) | "
                  "[values/report.md](values/report.md) |\n",
-            cfg->selfplay.games, cfg->values.pairs, cfg->values.calibration_pairs,
-            cfg->values.calibration_pincers);
+            cfg->selfplay.games, cfg->values.pairs,
+            cfg->values.offsets[0] ? ", the piece against pincers: `[values] offsets`" : "",
+            cfg->values.calibration_pairs, cfg->values.calibration_pincers);
     fprintf(out, "| 2 | spsa | %ld SPSA iterations from `%s`, then a %ld-pair verification "
                  "match of the tuned weights against the start | [spsa/report.md](spsa/report.md) "
                  "|\n\n",
