@@ -31,7 +31,8 @@ enum { ALL_VICTIMS = ~0u };
  * (origin excluded). Returns the first non-empty square met (NO_SQ at a hole or edge). A ray
  * that holds no square of the mask is not walked: its first piece is a bitboard look-up (the
  * capture search's masks hold few squares). */
-static inline __attribute__((always_inline)) int slide_from(Gen *g, int from, int origin, int d, Bitboard mask)
+static inline __attribute__((always_inline)) int slide_from(Gen *g, int from, int origin, int d,
+                                                          Bitboard mask)
 {
     int s = geo.step[origin][d];
     if (mask != ALL_SQUARES && !(geo.ray[origin][d] & mask)) {
