@@ -75,6 +75,13 @@ bool handicap_openings(const Openings *o, int ti, int type, int count, int offse
     return false;
 }
 
+/* The two openings of pair j of the plan's type index ti. */
+static bool plan_openings(const Openings *o, const HandicapPlan *plan, int ti, long j,
+                          Position out[2])
+{
+    return handicap_openings(o, ti, plan->types[ti], plan->counts[ti], plan->offsets[ti], j, out);
+}
+
 Handicap *handicap_new(const Config *cfg, const Openings *o, const int *types, const int *counts,
                        const int *offsets, const long *pairs, int ntypes, Journal *journal,
                        long journal_offset, char *err, size_t errlen)
@@ -171,8 +178,7 @@ static bool handicap_store(Handicap *h, long index, const char *payload, char *w
     PairResult p;
     if (!pair_decode(payload, &p, why, len))
         return false;
-    if (!handicap_openings(h->openings, ti, h->plan.types[ti], h->plan.counts[ti],
-                           h->plan.offsets[ti], j, open) ||
+    if (!plan_openings(h->openings, &h->plan, ti, j, open) ||
         !game_is_valid(&p.game[0], &open[0]) || !game_is_valid(&p.game[1], &open[1])) {
         snprintf(why, len, "illegal move in a handicap game");
         pair_free(&p);
@@ -227,8 +233,7 @@ char *handicap_pair(PairWorker *w, const Config *cfg, const Openings *o, const W
     SearchLimits limits = {(int)cfg->engine[0].depth, (uint64_t)cfg->engine[0].nodes,
                            (int)cfg->engine[0].movetime_ms};
     GameRecord *rec = malloc(sizeof *rec);
-    bool ok = rec && handicap_openings(o, ti, plan->types[ti], plan->counts[ti],
-                                        plan->offsets[ti], j, open);
+    bool ok = rec && plan_openings(o, plan, ti, j, open);
     *busy = 0;
     for (int g = 0; g < 2 && ok; g++) {
         Player white = {w->engine[0], wt, limits};
@@ -298,8 +303,7 @@ bool handicap_write_pgn(FILE *out, void *data)
         locate(&h->plan, k, &ti, &j);
         Position open[2];
         if (!h->done[k] ||
-            !handicap_openings(h->openings, ti, h->plan.types[ti], h->plan.counts[ti],
-                           h->plan.offsets[ti], j, open))
+            !plan_openings(h->openings, &h->plan, ti, j, open))
             continue;
         for (int g = 0; g < 2; g++) {
             char event[160], round[48];
