@@ -31,7 +31,7 @@ CFLAGS   += -O1 -fsanitize=thread -Wno-unknown-warning-option
 LDFLAGS  += -fsanitize=thread
 BIN      := $(BUILD)/maxtune
 else ifeq ($(MPI),1)
-# bin/maxtune-mpi: the same program linked with OpenMPI (tune/dist.c talks MPI); run it with
+# bin/maxtune-mpi: the same program linked with OpenMPI (tune/play/dist.c talks MPI); run it with
 # mpirun or srun. The plain build never needs MPI.
 CC       := mpicc
 BUILD    ?= build/mpi
@@ -44,7 +44,9 @@ BIN      := bin/maxtune
 USE_PGO  := $(PGO)
 endif
 
-LIB_SRC  := $(wildcard core/*.c search/*.c tune/*.c)
+LIB_SRC  := $(wildcard core/*.c search/*.c tune/*/*.c)
+TESTLIB_SRC := $(wildcard tests/lib/*.c)
+TESTLIB_OBJ := $(TESTLIB_SRC:%.c=$(BUILD)/%.o)
 CLI_SRC  := $(wildcard cli/*.c)
 TEST_SRC := $(wildcard tests/test_*.c)
 BENCH_SRC := $(wildcard bench/*.c)
@@ -94,15 +96,15 @@ $(BUILD)/flags: FORCE
 .PHONY: FORCE
 
 # The commit the program is built from ("+changes": with uncommitted changes), for run.txt;
-# rewritten only when it changes, so a new commit rebuilds tune/rundir.o alone.
+# rewritten only when it changes, so a new commit rebuilds tune/run/rundir.o alone.
 BUILD_COMMIT := $(shell git rev-parse --short HEAD 2>/dev/null || echo unknown)$(shell \
                   git diff --quiet HEAD -- 2>/dev/null || echo +changes)
 $(BUILD)/build_commit.h: FORCE
 	@mkdir -p $(dir $@)
 	@echo '#define MAXTUNE_BUILD_COMMIT "$(BUILD_COMMIT)"' | cmp -s - $@ || \
 	  echo '#define MAXTUNE_BUILD_COMMIT "$(BUILD_COMMIT)"' >$@
-$(BUILD)/tune/rundir.o: private CFLAGS += -I$(BUILD) -DMAXTUNE_HAVE_BUILD_COMMIT
-$(BUILD)/tune/rundir.o: $(BUILD)/build_commit.h
+$(BUILD)/tune/run/rundir.o: private CFLAGS += -I$(BUILD) -DMAXTUNE_HAVE_BUILD_COMMIT
+$(BUILD)/tune/run/rundir.o: $(BUILD)/build_commit.h
 
 $(BUILD)/%.o: %.c $(BUILD)/flags | $(DEPS_OK)
 	@mkdir -p $(dir $@)
@@ -114,7 +116,7 @@ $(ENGINE_OBJ): private CFLAGS += -fprofile-use
 $(ENGINE_OBJ): $(PROFILE)
 
 # The rest of the program only links the training binary (order-only: a change there, a new
-# commit's tune/rundir.o say, does not retrain).
+# commit's tune/run/rundir.o say, does not retrain).
 TRAIN_OBJ  := $(filter-out $(ENGINE_OBJ),$(LIB_OBJ)) $(CLI_OBJ)
 $(PROFILE): $(ENGINE_SRC) $(wildcard core/*.h search/*.h) $(BUILD)/flags | $(DEPS_OK) $(TRAIN_OBJ)
 	@echo "  PGO     training the engine objects on 'maxtune bench 6'"
@@ -134,11 +136,11 @@ $(BIN): $(LIB_OBJ) $(CLI_OBJ)
 	@$(if $(V),,echo "  LINK    $@")
 	$(Q)$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
-$(BUILD)/tests/%: $(BUILD)/tests/%.o $(LIB_OBJ)
+$(BUILD)/tests/%: $(BUILD)/tests/%.o $(TESTLIB_OBJ) $(LIB_OBJ)
 	@$(if $(V),,echo "  LINK    $@")
 	$(Q)$(CC) $(LDFLAGS) $^ $(LDLIBS) -lcmocka -o $@
 
-$(BUILD)/bench/%: $(BUILD)/bench/%.o $(LIB_OBJ)
+$(BUILD)/bench/%: $(BUILD)/bench/%.o $(TESTLIB_OBJ) $(LIB_OBJ)
 	@$(if $(V),,echo "  LINK    $@")
 	$(Q)$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
 

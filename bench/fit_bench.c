@@ -18,8 +18,8 @@
 #include <string.h>
 
 #include "core/position.h"
-#include "tune/fit.h"
-#include "tune/synth.h"
+#include "tune/stats/fit.h"
+#include "tests/lib/synth.h"
 
 static const double Z95 = 1.959963984540054;
 

@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "core/attack.h"
+#include "core/fen.h"
 #include "core/gamestate.h"
 #include "core/makemove.h"
 #include "core/movegen.h"
@@ -37,7 +38,7 @@ int cli_usage(int argc, char **argv, const char *help, int min_argc, int max_arg
 bool cli_parse_fen(const char *cmd, const char *fen, Position *pos)
 {
     char err[256];
-    if (position_from_fen(pos, fen, err, sizeof err))
+    if (fen_parse(pos, fen, err, sizeof err))
         return true;
     fprintf(stderr, "maxtune %s: %s\n", cmd, err);
     return false;
@@ -160,7 +161,7 @@ int cmd_show(int argc, char **argv)
         return EXIT_USAGE;
     char diagram[2048], fen[256];
     position_diagram(&pos, diagram, sizeof diagram);
-    position_to_fen(&pos, fen, sizeof fen);
+    fen_write(&pos, fen, sizeof fen);
     Move moves[MAX_MOVES];
     int n = movegen_legal(&pos, moves);
     fputs(diagram, stdout);

@@ -14,10 +14,11 @@
 #include <string.h>
 
 #include "cli.h"
+#include "core/fen.h"
 #include "core/gamestate.h"
 #include "core/makemove.h"
 #include "core/notation.h"
-#include "tune/game.h"
+#include "tune/play/game.h"
 
 enum { TOKEN_MAX = 256 };
 
@@ -289,7 +290,7 @@ static void game_start(Game *g, Tally *t, const char *path, int line)
     g->started = true;
     char why[256];
     const char *fen = g->fen.line ? g->fen.value : "start";
-    if (!position_from_fen(&g->pos, fen, why, sizeof why)) {
+    if (!fen_parse(&g->pos, fen, why, sizeof why)) {
         report(t, path, g->fen.line, true, "bad FEN tag: %s", why);
         g->dead = true;
         return;

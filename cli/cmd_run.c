@@ -5,14 +5,16 @@
 #include <string.h>
 
 #include "cli.h"
-#include "tune/config.h"
-#include "tune/fit_job.h"
-#include "tune/match.h"
-#include "tune/rundir.h"
-#include "tune/selfplay.h"
-#include "tune/spsa_job.h"
-#include "tune/suite_job.h"
-#include "tune/values_job.h"
+#include "tune/play/dist.h"
+#include "tune/run/config.h"
+#include "tune/jobs/fit_job.h"
+#include "tune/play/match.h"
+#include "tune/run/interrupt.h"
+#include "tune/run/rundir.h"
+#include "tune/play/selfplay.h"
+#include "tune/jobs/spsa_job.h"
+#include "tune/jobs/suite_job.h"
+#include "tune/jobs/values_job.h"
 
 /* Loads a config with its --set overrides; prints the error and returns false on failure. */
 static bool load_config(const char *cmd, const char *path, char **sets, int nsets, Config *cfg)
@@ -129,7 +131,8 @@ int cmd_run(int argc, char **argv)
         fprintf(stderr, "maxtune run: %s\n", err);
         return EXIT_USAGE;
     }
-    match_install_signals();
+    rd.ranks = dist_size();
+    interrupt_install();
     return suite ? suite_run(&cfg, &rd, force) : job(&cfg, &rd);
 }
 

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "core/fen.h"
 #include "core/makemove.h"
 #include "core/notation.h"
 #include "search/eval.h"
@@ -173,7 +174,7 @@ int cmd_bench(int argc, char **argv)
     double t0 = search_now();
     for (size_t i = 0; i < sizeof BENCH_FENS / sizeof BENCH_FENS[0]; i++) {
         Position pos;
-        position_from_fen(&pos, BENCH_FENS[i], NULL, 0);
+        fen_parse(&pos, BENCH_FENS[i], NULL, 0);
         engine_new_game(e);
         engine_set_position(e, &pos, NULL, 0);
         SearchLimits limits = {(int)depth, 0, 0};

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "core/fen.h"
 #include "core/makemove.h"
 #include "core/notation.h"
 
@@ -59,9 +60,9 @@ static void uci_position(Uci *u, char *args)
     while (*args == ' ')
         args++;
     if (!strncmp(args, "startpos", 8))
-        position_from_fen(&start, "start", err, sizeof err);
+        fen_parse(&start, "start", err, sizeof err);
     else if (!strncmp(args, "fen ", 4)) {
-        if (!position_from_fen(&start, args + 4, err, sizeof err)) {
+        if (!fen_parse(&start, args + 4, err, sizeof err)) {
             printf("info string error: %s\n", err);
             return;
         }
@@ -166,7 +167,7 @@ int cmd_uci(int argc, char **argv)
         return EXIT_FAIL;
     }
     u->hash_mb = 16;
-    position_from_fen(&u->start, "start", NULL, 0);
+    fen_parse(&u->start, "start", NULL, 0);
     char *line = malloc(UCI_LINE);
     while (line && fgets(line, UCI_LINE, stdin)) {
         line[strcspn(line, "\r\n")] = '\0';

@@ -4,7 +4,8 @@
 
 #include "cli.h"
 #include "search/eval.h"
-#include "tune/dist.h"
+#include "tune/jobs/job.h"
+#include "tune/play/dist.h"
 
 typedef struct Command {
     const char *name;
@@ -54,13 +55,14 @@ static int dispatch(int argc, char **argv)
 }
 
 /* Under MPI (bin/maxtune-mpi launched by mpirun or srun) every rank starts here: rank 0 runs the
- * command, the others serve it game pairs until it ends (tune/dist.h). */
+ * command, the others serve it game pairs until it ends (tune/play/dist.h). */
 int main(int argc, char **argv)
 {
     core_init();
     eval_init();
     if (!dist_init(&argc, &argv))
         return EXIT_USAGE;
+    job_register_work();
     if (dist_rank() > 0) {
         dist_serve();
         dist_finish();

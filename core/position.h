@@ -1,4 +1,4 @@
-/* position.h: a Maxima position (mailbox plus bitboards), FEN in and out, Zobrist keys.
+/* position.h: a Maxima position (mailbox plus bitboards), Zobrist keys (FEN: fen.h).
  *
  * The mailbox board[] is the authority; by_color/by_type are bitboards kept in step with it by
  * position_put/position_remove. key is the Zobrist key of pieces and side to move, updated
@@ -40,12 +40,8 @@ void position_put(Position *pos, int sq, Piece p);
 /* Removes the piece on sq, updating bitboards and key; returns it. */
 Piece position_remove(Position *pos, int sq);
 
-/* Parses FEN (or "start"). On error returns false and writes a one-line message naming the
- * problem and its column (1-based) into err. The position is only written on success. */
-bool position_from_fen(Position *pos, const char *fen, char *err, size_t errlen);
-
-/* Writes the FEN of pos into buf (at least 128 bytes). */
-void position_to_fen(const Position *pos, char *buf, size_t len);
+/* The letters of the piece types in FEN and diagrams, by type (index 0 unused). */
+extern const char PIECE_LETTERS[TYPE_NB + 1];
 
 /* Zobrist key of pos computed from scratch. */
 uint64_t position_compute_key(const Position *pos);

@@ -1,6 +1,6 @@
 /* fen_fuzz.c: libFuzzer target for the FEN parser and everything a parsed position reaches.
  *
- * Each input is copied into a NUL-terminated buffer and given to position_from_fen. When it is
+ * Each input is copied into a NUL-terminated buffer and given to fen_parse. When it is
  * accepted, the position must be consistent, print a FEN that parses back to the same text and
  * key, and survive playing and taking back every legal move (consistency and exact restoration
  * after each one). Any failure calls abort() so libFuzzer records the input.
@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "core/attack.h"
+#include "core/fen.h"
 #include "core/gamestate.h"
 #include "core/makemove.h"
 #include "core/movegen.h"
@@ -78,14 +79,14 @@ static void check_attack_oracle(const Position *pos, int color, const char *fen)
 static void check_position(Position *pos)
 {
     char why[256], fen[256], fen2[256], err[256];
-    position_to_fen(pos, fen, sizeof fen);
+    fen_write(pos, fen, sizeof fen);
     if (!position_is_consistent(pos, why, sizeof why))
         fail("parsed position is inconsistent", fen, why);
 
     Position again;
-    if (!position_from_fen(&again, fen, err, sizeof err))
+    if (!fen_parse(&again, fen, err, sizeof err))
         fail("printed FEN does not parse", fen, err);
-    position_to_fen(&again, fen2, sizeof fen2);
+    fen_write(&again, fen2, sizeof fen2);
     if (strcmp(fen, fen2) != 0)
         fail("FEN round trip changed the text", fen, fen2);
     if (!same_position(pos, &again))
@@ -110,7 +111,7 @@ static void check_position(Position *pos)
         Move replies[MAX_MOVES];
         (void)movegen_legal(pos, replies);
         char child[256];
-        position_to_fen(pos, child, sizeof child);
+        fen_write(pos, child, sizeof child);
         check_attack_oracle(pos, WHITE, child);
         check_attack_oracle(pos, BLACK, child);
         move_undo(pos, list[i], &u);
@@ -137,7 +138,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     Position pos;
     char err[256];
     err[0] = '\0';
-    if (!position_from_fen(&pos, buf, err, sizeof err)) {
+    if (!fen_parse(&pos, buf, err, sizeof err)) {
         if (strncmp(err, "bad FEN", 7) != 0)
             fail("rejected FEN without a message", buf, err);
     } else {

@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "core/attack.h"
+#include "core/fen.h"
 #include "core/gamestate.h"
 #include "core/makemove.h"
 #include "core/movegen.h"
@@ -41,7 +42,7 @@ Engine *engine_new(size_t hash_mb)
     }
     weights_default(&e->weights);
     Position start;
-    position_from_fen(&start, "start", NULL, 0);
+    fen_parse(&start, "start", NULL, 0);
     engine_set_position(e, &start, NULL, 0);
     return e;
 }

@@ -12,7 +12,7 @@
 
 #include <cmocka.h>
 
-#include "tune/config.h"
+#include "tune/run/config.h"
 
 /* A valid [run] section: lines 1-3. */
 #define RUN3 "[run]\njob = match\nname = t\n"

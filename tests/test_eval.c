@@ -17,6 +17,7 @@
 
 #include <cmocka.h>
 
+#include "core/fen.h"
 #include "core/position.h"
 #include "search/eval.h"
 #include "search/weights.h"
@@ -73,7 +74,7 @@ static int setup_positions(void **state)
 static void parse(Position *pos, const char *fen)
 {
     char err[ERR_LEN];
-    if (!position_from_fen(pos, fen, err, sizeof err))
+    if (!fen_parse(pos, fen, err, sizeof err))
         fail_msg("bad FEN %s: %s", fen, err);
 }
 

@@ -11,6 +11,7 @@
 
 #include <cmocka.h>
 
+#include "core/fen.h"
 #include "core/makemove.h"
 #include "core/notation.h"
 #include "core/position.h"
@@ -71,7 +72,7 @@ static const BadFen BAD_FENS[] = {
 static void parse_ok(Position *pos, const char *fen)
 {
     char err[256];
-    if (!position_from_fen(pos, fen, err, sizeof err))
+    if (!fen_parse(pos, fen, err, sizeof err))
         fail_msg("\"%s\" rejected: %s", fen, err);
 }
 
@@ -85,7 +86,7 @@ static void test_bad_fens_rejected_with_reason(void **state)
         parse_ok(&pos, "start");
         before = pos;
         char err[256] = "";
-        if (position_from_fen(&pos, b->fen, err, sizeof err))
+        if (fen_parse(&pos, b->fen, err, sizeof err))
             fail_msg("%s: \"%s\" was accepted", b->what, b->fen);
         if (strncmp(err, "bad FEN at column ", 18) != 0 || !strstr(err, b->keyword))
             fail_msg("%s: message \"%s\" does not contain \"%s\"", b->what, err, b->keyword);
@@ -104,12 +105,12 @@ static void test_overlong_fen(void **state)
     memset(fen + n, '0', 220 - n);
     fen[220] = '\0';
     Position pos;
-    assert_false(position_from_fen(&pos, fen, err, sizeof err));
+    assert_false(fen_parse(&pos, fen, err, sizeof err));
     assert_non_null(strstr(err, "too long"));
     assert_non_null(strstr(err, "200"));
     /* Exactly 200 characters is still accepted (plies with leading zeros). */
     fen[200] = '\0';
-    assert_true(position_from_fen(&pos, fen, err, sizeof err));
+    assert_true(fen_parse(&pos, fen, err, sizeof err));
     assert_int_equal(pos.plies, 0);
 }
 
@@ -119,10 +120,10 @@ static void test_null_fen(void **state)
     (void)state;
     Position pos;
     char err[256] = "";
-    assert_false(position_from_fen(&pos, NULL, err, sizeof err));
+    assert_false(fen_parse(&pos, NULL, err, sizeof err));
     assert_non_null(strstr(err, "no FEN given"));
-    assert_false(position_from_fen(&pos, NULL, NULL, 0));
-    assert_false(position_from_fen(&pos, "xxx2xxx w 0", NULL, 0));
+    assert_false(fen_parse(&pos, NULL, NULL, 0));
+    assert_false(fen_parse(&pos, "xxx2xxx w 0", NULL, 0));
 }
 
 /* The error column points at the offending character (1-based). */
@@ -132,7 +133,7 @@ static void test_error_column(void **state)
     Position pos;
     char err[256];
     /* 'z' is the 11th character. */
-    assert_false(position_from_fen(&pos, "xxx2xxx/4kz2/8/8/8/8/8/8/8/4K3/xxx2xxx w 0", err,
+    assert_false(fen_parse(&pos, "xxx2xxx/4kz2/8/8/8/8/8/8/8/4K3/xxx2xxx w 0", err,
                                    sizeof err));
     assert_non_null(strstr(err, "column 11:"));
 }
@@ -145,7 +146,7 @@ static void test_start_alias(void **state)
     char fen[256];
     parse_ok(&a, "start");
     parse_ok(&b, START_FEN);
-    position_to_fen(&a, fen, sizeof fen);
+    fen_write(&a, fen, sizeof fen);
     assert_string_equal(fen, START_FEN);
     assert_string_equal(fen,
                         "xxx2xxx/1g1qk1g1/1bnmrnb1/dppppppd/8/8/8/DPPPPPPD/1BNMRNB1/1G1QK1G1/"
@@ -174,14 +175,14 @@ static void test_loose_fields_print_canonically(void **state)
     Position pos;
     char fen[256];
     parse_ok(&pos, "  " SMALL_BOARD "   b   17  ");
-    position_to_fen(&pos, fen, sizeof fen);
+    fen_write(&pos, fen, sizeof fen);
     assert_string_equal(fen, SMALL_BOARD " b 17");
     assert_int_equal(pos.side, BLACK);
     assert_int_equal(pos.plies, 17);
     assert_true(pos.key == position_compute_key(&pos));
 
     parse_ok(&pos, SMALL_BOARD " w");
-    position_to_fen(&pos, fen, sizeof fen);
+    fen_write(&pos, fen, sizeof fen);
     assert_string_equal(fen, SMALL_BOARD " w 0");
 
     parse_ok(&pos, SMALL_BOARD " w 5\n");
@@ -219,7 +220,7 @@ static void test_every_letter_round_trips(void **state)
         Position pos;
         char fen[256];
         parse_ok(&pos, good[i]);
-        position_to_fen(&pos, fen, sizeof fen);
+        fen_write(&pos, fen, sizeof fen);
         assert_string_equal(fen, good[i]);
     }
 }

@@ -18,9 +18,9 @@
 #include <cmocka.h>
 
 #include "core/position.h"
-#include "tune/fit.h"
-#include "tune/synth.h"
-#include "tune/traces.h"
+#include "tune/stats/fit.h"
+#include "tests/lib/synth.h"
+#include "tune/stats/traces.h"
 
 static const double PLANTED[8] = {100, 12, 30, 250, -8, 45, 700, 3};
 

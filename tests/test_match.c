@@ -16,15 +16,16 @@
 
 #include <cmocka.h>
 
+#include "core/fen.h"
 #include "core/gamestate.h"
 #include "core/makemove.h"
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "search/eval.h"
-#include "tune/game.h"
-#include "tune/journal.h"
-#include "tune/match.h"
-#include "tune/pairs.h"
+#include "tune/play/game.h"
+#include "tune/run/journal.h"
+#include "tune/play/match.h"
+#include "tune/play/pairs.h"
 
 enum { MAX_RECORDS = 64 };
 
@@ -427,7 +428,7 @@ static Position play(GameSetup *s, const char *fen)
 {
     Position pos;
     char err[256];
-    if (!position_from_fen(&pos, fen, err, sizeof err))
+    if (!fen_parse(&pos, fen, err, sizeof err))
         fail_msg("bad test FEN: %s", err);
     game_play(&pos, &s->white, &s->black, &s->mc, &s->rec);
     for (int i = 0; i < s->rec.nmoves; i++) {
@@ -447,7 +448,7 @@ static Position play(GameSetup *s, const char *fen)
 static void assert_only_move(GameSetup *s, const char *fen, const char *want)
 {
     Position pos;
-    position_from_fen(&pos, fen, NULL, 0);
+    fen_parse(&pos, fen, NULL, 0);
     assert_int_equal(s->rec.nmoves, 1);
     char text[MOVE_STR_LEN];
     notation_move(&pos, s->rec.moves[0], text, sizeof text);
@@ -575,7 +576,7 @@ static void test_game_repetition(void **state)
             for (int depth = 1; depth <= 3; depth++) {
                 GameSetup *s = game_setup(depth, reps[r], 200);
                 Position opening;
-                position_from_fen(&opening, fens[f], NULL, 0);
+                fen_parse(&opening, fens[f], NULL, 0);
                 play(s, fens[f]);
                 Termination want;
                 int end = first_ending(&opening, &s->rec, reps[r], &want);

@@ -16,6 +16,7 @@
 #include <cmocka.h>
 
 #include "core/attack.h"
+#include "core/fen.h"
 #include "core/makemove.h"
 #include "core/movegen.h"
 #include "core/notation.h"
@@ -144,7 +145,7 @@ static int load_legal_moves(void)
 static void parse_or_fail(Position *pos, const char *fen)
 {
     char err[256];
-    if (!position_from_fen(pos, fen, err, sizeof err))
+    if (!fen_parse(pos, fen, err, sizeof err))
         fail_msg("cannot parse reference FEN \"%s\": %s", fen, err);
 }
 
@@ -226,11 +227,11 @@ static void check_round_trip(const char *fen, const char *id)
     parse_or_fail(&a, fen);
     if (!position_is_consistent(&a, why, sizeof why))
         fail_msg("%s: parsed position inconsistent: %s", id, why);
-    position_to_fen(&a, text, sizeof text);
+    fen_write(&a, text, sizeof text);
     if (strcmp(text, fen) != 0)
         fail_msg("%s: printed FEN \"%s\" differs from the reference \"%s\"", id, text, fen);
     parse_or_fail(&b, text);
-    position_to_fen(&b, text2, sizeof text2);
+    fen_write(&b, text2, sizeof text2);
     assert_string_equal(text, text2);
     assert_true(a.key == b.key);
     assert_true(a.key == position_compute_key(&a));
@@ -344,7 +345,7 @@ static void check_attack_oracle(const Position *pos, int color, const char *id)
     }
     bool attacked = attack_king_attacked(pos, color);
     char fen[256];
-    position_to_fen(pos, fen, sizeof fen);
+    fen_write(pos, fen, sizeof fen);
     if (captured && !attacked)
         fail_msg("%s: %s: a move captures the %s King, yet it is not attacked", id, fen,
                  color == WHITE ? "White" : "Black");
@@ -411,8 +412,8 @@ static void test_zobrist_transposition(void **state)
             fail_msg("%s", err);
         move_do(&b, mb, &u);
     }
-    position_to_fen(&a, fa, sizeof fa);
-    position_to_fen(&b, fb, sizeof fb);
+    fen_write(&a, fa, sizeof fa);
+    fen_write(&b, fb, sizeof fb);
     assert_string_equal(fa, fb);
     assert_true(a.key == b.key);
     assert_true(a.key == position_compute_key(&a));

@@ -2,7 +2,7 @@
  *
  * Positions are written as a side and a piece list ("Ka1 Pd2 kh9 pd6": upper case White,
  * lower case Black, letters of MAXIMA.md 2); setup() turns the list into FEN text and reads it
- * back with position_from_fen, so every position also passes the parser's checks. Assertions
+ * back with fen_parse, so every position also passes the parser's checks. Assertions
  * name exact move lists and exact captured squares, in the notation of MAXIMA.md 9. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "core/attack.h"
+#include "core/fen.h"
 #include "core/gamestate.h"
 #include "core/makemove.h"
 #include "core/movegen.h"
@@ -55,8 +56,8 @@ static void setup_at(Position *pos, const char *side, const char *pieces, int li
         position_put(&tmp, sq, piece_make(tok[0] == lower ? BLACK : WHITE, (int)(at - letters)));
     }
     tmp.side = side[0] == 'b' ? BLACK : WHITE;
-    position_to_fen(&tmp, fen, sizeof fen);
-    if (!position_from_fen(pos, fen, err, sizeof err))
+    fen_write(&tmp, fen, sizeof fen);
+    if (!fen_parse(pos, fen, err, sizeof err))
         fail_msg("line %d: position \"%s\" rejected: %s", line, fen, err);
 }
 #define SETUP(pos, side, pieces) setup_at(pos, side, pieces, __LINE__)
@@ -113,7 +114,7 @@ static void expect_moves_at(Position *pos, const char *from, const char *expecte
     snprintf(want, sizeof want, "%s", expected);
     sort_words(want);
     if (strcmp(got, want) != 0) {
-        position_to_fen(pos, fen, sizeof fen);
+        fen_write(pos, fen, sizeof fen);
         fail_msg("line %d: moves of %s in %s\n  got:  %s\n  want: %s", line, from, fen, got,
                  want);
     }
@@ -125,7 +126,7 @@ static Move expect_move_at(Position *pos, const char *input, const char *full, i
 {
     char err[256], text[MOVE_STR_LEN], fen[256];
     Move m = notation_parse(pos, input, err, sizeof err);
-    position_to_fen(pos, fen, sizeof fen);
+    fen_write(pos, fen, sizeof fen);
     if (m == MOVE_NONE)
         fail_msg("line %d: in %s: %s", line, fen, err);
     notation_move(pos, m, text, sizeof text);
@@ -152,7 +153,7 @@ static void expect_illegal_at(Position *pos, const char *input, int line)
 {
     char err[256], fen[256];
     if (notation_parse(pos, input, err, sizeof err) != MOVE_NONE) {
-        position_to_fen(pos, fen, sizeof fen);
+        fen_write(pos, fen, sizeof fen);
         fail_msg("line %d: %s should be illegal in %s", line, input, fen);
     }
 }
@@ -931,7 +932,7 @@ static void test_movegen_crowded_position_in_bounds(void **state)
     (void)state;
     Position pos;
     char err[256];
-    assert_true(position_from_fen(
+    assert_true(fen_parse(
         &pos, "xxxkpxxx/RGMG1GBG/7Q/1G1G1G1G/7B/1G1G1G1G/7N/1G1G1G1G/7B/NGQG1GRG/xxxKPxxx w 0",
         err, sizeof err));
     Move *list = malloc(MAX_MOVES * sizeof *list); /* exact size, so ASan sees an overflow */

@@ -7,7 +7,7 @@
 
 #include <cmocka.h>
 
-#include "tune/rundir.h"
+#include "tune/run/rundir.h"
 
 /* A loaded config for a match named "h". */
 static void base_config(Config *cfg)

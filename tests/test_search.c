@@ -15,6 +15,7 @@
 
 #include <cmocka.h>
 
+#include "core/fen.h"
 #include "core/gamestate.h"
 #include "core/makemove.h"
 #include "core/movegen.h"
@@ -51,7 +52,7 @@ enum { HASH_MB = 4, ERR_LEN = 256 };
 static void parse(Position *pos, const char *fen)
 {
     char err[ERR_LEN];
-    if (!position_from_fen(pos, fen, err, sizeof err))
+    if (!fen_parse(pos, fen, err, sizeof err))
         fail_msg("bad FEN %s: %s", fen, err);
 }
 
@@ -322,7 +323,7 @@ static int play_game(const char *fen, int max_plies, uint64_t nodes)
         }
         if (!is_legal(&pos, m)) {
             char f[256];
-            position_to_fen(&pos, f, sizeof f);
+            fen_write(&pos, f, sizeof f);
             fail_msg("illegal move %s in %s (game from %s, ply %d)", move_str(m), f, fen, ply);
         }
         Undo u;

@@ -8,8 +8,8 @@
 
 #include <cmocka.h>
 
-#include "tune/rng.h"
-#include "tune/spsa.h"
+#include "tune/stats/rng.h"
+#include "tune/stats/spsa.h"
 
 enum { NPARAM = 4, ITERATIONS = 4000 };
 

@@ -12,7 +12,7 @@
 
 #include <cmocka.h>
 
-#include "tune/stats.h"
+#include "tune/stats/stats.h"
 
 /* Fails the test, with the line, when |got - want| > tol or got is not finite. */
 #define assert_near(got, want, tol)                                                     \

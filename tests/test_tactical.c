@@ -9,6 +9,7 @@
 
 #include <cmocka.h>
 
+#include "core/fen.h"
 #include "core/makemove.h"
 #include "core/movegen.h"
 
@@ -32,7 +33,7 @@ static void compare(const Position *pos, long *checked)
         int t = movegen_tactical(pos, extras[e], tactical);
         if (t != k || memcmp(tactical, want, (size_t)k * sizeof(Move)) != 0) {
             char fen[256];
-            position_to_fen(pos, fen, sizeof fen);
+            fen_write(pos, fen, sizeof fen);
             fail_msg("tactical moves differ in %s (extra %d): %d vs %d", fen, e, t, k);
         }
         (*checked)++;
@@ -69,7 +70,7 @@ static void test_tactical_matches_filter(void **state)
         *strchr(line, ';') = '\0';
         Position pos;
         char err[256];
-        assert_true(position_from_fen(&pos, line, err, sizeof err));
+        assert_true(fen_parse(&pos, line, err, sizeof err));
         walk(&pos, 2, &checked);
     }
     fclose(f);

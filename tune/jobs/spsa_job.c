@@ -1,0 +1,522 @@
+/* spsa_job.c: SPSA by self-play.
+ *
+ * Iterations are played in batches of [spsa] batch: every pair of every iteration of a batch
+ * is played in parallel from the same theta (on every thread and, in bin/maxtune-mpi, every MPI
+ * rank: rank 0 sends the batch's perturbed weights with the task), then rank 0 applies the
+ * updates in iteration order.
+ * Each finished pair is journaled (record k * pairs_per_iteration + j), so a killed run loses
+ * no finished pair, and theta is recomputed exactly on resume. The verification match's pairs
+ * follow in the same journal. */
+#include "spsa_job.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "search/search.h"
+#include "tune/run/interrupt.h"
+#include "tune/run/journal.h"
+#include "tune/play/match.h"
+#include "tune/play/pair_task.h"
+#include "tune/play/pairs.h"
+#include "tune/run/plot.h"
+
+/* Opening numbers of the verification match start here, away from the tuning openings. */
+#define VERIFY_OPENING_OFFSET 1000000000L
+
+/* Values of vchess's hand table (MAXIMA.md's METHODS.md), in pawns, by piece type. */
+static const double VCHESS_VALUES[W_GUARD + 1] = {1, 2, 5, 4, 2, 5, 7, 4};
+
+/* Result of one tuning pair: games won, lost, drawn by the plus side. */
+typedef struct SpsaPair {
+    signed char w, l, d;
+    bool done;
+} SpsaPair;
+
+/* State of the job. */
+typedef struct SpsaJob {
+    const Config *cfg;
+    Config play_cfg;          /* both players with [engine_a]'s limits */
+    RunDir *rd;
+    Spsa spsa;
+    Weights start;
+    Openings openings;
+    long iterations, per_iter, npairs;
+    SpsaPair *pairs;
+    char **verify_records;    /* journal payloads of verification pairs, read back */
+    long nverify;
+    long resumed;
+    FILE *trajectory;         /* in-memory CSV, written at the end */
+    char *trajectory_text;
+    size_t trajectory_len;
+    long plus_w, plus_l, draws;
+    double start_time;
+} SpsaJob;
+
+bool spsa_params_load(const SpsaConfig *sc, const Weights *start, SpsaParam *params, int *n,
+                      char *err, size_t errlen)
+{
+    *n = 0;
+    if (strcmp(sc->params_file, "none") != 0) {
+        FILE *f = fopen(sc->params_file, "r");
+        if (!f) {
+            snprintf(err, errlen, "%s: cannot open: %s", sc->params_file, strerror(errno));
+            return false;
+        }
+        char line[512];
+        int lineno = 0;
+        while (fgets(line, sizeof line, f)) {
+            lineno++;
+            char *hash = strpbrk(line, "#;");
+            if (hash)
+                *hash = '\0';
+            char name[64];
+            double v[5];
+            int got = sscanf(line, " %63[^, \t] , %lf , %lf , %lf , %lf , %lf", name, &v[0], &v[1],
+                             &v[2], &v[3], &v[4]);
+            if (got <= 0 || (got == 1 && name[0] == '\n'))
+                continue;
+            int idx = weights_find(name);
+            const char *problem = idx < 0          ? "unknown weight"
+                                  : got != 6       ? "expected: name, start, min, max, c_end, r_end"
+                                  : v[1] >= v[2]   ? "min must be below max"
+                                  : v[0] < v[1] || v[0] > v[2] ? "start outside [min, max]"
+                                  : v[3] <= 0 || v[4] < 0 ? "c_end must be > 0 and r_end >= 0"
+                                  : *n >= SPSA_MAX_PARAMS ? "too many parameters"
+                                                          : NULL;
+            for (int i = 0; !problem && i < *n; i++)
+                if (params[i].weight == idx)
+                    problem = "parameter given twice";
+            if (problem) {
+                snprintf(err, errlen, "%s:%d: %s ('%s')", sc->params_file, lineno, problem, name);
+                fclose(f);
+                return false;
+            }
+            params[(*n)++] = (SpsaParam){idx, v[0], v[1], v[2], v[3], v[4], 0, 0};
+        }
+        fclose(f);
+        if (*n == 0) {
+            snprintf(err, errlen, "%s: no parameter to tune", sc->params_file);
+            return false;
+        }
+        return true;
+    }
+    char list[sizeof sc->params];
+    snprintf(list, sizeof list, "%s", sc->params);
+    for (char *tok = strtok(list, ", \t"); tok; tok = strtok(NULL, ", \t")) {
+        int idx = weights_find(tok);
+        if (idx < 0) {
+            snprintf(err, errlen, "[spsa] params: unknown weight '%s' (see maxtune weights)", tok);
+            return false;
+        }
+        for (int i = 0; i < *n; i++)
+            if (params[i].weight == idx) {
+                snprintf(err, errlen, "[spsa] params: '%s' given twice", tok);
+                return false;
+            }
+        const WeightDef *d = &weight_defs[idx];
+        params[(*n)++] = (SpsaParam){idx, start->v[idx], d->min, d->max, sc->c_end, sc->r_end,
+                                     0, 0};
+    }
+    if (*n == 0) {
+        snprintf(err, errlen, "[spsa] params: no parameter to tune");
+        return false;
+    }
+    return true;
+}
+
+/* Journal replay: tuning pairs and verification pairs of an interrupted run. */
+static bool spsa_on_record(void *data, long index, const char *payload, char *why, size_t len)
+{
+    SpsaJob *j = data;
+    if (index < 0 || index >= j->npairs + j->cfg->spsa.verify_pairs) {
+        snprintf(why, len, "record index %ld out of range", index);
+        return false;
+    }
+    if (index >= j->npairs) {
+        long v = index - j->npairs;
+        if (j->verify_records[v]) {
+            snprintf(why, len, "verification pair %ld recorded twice", v);
+            return false;
+        }
+        j->verify_records[v] = strdup(payload);
+        return j->verify_records[v] != NULL;
+    }
+    int w, l, d, end = 0;
+    if (sscanf(payload, "%d %d %d%n", &w, &l, &d, &end) != 3 || payload[end] || w < 0 || l < 0 ||
+        d < 0 || w + l + d != 2 || j->pairs[index].done) {
+        snprintf(why, len, "bad tuning pair record");
+        return false;
+    }
+    j->pairs[index] = (SpsaPair){(signed char)w, (signed char)l, (signed char)d, true};
+    j->resumed++;
+    return true;
+}
+
+/* Weights of one side of a perturbation. */
+static void point_weights(const SpsaJob *j, const int *values, Weights *w)
+{
+    *w = j->start;
+    for (int i = 0; i < j->spsa.n; i++)
+        w->v[j->spsa.p[i].weight] = values[i];
+}
+
+/* Progress line of the tuning phase. */
+static void spsa_progress(const SpsaJob *j, long k, bool final)
+{
+    static const int shown = 4;
+    bool tty = isatty(STDERR_FILENO);
+    double elapsed = search_now() - j->start_time;
+    long played = 0;
+    for (long i = 0; i < j->npairs; i++)
+        played += j->pairs[i].done;
+    double rate = elapsed > 0 ? 2.0 * (played - j->resumed) / elapsed : 0;
+    double eta = rate > 0 ? 2.0 * (j->npairs - played) / rate : 0;
+    char params[256] = "";
+    size_t n = 0;
+    for (int i = 0; i < j->spsa.n && i < shown; i++)
+        n += (size_t)snprintf(params + n, sizeof params - n, " %s=%.0f",
+                              weight_defs[j->spsa.p[i].weight].name, j->spsa.theta[i]);
+    if (j->spsa.n > shown)
+        snprintf(params + n, sizeof params - n, " ...");
+    fprintf(stderr, "%siteration %ld/%ld %s  %.2f games/s  ETA %.0fs%s", tty ? "\r\033[K" : "",
+            k, j->iterations, params, rate, eta, tty && !final ? "" : "\n");
+}
+
+/* The pairs of one batch for dist: item t is tuning pair first_index + t. */
+typedef struct SpsaBatch {
+    SpsaJob *job;
+    Journal *journal;
+    long first_index;
+} SpsaBatch;
+
+/* DistSink.wanted: pairs of the batch not played yet, while not interrupted. */
+static bool batch_wanted(void *data, long t)
+{
+    SpsaBatch *b = data;
+    return !interrupt_requested() && !b->job->pairs[b->first_index + t].done;
+}
+
+/* DistSink.take: journals a finished tuning pair as "w l d" (the plus side's games won, lost,
+ * drawn) and stores it. */
+static bool batch_take(void *data, long t, const char *payload, double busy)
+{
+    (void)busy;
+    SpsaBatch *b = data;
+    long index = b->first_index + t;
+    PairResult p;
+    char why[128];
+    if (!pair_decode(payload, &p, why, sizeof why))
+        return false;
+    SpsaPair r = {0, 0, 0, true};
+    for (int g = 0; g < 2; g++) {
+        double s = pair_score(&p, g);
+        r.w += s == 1.0;
+        r.l += s == 0.0;
+        r.d += s == 0.5;
+    }
+    pair_free(&p);
+    char text[32];
+    snprintf(text, sizeof text, "%d %d %d", r.w, r.l, r.d);
+    if (!journal_append(b->journal, index, text))
+        return false;
+    b->job->pairs[index] = r;
+    return true;
+}
+
+/* Plays the missing pairs of iterations [first, last) from the current theta: iteration k's
+ * pairs play theta + c delta (first player) against theta - c delta, on every thread and rank
+ * (dist); pair index = opening number = k * pairs_per_iteration + j. */
+static bool spsa_play_batch(SpsaJob *j, long first, long last, const SpsaPoint *points,
+                            Journal *journal)
+{
+    long nsets = last - first;
+    Weights *sets = malloc(2 * (size_t)nsets * sizeof *sets);
+    if (!sets)
+        return false;
+    for (long k = 0; k < nsets; k++) {
+        point_weights(j, points[k].plus, &sets[2 * k]);
+        point_weights(j, points[k].minus, &sets[2 * k + 1]);
+    }
+    SpsaBatch batch = {j, journal, first * j->per_iter};
+    PairTask task = {&j->play_cfg, &j->openings, first * j->per_iter, sets, nsets, j->per_iter};
+    DistSink sink = {&batch, batch_wanted, batch_take};
+    int players;
+    bool ok = pair_task_run(&pair_task_kind, &task, NULL, 0, nsets * j->per_iter, &sink, &players);
+    free(sets);
+    return ok;
+}
+
+/* Runs the tuning iterations; returns 0, 130 (interrupted) or 1. */
+static int spsa_tune(SpsaJob *j, Journal *journal)
+{
+    long batch = j->cfg->spsa.batch;
+    SpsaPoint *points = malloc((size_t)batch * sizeof *points);
+    if (!points)
+        return 1;
+    fprintf(j->trajectory, "iteration");
+    for (int i = 0; i < j->spsa.n; i++)
+        fprintf(j->trajectory, ",%s", weight_defs[j->spsa.p[i].weight].name);
+    fprintf(j->trajectory, ",plus_wins,plus_losses,draws,plus_score\n");
+    fprintf(j->trajectory, "0");
+    for (int i = 0; i < j->spsa.n; i++)
+        fprintf(j->trajectory, ",%.3f", j->spsa.theta[i]);
+    fprintf(j->trajectory, ",0,0,0,0.5\n");
+    int code = 0;
+    double last_progress = 0;
+    for (long first = 0; first < j->iterations && !code; first += batch) {
+        long last = first + batch < j->iterations ? first + batch : j->iterations;
+        for (long k = first; k < last; k++)
+            spsa_point(&j->spsa, k + 1, &points[k - first]);
+        if (!spsa_play_batch(j, first, last, points, journal)) {
+            code = 1;
+            break;
+        }
+        for (long k = first; k < last && !code; k++) {
+            double r = 0;
+            for (long p = 0; p < j->per_iter; p++) {
+                const SpsaPair *sp = &j->pairs[k * j->per_iter + p];
+                if (!sp->done) {
+                    code = 130; /* interrupted inside this batch */
+                    break;
+                }
+                r += sp->w - sp->l;
+                j->plus_w += sp->w;
+                j->plus_l += sp->l;
+                j->draws += sp->d;
+            }
+            if (code)
+                break;
+            spsa_update(&j->spsa, k + 1, &points[k - first], r);
+            long games = j->plus_w + j->plus_l + j->draws;
+            fprintf(j->trajectory, "%ld", k + 1);
+            for (int i = 0; i < j->spsa.n; i++)
+                fprintf(j->trajectory, ",%.3f", j->spsa.theta[i]);
+            fprintf(j->trajectory, ",%ld,%ld,%ld,%.4f\n", j->plus_w, j->plus_l, j->draws,
+                    (j->plus_w + 0.5 * j->draws) / (double)games);
+        }
+        double now = search_now();
+        if (!code && (now - last_progress > (isatty(STDERR_FILENO) ? 0.25 : 10.0))) {
+            spsa_progress(j, last, false);
+            last_progress = now;
+        }
+    }
+    if (!code)
+        spsa_progress(j, j->iterations, true);
+    free(points);
+    return code;
+}
+
+/* Writer for the trajectory CSV. */
+static bool write_text(FILE *out, void *data)
+{
+    const char *text = data;
+    return fputs(text, out) >= 0;
+}
+
+/* Writer for the tuned weights file. */
+static bool write_weights(FILE *out, void *data)
+{
+    weights_write(data, out);
+    return true;
+}
+
+/* Data for the report and summary writers. */
+typedef struct SpsaOutcome {
+    SpsaJob *job;
+    Weights tuned;
+    Match *verify;
+} SpsaOutcome;
+
+/* Writer for summary.json. */
+static bool write_summary(FILE *out, void *data)
+{
+    SpsaOutcome *o = data;
+    const SpsaJob *j = o->job;
+    fprintf(out, "{\n  \"job\": \"spsa\",\n  \"run\": \"%s\",\n  \"seed\": %llu,\n"
+                 "  \"iterations\": %ld,\n  \"tuning_games\": %ld,\n  \"parameters\": {\n",
+            j->cfg->name, j->cfg->seed, j->iterations, 2 * j->npairs);
+    for (int i = 0; i < j->spsa.n; i++) {
+        int w = j->spsa.p[i].weight;
+        fprintf(out, "    \"%s\": {\"start\": %d, \"tuned\": %d, \"theta\": %.3f}%s\n",
+                weight_defs[w].name, j->start.v[w], o->tuned.v[w], j->spsa.theta[i],
+                i + 1 < j->spsa.n ? "," : "");
+    }
+    fprintf(out, "  },\n");
+    match_write_verification_json(out, o->verify);
+    fprintf(out, "}\n");
+    return true;
+}
+
+/* Writer for report.md: what moved where, and what the verification measured. */
+static bool write_report(FILE *out, void *data)
+{
+    SpsaOutcome *o = data;
+    const SpsaJob *j = o->job;
+    Weights defaults;
+    weights_default(&defaults);
+    fprintf(out, "# SPSA run `%s`\n\n", j->cfg->name);
+    fprintf(out, "%ld iterations of %ld game pair(s) each (%ld games), %s per move, seed %llu.\n"
+                 "Start weights: `%s`. Config: `config.ini`; trajectory: `trajectory.csv`; tuned "
+                 "weights: `tuned.weights`.\n\n",
+            j->iterations, j->per_iter, 2 * j->npairs,
+            j->cfg->engine[0].nodes ? "fixed nodes" : "depth/time limits", j->cfg->seed,
+            j->cfg->spsa.start_weights);
+    fprintf(out, "![Parameter trajectories](trajectory.png)\n\n");
+    fprintf(out, "| weight | start | tuned | change | default table | vchess (pawns) | "
+                 "tuned / tuned pincer |\n|---|---:|---:|---:|---:|---:|---:|\n");
+    int pincer = o->tuned.v[W_PINCER] ? o->tuned.v[W_PINCER] : 1;
+    for (int i = 0; i < j->spsa.n; i++) {
+        int w = j->spsa.p[i].weight;
+        char vchess[16] = "", ratio[16] = "";
+        if (w <= W_GUARD) {
+            snprintf(vchess, sizeof vchess, "%g", VCHESS_VALUES[w]);
+            snprintf(ratio, sizeof ratio, "%.2f", (double)o->tuned.v[w] / pincer);
+        }
+        fprintf(out, "| %s | %d | %d | %+d | %d | %s | %s |\n", weight_defs[w].name, j->start.v[w],
+                o->tuned.v[w], o->tuned.v[w] - j->start.v[w], defaults.v[w], vchess, ratio);
+    }
+    if (o->verify) {
+        MatchCounts mc = match_counts(o->verify);
+        EloEstimate e = stats_estimate(&mc);
+        fprintf(out, "\n## Verification: tuned against start\n\n%ld games (%ld pairs, openings "
+                     "not used in tuning): +%ld -%ld =%ld, score %.3f.\n\n"
+                     "**Elo difference: %.1f +/- %.1f** (95%% interval [%.1f, %.1f]), LOS %.1f%%.\n",
+                stats_games(&mc), stats_pairs(&mc), mc.wins, mc.losses, mc.draws, e.score, e.elo,
+                e.elo_err, e.elo_lo, e.elo_hi, 100 * e.los);
+        fprintf(out, "\n![Elo of tuned vs start over the verification games](verify_progress.png)"
+                     "\n\nGames: `verify.pgn`; figures: `verify.json`, `verify_progress.csv`.\n");
+    }
+    return true;
+}
+
+/* Draws the parameter trajectories and the verification match. */
+static void spsa_plot(const SpsaJob *j, const RunDir *rd, const Match *verify)
+{
+    char script[512];
+    snprintf(script, sizeof script,
+             "set key autotitle columnhead\nset xlabel 'iteration'\n"
+             "set ylabel 'value (centipawns)'\n"
+             "plot for [i=2:%d] 'trajectory.csv' using 1:i with lines lw 2\n",
+             j->spsa.n + 1);
+    plot_draw(rd, "trajectory.png", "SPSA parameter trajectories", script);
+    if (verify)
+        match_plot_progress(verify, rd, "verify_progress.csv", "verify_progress.png");
+}
+
+int spsa_run(const Config *cfg, RunDir *rd)
+{
+    char err[1024], path[1024];
+    SpsaJob *j = calloc(1, sizeof *j);
+    if (!j)
+        return 1;
+    j->cfg = cfg;
+    j->rd = rd;
+    j->play_cfg = *cfg;
+    j->play_cfg.engine[1] = cfg->engine[0];
+    j->iterations = cfg->spsa.iterations;
+    j->per_iter = cfg->spsa.pairs_per_iteration;
+    j->npairs = j->iterations * j->per_iter;
+    SpsaParam params[SPSA_MAX_PARAMS];
+    int n = 0, code = 0;
+    if (!weights_load(&j->start, cfg->spsa.start_weights, err, sizeof err) ||
+        !spsa_params_load(&cfg->spsa, &j->start, params, &n, err, sizeof err) ||
+        !openings_load(&j->openings, &cfg->match, cfg->seed, err, sizeof err)) {
+        fprintf(stderr, "maxtune: %s\n", err);
+        free(j);
+        return 2;
+    }
+    spsa_init(&j->spsa, params, n, j->iterations, cfg->spsa.a_ratio * j->iterations,
+              cfg->spsa.alpha, cfg->spsa.gamma, cfg->seed);
+    j->pairs = calloc((size_t)j->npairs, sizeof *j->pairs);
+    j->verify_records = calloc((size_t)cfg->spsa.verify_pairs + 1, sizeof *j->verify_records);
+    j->trajectory = open_memstream(&j->trajectory_text, &j->trajectory_len);
+    Journal journal = {0};
+    rundir_file(rd, RUNDIR_JOURNAL, path, sizeof path);
+    if (!j->pairs || !j->verify_records || !j->trajectory) {
+        fprintf(stderr, "maxtune: out of memory\n");
+        code = 1;
+    } else if (!journal_open(&journal, path, rundir_config_hash(cfg), spsa_on_record, j, err,
+                             sizeof err)) {
+        fprintf(stderr, "maxtune: %s\n", err);
+        code = 2;
+    } else if (!rundir_write_runinfo(rd, cfg, config_threads(cfg), "running", err, sizeof err)) {
+        fprintf(stderr, "maxtune: %s\n", err);
+        code = 1;
+    }
+    if (!code) {
+        if (j->resumed)
+            fprintf(stderr, "resuming %s: %ld tuning pairs already played\n", rd->path,
+                    j->resumed);
+        j->start_time = search_now();
+        code = spsa_tune(j, &journal);
+    }
+    SpsaOutcome outcome = {j, j->start, NULL};
+    spsa_apply(&j->spsa, &outcome.tuned);
+    if (!code && cfg->spsa.verify_pairs > 0) {
+        outcome.verify = match_new(&j->play_cfg, &outcome.tuned, &j->start, "tuned", "start",
+                                   &j->openings, VERIFY_OPENING_OFFSET, cfg->spsa.verify_pairs,
+                                   &journal, j->npairs);
+        if (!outcome.verify) {
+            code = 1;
+        } else {
+            match_set_label(outcome.verify, "verify: ");
+            for (long v = 0; v < cfg->spsa.verify_pairs && !code; v++)
+                if (j->verify_records[v] &&
+                    !match_record(outcome.verify, v, j->verify_records[v], err, sizeof err)) {
+                    fprintf(stderr, "maxtune: %s:%ld: corrupted checkpoint record: %s\n", path,
+                            j->npairs + v, err);
+                    code = 2;
+                }
+            if (!code)
+                code = match_play(outcome.verify);
+        }
+    }
+    if (j->trajectory)
+        fclose(j->trajectory);
+    if (code == 130) {
+        rundir_write_runinfo(rd, cfg, config_threads(cfg), "interrupted", err, sizeof err);
+    } else if (code == 0 &&
+               (!rundir_write(rd, "trajectory.csv", write_text, j->trajectory_text, err,
+                              sizeof err) ||
+                !rundir_write(rd, "tuned.weights", write_weights, &outcome.tuned, err,
+                              sizeof err) ||
+                (outcome.verify &&
+                 (!rundir_write(rd, "verify.pgn", match_write_pgn, outcome.verify, err,
+                                sizeof err) ||
+                  !rundir_write(rd, "verify_progress.csv", match_write_progress, outcome.verify,
+                                err, sizeof err) ||
+                  !rundir_write(rd, "verify.json", match_write_summary, outcome.verify, err,
+                                sizeof err))) ||
+                !rundir_write(rd, "report.md", write_report, &outcome, err, sizeof err) ||
+                !rundir_write_runinfo(rd, cfg, config_threads(cfg), "finished", err, sizeof err) ||
+                !rundir_write(rd, RUNDIR_SUMMARY, write_summary, &outcome, err, sizeof err))) {
+        fprintf(stderr, "maxtune: %s\n", err);
+        code = 1;
+    } else if (code == 0) {
+        spsa_plot(j, rd, outcome.verify);
+        printf("Tuned weights (%ld iterations):\n", j->iterations);
+        for (int i = 0; i < j->spsa.n; i++) {
+            int w = j->spsa.p[i].weight;
+            printf("  %-18s %5d -> %5d\n", weight_defs[w].name, j->start.v[w],
+                   outcome.tuned.v[w]);
+        }
+        if (outcome.verify) {
+            printf("Verification, tuned vs start:\n");
+            match_print_result(outcome.verify);
+        }
+        printf("Results in %s/ (report.md)\n", rd->path);
+    }
+    journal_close(&journal, code == 0);
+    match_free(outcome.verify);
+    for (long v = 0; v <= cfg->spsa.verify_pairs; v++)
+        free(j->verify_records ? j->verify_records[v] : NULL);
+    free(j->verify_records);
+    free(j->trajectory_text);
+    free(j->pairs);
+    openings_free(&j->openings);
+    free(j);
+    return code;
+}

@@ -1,0 +1,204 @@
+/* game.c: playing one game between two engines, and generating openings. */
+#include "game.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/fen.h"
+#include "core/gamestate.h"
+#include "core/makemove.h"
+#include "core/movegen.h"
+#include "search/eval.h"
+#include "tune/stats/rng.h"
+
+const char *game_termination_name(Termination t)
+{
+    static const char *const names[TERM_NB] = {
+        "checkmate",  "stalemate",          "bare king",          "invasion",
+        "repetition", "maximum game length", "adjudication: draw", "adjudication: resign"};
+    return names[t];
+}
+
+bool game_termination_is_normal(Termination t) { return t <= TERM_REPETITION; }
+
+/* Number of earlier occurrences of the last key since the last capture, plus one. */
+static int occurrences(const uint64_t *keys, int n, int floor)
+{
+    int count = 1;
+    for (int i = n - 3; i >= floor; i -= 2)
+        count += keys[i] == keys[n - 1];
+    return count;
+}
+
+void game_play(const Position *opening, Player *white, Player *black, const MatchConfig *mc,
+               GameRecord *rec)
+{
+    uint64_t keys[GAME_MAX_PLIES + 1];
+    int floor = 0, draw_plies = 0, white_losing = 0, black_losing = 0;
+    int max_plies = mc->max_plies < GAME_MAX_PLIES ? (int)mc->max_plies : GAME_MAX_PLIES;
+    Position pos = *opening;
+    Player *players[COLOR_NB] = {white, black};
+    rec->opening = *opening;
+    rec->nmoves = 0;
+    rec->search_seconds = 0;
+    keys[0] = pos.key;
+    for (int c = 0; c < COLOR_NB; c++) {
+        engine_new_game(players[c]->engine);
+        engine_set_weights(players[c]->engine, players[c]->weights);
+    }
+    for (;;) {
+        Move legal[MAX_MOVES];
+        int n = movegen_legal(&pos, legal);
+        GameState state = gamestate_from_count(&pos, n);
+        int loser_result = pos.side == WHITE ? 0 : 2; /* White's result if the mover loses */
+        if (state != GAME_ONGOING) {
+            rec->result = state == GAME_STALEMATE ? 1 : loser_result;
+            rec->term = state == GAME_CHECKMATE   ? TERM_CHECKMATE
+                        : state == GAME_STALEMATE ? TERM_STALEMATE
+                        : state == GAME_BARE_KING ? TERM_BARE_KING
+                                                  : TERM_INVASION;
+            return;
+        }
+        if (mc->repetition > 0 && occurrences(keys, rec->nmoves + 1, floor) >= mc->repetition) {
+            rec->result = 1;
+            rec->term = TERM_REPETITION;
+            return;
+        }
+        if (rec->nmoves >= max_plies) {
+            rec->result = 1;
+            rec->term = TERM_MAX_PLIES;
+            return;
+        }
+        if (mc->draw_move_count > 0 && draw_plies >= 2 * mc->draw_move_count &&
+            rec->nmoves / 2 + 1 >= mc->draw_move_number) {
+            rec->result = 1;
+            rec->term = TERM_ADJ_DRAW;
+            return;
+        }
+        if (mc->resign_move_count > 0 &&
+            (white_losing >= 2 * mc->resign_move_count ||
+             black_losing >= 2 * mc->resign_move_count)) {
+            rec->result = white_losing ? 0 : 2;
+            rec->term = TERM_ADJ_RESIGN;
+            return;
+        }
+        Player *p = players[pos.side];
+        engine_set_position(p->engine, opening, rec->moves, rec->nmoves);
+        int score;
+        double t0 = search_now();
+        Move m = engine_search(p->engine, &p->limits, &score, NULL, NULL, NULL);
+        rec->search_seconds += search_now() - t0;
+        int white_score = pos.side == WHITE ? score : -score;
+        Undo u;
+        move_do(&pos, m, &u);
+        rec->moves[rec->nmoves++] = m;
+        if (u.ncap)
+            floor = rec->nmoves;
+        keys[rec->nmoves] = pos.key;
+        /* Adjudication counters: consecutive plies in which the engines agree. */
+        draw_plies = (white_score <= mc->draw_score && white_score >= -mc->draw_score)
+                         ? draw_plies + 1 : 0;
+        white_losing = white_score <= -mc->resign_score ? white_losing + 1 : 0;
+        black_losing = white_score >= mc->resign_score ? black_losing + 1 : 0;
+    }
+}
+
+bool openings_load(Openings *o, const MatchConfig *mc, uint64_t seed, char *err, size_t errlen)
+{
+    memset(o, 0, sizeof *o);
+    o->seed = seed;
+    o->plies = (int)mc->opening_plies;
+    o->max_score = (int)mc->opening_max_score;
+    weights_default(&o->weights);
+    if (!strcmp(mc->openings, "random"))
+        return true;
+    FILE *f = fopen(mc->openings, "r");
+    if (!f) {
+        snprintf(err, errlen, "%s: cannot open openings file: %s", mc->openings, strerror(errno));
+        return false;
+    }
+    char line[1024], why[256];
+    int lineno = 0, cap = 0;
+    bool ok = true;
+    while (ok && fgets(line, sizeof line, f)) {
+        lineno++;
+        line[strcspn(line, "\r\n")] = '\0';
+        char *s = line;
+        while (*s == ' ' || *s == '\t')
+            s++;
+        if (!*s || *s == '#')
+            continue;
+        if (o->count == cap) {
+            cap = cap ? 2 * cap : 64;
+            Position *l = realloc(o->list, (size_t)cap * sizeof *l);
+            if (!l) {
+                snprintf(err, errlen, "%s: out of memory", mc->openings);
+                ok = false;
+                break;
+            }
+            o->list = l;
+        }
+        if (!fen_parse(&o->list[o->count], s, why, sizeof why)) {
+            snprintf(err, errlen, "%s:%d: %s", mc->openings, lineno, why);
+            ok = false;
+        } else if (gamestate_of(&o->list[o->count]) != GAME_ONGOING) {
+            snprintf(err, errlen, "%s:%d: the game is already over in this position",
+                     mc->openings, lineno);
+            ok = false;
+        } else {
+            o->count++;
+        }
+    }
+    fclose(f);
+    if (ok && o->count == 0) {
+        snprintf(err, errlen, "%s: no FEN in the openings file", mc->openings);
+        ok = false;
+    }
+    if (!ok)
+        openings_free(o);
+    return ok;
+}
+
+void openings_free(Openings *o)
+{
+    free(o->list);
+    o->list = NULL;
+    o->count = 0;
+}
+
+/* One random playout of o->plies plies; false if the game ended or the result is lopsided. */
+static bool random_opening(const Openings *o, Rng *rng, Position *out)
+{
+    Position pos;
+    fen_parse(&pos, "start", NULL, 0);
+    for (int ply = 0; ply < o->plies; ply++) {
+        Move legal[MAX_MOVES];
+        int n = movegen_legal(&pos, legal);
+        if (gamestate_from_count(&pos, n) != GAME_ONGOING)
+            return false;
+        Undo u;
+        move_do(&pos, legal[rng_below(rng, (uint64_t)n)], &u);
+    }
+    if (gamestate_of(&pos) != GAME_ONGOING)
+        return false;
+    int score = eval_evaluate(&pos, &o->weights);
+    if (score > o->max_score || score < -o->max_score)
+        return false;
+    pos.plies = 0;
+    *out = pos;
+    return true;
+}
+
+void openings_get(const Openings *o, long index, Position *out)
+{
+    if (o->list) {
+        *out = o->list[index % o->count];
+        return;
+    }
+    Rng rng = rng_for(o->seed, RNG_OPENING, (uint64_t)index);
+    for (int attempt = 0; attempt < 1000; attempt++)
+        if (random_opening(o, &rng, out))
+            return;
+    fen_parse(out, "start", NULL, 0); /* practically unreachable */
+}

@@ -1,0 +1,74 @@
+/* game.h: one engine-vs-engine game with adjudication, and the openings games start from. */
+#ifndef MAXTUNE_GAME_H
+#define MAXTUNE_GAME_H
+
+#include <stdio.h>
+
+#include "core/position.h"
+#include "search/search.h"
+#include "tune/run/config.h"
+
+enum { GAME_MAX_PLIES = 2000 };
+
+/* How a game ended. The first five follow the rules (MAXIMA.md 8); the rest are the match's
+ * adjudications. */
+typedef enum Termination {
+    TERM_CHECKMATE,
+    TERM_STALEMATE,
+    TERM_BARE_KING,
+    TERM_INVASION,
+    TERM_REPETITION,
+    TERM_MAX_PLIES,
+    TERM_ADJ_DRAW,
+    TERM_ADJ_RESIGN,
+    TERM_NB
+} Termination;
+
+/* A finished game: opening, moves, result. */
+typedef struct GameRecord {
+    Position opening;
+    int nmoves;
+    Move moves[GAME_MAX_PLIES];
+    int result;          /* from White's view: 2 win, 1 draw, 0 loss (half points) */
+    Termination term;
+    double search_seconds; /* time spent inside engine_search (for the benchmarks) */
+} GameRecord;
+
+/* A player: an engine (owned by the caller's thread) and its per-move limits. */
+typedef struct Player {
+    Engine *engine;
+    const Weights *weights;
+    SearchLimits limits;
+} Player;
+
+/* Plays a game from `opening` between white and black with the match's adjudication rules. */
+void game_play(const Position *opening, Player *white, Player *black, const MatchConfig *mc,
+               GameRecord *rec);
+
+/* Short name of a termination ("checkmate", "adjudication: draw", ...). */
+const char *game_termination_name(Termination t);
+
+/* True for the terminations decided by the rules (PGN Termination "normal"). */
+bool game_termination_is_normal(Termination t);
+
+/* Openings: a list of positions, from a file or generated for each pair. */
+typedef struct Openings {
+    Position *list; /* from a file; NULL for random openings */
+    int count;
+    uint64_t seed;
+    int plies;
+    int max_score;
+    Weights weights; /* the default weights, to judge random openings */
+} Openings;
+
+/* Loads the opening set the config names ("random" or a FEN file); errors "file:line: ...". */
+bool openings_load(Openings *o, const MatchConfig *mc, uint64_t seed, char *err, size_t errlen);
+
+/* Frees the opening list. */
+void openings_free(Openings *o);
+
+/* The opening of game pair `index` (random playout from (seed, index), or the file's line
+ * index modulo its length). */
+void openings_get(const Openings *o, long index, Position *out);
+
+#endif

@@ -1,0 +1,59 @@
+/* pairs.h: game pairs, the unit of work of every match-based job. A pair plays the same opening
+ * twice with colours swapped; game 0 has the first player as White. Pairs are played by
+ * per-thread workers (each owns its two engines) and encoded as journal records. */
+#ifndef MAXTUNE_PAIRS_H
+#define MAXTUNE_PAIRS_H
+
+#include "tune/run/config.h"
+#include "tune/play/game.h"
+
+/* A finished game, compactly: White's result in half points, how it ended, its moves. */
+typedef struct GameResult {
+    uint8_t result;
+    uint8_t term;
+    uint16_t nmoves;
+    Move *moves;
+} GameResult;
+
+typedef struct PairResult {
+    GameResult game[2];
+    double search_seconds; /* time inside the engines' searches (not journaled) */
+} PairResult;
+
+/* A thread's engines: [0] plays for the first player, [1] for the second. */
+typedef struct PairWorker {
+    Engine *engine[2];
+} PairWorker;
+
+/* Allocates the worker's engines with the hash sizes of [engine_a] and [engine_b]. */
+bool pair_worker_init(PairWorker *w, const Config *cfg);
+
+/* Frees the worker's engines. */
+void pair_worker_free(PairWorker *w);
+
+/* Plays the pair from opening number `opening_index`: the first player uses weights wa and the
+ * limits of [engine_a], the second wb and [engine_b]. Allocates the move lists in out. */
+bool pair_play(PairWorker *w, const Config *cfg, const Openings *o, long opening_index,
+               const Weights *wa, const Weights *wb, PairResult *out);
+
+/* Copies a played game into its compact form (allocates the move list); false when out of
+ * memory. */
+bool pair_compact_game(const GameRecord *rec, GameResult *out);
+
+/* Journal text of one game: "result termination nmoves move..." (moves in hex; malloc'd). A
+ * pair's text is its two games' texts joined by a space. */
+char *pair_encode_game(const GameResult *g);
+
+/* Score of game g (0 or 1) from the first player's view: 1, 0.5 or 0. */
+double pair_score(const PairResult *p, int g);
+
+/* Journal payload of a pair (malloc'd string). */
+char *pair_encode(const PairResult *p);
+
+/* Parses a journal payload; false with a reason. */
+bool pair_decode(const char *text, PairResult *p, char *why, size_t whylen);
+
+/* Frees the move lists of a pair. */
+void pair_free(PairResult *p);
+
+#endif

@@ -1,0 +1,703 @@
+/* selfplay.c: self-play games, position sampling, and the selfplay job (see selfplay.h). */
+#include "selfplay.h"
+
+#include <omp.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/gamestate.h"
+#include "core/makemove.h"
+#include "core/movegen.h"
+#include "search/eval.h"
+#include "search/search.h"
+#include "tune/play/match.h"
+#include "tune/play/pair_task.h"
+#include "tune/play/pgn.h"
+#include "tune/stats/rng.h"
+
+/* Hash of the engine that judges quietness: a 1-ply search needs little. */
+enum { SAMPLE_HASH_MB = 1 };
+
+struct Selfplay {
+    const Config *cfg;
+    const Openings *openings;
+    Journal *journal;
+    long offset;            /* journal record of game 0 */
+    Weights weights[2];     /* [engine_a], [engine_b] */
+    long ngames;
+    GameResult *games;
+    bool *done;
+    long finished, resumed;
+    double start_time, last_progress;
+    long white_wins, draws, black_wins;
+};
+
+Selfplay *selfplay_new(const Config *cfg, const Openings *o, Journal *journal, long journal_offset,
+                       char *err, size_t errlen)
+{
+    Selfplay *s = calloc(1, sizeof *s);
+    if (!s) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    s->cfg = cfg;
+    s->openings = o;
+    s->journal = journal;
+    s->offset = journal_offset;
+    s->ngames = cfg->selfplay.games;
+    char why[512];
+    for (int i = 0; i < 2; i++)
+        if (!weights_load(&s->weights[i], cfg->engine[i].weights, why, sizeof why)) {
+            snprintf(err, errlen, "[%s] weights: %s", i ? "engine_b" : "engine_a", why);
+            free(s);
+            return NULL;
+        }
+    s->games = calloc((size_t)s->ngames, sizeof *s->games);
+    s->done = calloc((size_t)s->ngames, sizeof *s->done);
+    if (!s->games || !s->done) {
+        selfplay_free(s);
+        snprintf(err, errlen, "out of memory for %ld games", cfg->selfplay.games);
+        return NULL;
+    }
+    return s;
+}
+
+void selfplay_free(Selfplay *s)
+{
+    if (!s)
+        return;
+    for (long i = 0; s->games && i < s->ngames; i++)
+        free(s->games[i].moves);
+    free(s->games);
+    free(s->done);
+    free(s);
+}
+
+long selfplay_games(const Selfplay *s) { return s->ngames; }
+
+/* Parses a journal payload and replays it from the opening: every move must be legal. */
+static bool game_decode(const char *text, const Position *opening, GameResult *g, char *why,
+                        size_t len)
+{
+    char *end;
+    long v[3];
+    const char *p = text;
+    for (int k = 0; k < 3; k++) {
+        v[k] = strtol(p, &end, 10);
+        if (end == p) {
+            snprintf(why, len, "missing game field");
+            return false;
+        }
+        p = end;
+    }
+    if (v[0] < 0 || v[0] > 2 || v[1] < 0 || v[1] >= TERM_NB || v[2] < 0 || v[2] > GAME_MAX_PLIES) {
+        snprintf(why, len, "game field out of range");
+        return false;
+    }
+    g->result = (uint8_t)v[0];
+    g->term = (uint8_t)v[1];
+    g->nmoves = (uint16_t)v[2];
+    g->moves = malloc(((size_t)g->nmoves + 1) * sizeof *g->moves);
+    if (!g->moves) {
+        snprintf(why, len, "out of memory");
+        return false;
+    }
+    Position pos = *opening;
+    for (int i = 0; i < g->nmoves; i++) {
+        unsigned long m = strtoul(p, &end, 16);
+        Move legal[MAX_MOVES];
+        int n = end == p ? 0 : movegen_legal(&pos, legal), k = 0;
+        while (k < n && legal[k] != (Move)m)
+            k++;
+        if (k == n || m > 0x3FFF) {
+            snprintf(why, len, "ply %d: bad or illegal move", i + 1);
+            free(g->moves);
+            g->moves = NULL;
+            return false;
+        }
+        g->moves[i] = (Move)m;
+        Undo u;
+        move_do(&pos, (Move)m, &u);
+        p = end;
+    }
+    while (*p == ' ')
+        p++;
+    if (*p) {
+        snprintf(why, len, "trailing data");
+        free(g->moves);
+        g->moves = NULL;
+        return false;
+    }
+    return true;
+}
+
+/* Counts a finished game in the running totals. */
+static void count_result(Selfplay *s, const GameResult *g)
+{
+    s->white_wins += g->result == 2;
+    s->draws += g->result == 1;
+    s->black_wins += g->result == 0;
+}
+
+/* Stores game `index` from its journal payload after replaying it; false with a reason. */
+static bool selfplay_store(Selfplay *s, long index, const char *payload, char *why, size_t len)
+{
+    if (index < 0 || index >= s->ngames) {
+        snprintf(why, len, "game index %ld out of range", index);
+        return false;
+    }
+    if (s->done[index]) {
+        snprintf(why, len, "game %ld recorded twice", index);
+        return false;
+    }
+    Position opening;
+    openings_get(s->openings, index, &opening);
+    if (!game_decode(payload, &opening, &s->games[index], why, len))
+        return false;
+    s->done[index] = true;
+    s->finished++;
+    count_result(s, &s->games[index]);
+    return true;
+}
+
+bool selfplay_record(Selfplay *s, long index, const char *payload, char *why, size_t len)
+{
+    if (!selfplay_store(s, index, payload, why, len))
+        return false;
+    s->resumed++;
+    return true;
+}
+
+/* Search limits of an engine section. */
+static SearchLimits limits_of(const EngineConfig *ec)
+{
+    SearchLimits l = {(int)ec->depth, (uint64_t)ec->nodes, (int)ec->movetime_ms};
+    return l;
+}
+
+/* The progress line: redrawn in place on a terminal, every 10 s otherwise. */
+static void selfplay_progress(Selfplay *s, bool final)
+{
+    double now = search_now();
+    bool tty = isatty(STDERR_FILENO);
+    if (!final && now - s->last_progress < (tty ? 0.25 : 10.0))
+        return;
+    s->last_progress = now;
+    double elapsed = now - s->start_time;
+    double rate = elapsed > 0 ? (s->finished - s->resumed) / elapsed : 0;
+    double eta = rate > 0 ? (s->ngames - s->finished) / rate : 0;
+    fprintf(stderr,
+            "%sselfplay: games %ld/%ld  White-draw-Black %ld-%ld-%ld  %.2f games/s  ETA %.0fs%s",
+            tty ? "\r\033[K" : "", s->finished, s->ngames, s->white_wins, s->draws,
+            s->black_wins, rate, eta, tty && !final ? "" : "\n");
+}
+
+char *selfplay_game(PairWorker *w, const Config *cfg, const Openings *o, const Weights wt[2],
+                    long i, double *busy)
+{
+    Position opening;
+    openings_get(o, i, &opening);
+    Player a = {w->engine[0], &wt[0], limits_of(&cfg->engine[0])};
+    Player b = {w->engine[1], &wt[1], limits_of(&cfg->engine[1])};
+    GameRecord *rec = malloc(sizeof *rec);
+    if (!rec)
+        return NULL;
+    if (i % 2 == 0)
+        game_play(&opening, &a, &b, &cfg->match, rec);
+    else
+        game_play(&opening, &b, &a, &cfg->match, rec);
+    *busy = rec->search_seconds;
+    GameResult g = {0};
+    char *payload = pair_compact_game(rec, &g) ? pair_encode_game(&g) : NULL;
+    free(g.moves);
+    free(rec);
+    return payload;
+}
+
+/* DistKind.play of self-play games: plays game `item`. */
+static char *play_game_item(void *task, void *thread, long item, double *busy)
+{
+    PairTaskState *s = task;
+    if (item < 0 || item >= s->per_set)
+        return NULL;
+    return selfplay_game(thread, &s->cfg, &s->openings, s->weights, item, busy);
+}
+
+const DistKind selfplay_games_kind = {"self-play games", pair_task_open, pair_task_close,
+                                      pair_task_worker_new, pair_task_worker_free,
+                                      play_game_item};
+
+/* PairUnits.store: a game played now. */
+static bool store_unit(void *data, long i, const char *payload)
+{
+    char why[128];
+    if (selfplay_store(data, i, payload, why, sizeof why))
+        return true;
+    fprintf(stderr, "maxtune: game %ld: %s\n", i, why);
+    return false;
+}
+
+/* PairUnits.progress. */
+static void progress_unit(void *data, bool final) { selfplay_progress(data, final); }
+
+int selfplay_play(Selfplay *s)
+{
+    s->start_time = search_now();
+    if (s->resumed)
+        fprintf(stderr, "selfplay: resuming: %ld games already played\n", s->resumed);
+    /* The games come back here in completion order and are kept by index. */
+    PairUnits u = {.kind = &selfplay_games_kind,
+                   .task = {s->cfg, s->openings, 0, s->weights, 1, s->ngames},
+                   .what = "game",
+                   .done = s->done,
+                   .journal = s->journal,
+                   .journal_offset = s->offset,
+                   .data = s,
+                   .store = store_unit,
+                   .progress = progress_unit};
+    return pair_task_play_units(&u);
+}
+
+/* Samples the positions of game i (g, from opening i of o) into t with weights w; counts into
+ * st. */
+static bool sample_game(const Config *cfg, const Openings *o, const Weights *w, long i,
+                        const GameResult *g, Engine *e, Traces *t, SelfplayStats *st)
+{
+    const SelfplayConfig *sc = &cfg->selfplay;
+    Position opening, pos;
+    openings_get(o, i, &opening);
+    pos = opening;
+    Rng rng = rng_for(cfg->seed, RNG_SAMPLE, (uint64_t)i);
+    engine_new_game(e);
+    engine_set_weights(e, w);
+    SearchLimits one_ply = {1, 0, 0};
+    for (int ply = 0; ply < g->nmoves; ply++) {
+        bool examine = rng_uniform(&rng) < sc->sample_rate;
+        if (ply >= sc->skip_plies && examine) {
+            st->examined++;
+            int stat = eval_evaluate(&pos, w), score;
+            if (stat > sc->max_eval || stat < -sc->max_eval) {
+                st->lopsided++;
+            } else {
+                engine_set_position(e, &opening, g->moves, ply);
+                engine_search(e, &one_ply, &score, NULL, NULL, NULL);
+                if (score > SCORE_MATE_BOUND || score < -SCORE_MATE_BOUND) {
+                    st->mate++;
+                } else if (score - stat > sc->quiet_margin || stat - score > sc->quiet_margin) {
+                    st->noisy++;
+                } else {
+                    int coef[W_NB];
+                    eval_trace(&pos, coef);
+                    int result = pos.side == WHITE ? g->result : 2 - g->result;
+                    if (!traces_add(t, (uint32_t)i, result, coef))
+                        return false;
+                    st->kept++;
+                    st->wins += result == 2;
+                    st->draws_stm += result == 1;
+                    st->losses += result == 0;
+                }
+            }
+        }
+        Undo u;
+        move_do(&pos, g->moves[ply], &u);
+    }
+    return true;
+}
+
+Engine *selfplay_sampler_new(void) { return engine_new(SAMPLE_HASH_MB); }
+
+/* The finished games as the extra bytes of a DIST_SAMPLE task (malloc'd; NULL when out of
+ * memory): uint64 n, uint64 start[n + 1] (offsets of each game's moves), Move moves[start[n]],
+ * uint8 result[n]. */
+static void *games_pack(const Selfplay *s, size_t *len)
+{
+    uint64_t n = (uint64_t)s->ngames, total = 0;
+    for (long i = 0; i < s->ngames; i++)
+        total += s->games[i].nmoves;
+    size_t head = (size_t)(n + 2) * sizeof(uint64_t);
+    *len = head + (size_t)total * sizeof(Move) + (size_t)n;
+    char *bytes = malloc(*len);
+    if (!bytes)
+        return NULL;
+    memcpy(bytes, &n, sizeof n);
+    uint64_t at = 0;
+    for (long i = 0; i <= s->ngames; i++) {
+        memcpy(bytes + (size_t)(i + 1) * sizeof at, &at, sizeof at);
+        if (i < s->ngames) {
+            memcpy(bytes + head + (size_t)at * sizeof(Move), s->games[i].moves,
+                   s->games[i].nmoves * sizeof(Move));
+            bytes[head + (size_t)total * sizeof(Move) + (size_t)i] = (char)s->games[i].result;
+            at += s->games[i].nmoves;
+        }
+    }
+    return bytes;
+}
+
+/* Payload of a sampled game: the counts of st, then each position of t as " result count
+ * (index coefficient)...". Malloc'd; NULL when out of memory. */
+static char *sample_encode(const SelfplayStats *st, const Traces *t)
+{
+    size_t len = 200 + 8 * (size_t)t->n + 12 * (size_t)t->nterms;
+    char *text = malloc(len);
+    if (!text)
+        return NULL;
+    size_t k = (size_t)snprintf(text, len, "%ld %ld %ld %ld %ld %ld %ld %ld", st->examined,
+                                st->kept, st->noisy, st->mate, st->lopsided, st->wins,
+                                st->draws_stm, st->losses);
+    for (long p = 0; p < t->n; p++) {
+        k += (size_t)snprintf(text + k, len - k, " %d %d", t->result[p],
+                              (int)(t->start[p + 1] - t->start[p]));
+        for (uint64_t e = t->start[p]; e < t->start[p + 1]; e++)
+            k += (size_t)snprintf(text + k, len - k, " %d %d", t->index[e], t->coef[e]);
+    }
+    return text;
+}
+
+/* Parses a sampled game's payload into st and t (positions of game i); false when malformed
+ * or out of memory. */
+static bool sample_decode(const char *text, long i, SelfplayStats *st, Traces *t)
+{
+    long *counts[] = {&st->examined, &st->kept, &st->noisy, &st->mate, &st->lopsided,
+                      &st->wins, &st->draws_stm, &st->losses};
+    char *end;
+    const char *p = text;
+    for (size_t k = 0; k < sizeof counts / sizeof counts[0]; k++, p = end)
+        if ((*counts[k] = strtol(p, &end, 10)) < 0 || end == p)
+            return false;
+    for (long n = 0; n < st->kept; n++) {
+        int coef[W_NB] = {0};
+        long result = strtol(p, &end, 10), count;
+        if (end == p || result < 0 || result > 2)
+            return false;
+        p = end;
+        count = strtol(p, &end, 10);
+        if (end == p || count < 0 || count > W_NB)
+            return false;
+        for (long e = 0; e < count; e++) {
+            p = end;
+            long index = strtol(p, &end, 10);
+            if (end == p || index < 0 || index >= W_NB)
+                return false;
+            p = end;
+            coef[index] = (int)strtol(p, &end, 10);
+            if (end == p)
+                return false;
+        }
+        p = end;
+        if (!traces_add(t, (uint32_t)i, (int)result, coef))
+            return false;
+    }
+    while (*p == ' ')
+        p++;
+    return *p == '\0';
+}
+
+char *selfplay_sample_unit(Engine *e, const Config *cfg, const Openings *o, const Weights *w,
+                           const void *games, size_t len, long i)
+{
+    const char *bytes = games;
+    uint64_t n, start[2];
+    if (len < sizeof n)
+        return NULL;
+    memcpy(&n, bytes, sizeof n);
+    if (n > len) /* every game takes at least its result byte */
+        return NULL;
+    size_t head = ((size_t)n + 2) * sizeof(uint64_t);
+    if (i < 0 || (uint64_t)i >= n || len < head)
+        return NULL;
+    memcpy(start, bytes + (size_t)(i + 1) * sizeof n, sizeof start);
+    uint64_t total;
+    memcpy(&total, bytes + (size_t)(n + 1) * sizeof n, sizeof total);
+    if (start[0] > start[1] || start[1] > total || start[1] - start[0] > GAME_MAX_PLIES ||
+        len != head + (size_t)total * sizeof(Move) + (size_t)n)
+        return NULL;
+    uint64_t nmoves = start[1] - start[0];
+    GameResult g = {(uint8_t)bytes[head + (size_t)total * sizeof(Move) + (size_t)i], 0,
+                    (uint16_t)nmoves, malloc((size_t)(nmoves + 1) * sizeof(Move))};
+    if (!g.moves || g.result > 2) {
+        free(g.moves);
+        return NULL;
+    }
+    memcpy(g.moves, bytes + head + (size_t)start[0] * sizeof(Move), g.nmoves * sizeof(Move));
+    Traces t;
+    traces_init(&t);
+    SelfplayStats st;
+    memset(&st, 0, sizeof st);
+    char *payload = sample_game(cfg, o, w, i, &g, e, &t, &st) ? sample_encode(&st, &t) : NULL;
+    traces_free(&t);
+    free(g.moves);
+    return payload;
+}
+
+/* The sampling of a Selfplay: each game's positions and counts, by game. */
+typedef struct Sampling {
+    Traces *per_game;
+    SelfplayStats *per_stats;
+    bool *done;
+} Sampling;
+
+/* DistKind.thread_new of the sampling: the engine of the quietness searches. */
+static void *sampler_new(void *task)
+{
+    (void)task;
+    return selfplay_sampler_new();
+}
+
+/* DistKind.thread_free of the sampling. */
+static void sampler_free(void *thread) { engine_free(thread); }
+
+/* DistKind.play of the sampling: samples the positions of game `item` of the extra bytes. */
+static char *play_sample_item(void *task, void *thread, long item, double *busy)
+{
+    PairTaskState *s = task;
+    *busy = 0;
+    if (item < 0 || item >= s->per_set)
+        return NULL;
+    return selfplay_sample_unit(thread, &s->cfg, &s->openings, &s->weights[0], s->extra,
+                                s->extra_len, item);
+}
+
+const DistKind selfplay_sample_kind = {"position sampling", pair_task_open, pair_task_close,
+                                       sampler_new, sampler_free, play_sample_item};
+
+/* PairUnits.store: a sampled game. */
+static bool store_sample(void *data, long i, const char *payload)
+{
+    Sampling *sm = data;
+    if (!sample_decode(payload, i, &sm->per_stats[i], &sm->per_game[i])) {
+        fprintf(stderr, "maxtune: the sampled positions of game %ld are malformed\n", i);
+        return false;
+    }
+    sm->done[i] = true;
+    return true;
+}
+
+bool selfplay_sample(Selfplay *s, Traces *t, SelfplayStats *st, char *err, size_t errlen)
+{
+    memset(st, 0, sizeof *st);
+    traces_free(t);
+    Sampling sm = {calloc((size_t)s->ngames, sizeof *sm.per_game),
+                   calloc((size_t)s->ngames, sizeof *sm.per_stats),
+                   calloc((size_t)s->ngames, sizeof *sm.done)};
+    Traces *per_game = sm.per_game;
+    SelfplayStats *per_stats = sm.per_stats;
+    size_t len = 0;
+    void *games = games_pack(s, &len);
+    bool failed = !per_game || !per_stats || !sm.done || !games;
+    /* Games are sampled wherever dist puts them (threads, MPI ranks) and come back by index. */
+    if (!failed) {
+        PairUnits u = {.kind = &selfplay_sample_kind,
+                       .task = {s->cfg, s->openings, 0, s->weights, 1, s->ngames},
+                       .extra = games,
+                       .extra_len = len,
+                       .what = "sampling of positions",
+                       .done = sm.done,
+                       .data = &sm,
+                       .store = store_sample};
+        failed = pair_task_play_units(&u) != 0;
+    }
+    free(games);
+    free(sm.done);
+    /* Combine in game order: the result does not depend on which thread sampled what. */
+    for (long i = 0; i < s->ngames && !failed; i++) {
+        const SelfplayStats *p = &per_stats[i];
+        const GameResult *g = &s->games[i];
+        failed = !traces_append(t, &per_game[i]);
+        st->games++;
+        st->plies += g->nmoves;
+        st->white_wins += g->result == 2;
+        st->draws += g->result == 1;
+        st->black_wins += g->result == 0;
+        st->term[g->term]++;
+        st->examined += p->examined;
+        st->kept += p->kept;
+        st->noisy += p->noisy;
+        st->mate += p->mate;
+        st->lopsided += p->lopsided;
+        st->wins += p->wins;
+        st->draws_stm += p->draws_stm;
+        st->losses += p->losses;
+    }
+    for (long i = 0; per_game && i < s->ngames; i++)
+        traces_free(&per_game[i]);
+    free(per_game);
+    free(per_stats);
+    if (failed)
+        snprintf(err, errlen, "out of memory while sampling positions");
+    return !failed;
+}
+
+bool selfplay_write_pgn(FILE *out, void *data)
+{
+    Selfplay *s = data;
+    const Config *cfg = s->cfg;
+    for (long i = 0; i < s->ngames; i++) {
+        Position opening;
+        openings_get(s->openings, i, &opening);
+        char round[32];
+        snprintf(round, sizeof round, "%ld", i + 1);
+        const char *a = cfg->engine[0].name, *b = cfg->engine[1].name;
+        const GameResult *g = &s->games[i];
+        pgn_write_game(out, cfg->name, round, i % 2 ? b : a, i % 2 ? a : b, &opening, g->moves,
+                       g->nmoves, g->result, (Termination)g->term);
+    }
+    return true;
+}
+
+bool selfplay_write_traces(FILE *out, void *data) { return traces_write(data, out); }
+
+void selfplay_write_json(FILE *out, const SelfplayStats *st, const Traces *t)
+{
+    fprintf(out, "{\"games\": %ld, \"plies\": %ld, \"white_wins\": %ld, \"draws\": %ld, "
+                 "\"black_wins\": %ld, \"terminations\": {",
+            st->games, st->plies, st->white_wins, st->draws, st->black_wins);
+    for (int k = 0; k < TERM_NB; k++)
+        fprintf(out, "%s\"%s\": %ld", k ? ", " : "", game_termination_name((Termination)k),
+                st->term[k]);
+    fprintf(out, "}, \"examined\": %ld, \"kept\": %ld, \"dropped_noisy\": %ld, "
+                 "\"dropped_mate\": %ld, \"dropped_lopsided\": %ld, \"positions\": %ld, "
+                 "\"entries\": %ld, \"position_results\": [%ld, %ld, %ld]}",
+            st->examined, st->kept, st->noisy, st->mate, st->lopsided, t->n, t->nterms,
+            st->losses, st->draws_stm, st->wins);
+}
+
+void selfplay_write_markdown(FILE *out, const Config *cfg, const SelfplayStats *st,
+                             const Traces *t)
+{
+    const SelfplayConfig *sc = &cfg->selfplay;
+    fprintf(out, "%ld self-play games (`%s` against `%s`, %ld nodes per move, random openings of "
+                 "%ld plies): White won %ld, drew %ld, lost %ld; %.0f plies per game.\n\n",
+            st->games, cfg->engine[0].weights, cfg->engine[1].weights, cfg->engine[0].nodes,
+            cfg->match.opening_plies, st->white_wins, st->draws, st->black_wins,
+            st->games ? (double)st->plies / st->games : 0);
+    fprintf(out, "Sampling: %ld positions examined (rate %g, from ply %ld on), %ld kept; dropped "
+                 "%ld not quiet (1-ply search and static eval differ by more than %ld cp), %ld "
+                 "with mate scores, %ld with |eval| > %ld. Kept positions: %ld won, %ld drawn, "
+                 "%ld lost by the side to move; %.1f nonzero trace entries per position.\n\n",
+            st->examined, sc->sample_rate, sc->skip_plies, st->kept, st->noisy, sc->quiet_margin,
+            st->mate, st->lopsided, sc->max_eval, st->wins, st->draws_stm, st->losses,
+            t->n ? (double)t->nterms / t->n : 0);
+}
+
+int selfplay_positions(Selfplay *s, const char *source, RunDir *rd, Traces *t, SelfplayStats *st)
+{
+    char err[1024];
+    memset(st, 0, sizeof *st);
+    if (!s) {
+        if (traces_load(t, source, err, sizeof err)) {
+            fprintf(stderr, "positions: %ld from %ld games in %s\n", t->n, traces_games(t),
+                    source);
+            return 0;
+        }
+        fprintf(stderr, "maxtune: %s\n", err);
+        return 2;
+    }
+    int code = selfplay_play(s);
+    if (code)
+        return code;
+    if (!selfplay_sample(s, t, st, err, sizeof err) ||
+        !rundir_write(rd, "positions.traces", selfplay_write_traces, t, err, sizeof err)) {
+        fprintf(stderr, "maxtune: %s\n", err);
+        return 1;
+    }
+    fprintf(stderr, "positions: %ld kept of %ld examined in %ld games\n", st->kept,
+            st->examined, st->games);
+    return 0;
+}
+
+/* Journal replay for the selfplay job: every record is a game. */
+static bool on_record(void *data, long index, const char *payload, char *why, size_t len)
+{
+    return selfplay_record(data, index, payload, why, len);
+}
+
+/* Data for the selfplay job's summary and report writers. */
+typedef struct SelfplayOutcome {
+    const Config *cfg;
+    SelfplayStats st;
+    Traces traces;
+} SelfplayOutcome;
+
+/* Writer for the selfplay job's summary.json. */
+static bool write_summary(FILE *out, void *data)
+{
+    SelfplayOutcome *o = data;
+    fprintf(out, "{\n  \"job\": \"selfplay\",\n  \"run\": \"%s\",\n  \"seed\": %llu,\n"
+                 "  \"positions_file\": \"positions.traces\",\n  \"selfplay\": ",
+            o->cfg->name, o->cfg->seed);
+    selfplay_write_json(out, &o->st, &o->traces);
+    fprintf(out, "\n}\n");
+    return true;
+}
+
+/* Writer for the selfplay job's report.md. */
+static bool write_report(FILE *out, void *data)
+{
+    SelfplayOutcome *o = data;
+    fprintf(out, "# Self-play positions `%s`\n\n", o->cfg->name);
+    selfplay_write_markdown(out, o->cfg, &o->st, &o->traces);
+    fprintf(out, "The positions are in `positions.traces` (%ld positions from %ld games; "
+                 "format in tune/traces.h). Fit them with `[fit] positions = %s/%s/positions."
+                 "traces`.\n",
+            o->traces.n, traces_games(&o->traces), o->cfg->results_dir, o->cfg->name);
+    return true;
+}
+
+int selfplay_run(const Config *cfg, RunDir *rd)
+{
+    char err[1024], path[1024];
+    Openings openings;
+    if (!openings_load(&openings, &cfg->match, cfg->seed, err, sizeof err)) {
+        fprintf(stderr, "maxtune: %s\n", err);
+        return 2;
+    }
+    Journal journal = {0};
+    Selfplay *s = selfplay_new(cfg, &openings, &journal, 0, err, sizeof err);
+    if (!s) {
+        fprintf(stderr, "maxtune: %s\n", err);
+        openings_free(&openings);
+        return 2;
+    }
+    int code = 0;
+    rundir_file(rd, RUNDIR_JOURNAL, path, sizeof path);
+    if (!journal_open(&journal, path, rundir_config_hash(cfg), on_record, s, err, sizeof err)) {
+        fprintf(stderr, "maxtune: %s\n", err);
+        code = 2;
+    } else if (!rundir_write_runinfo(rd, cfg, config_threads(cfg), "running", err, sizeof err)) {
+        fprintf(stderr, "maxtune: %s\n", err);
+        code = 1;
+    }
+    if (!code)
+        code = selfplay_play(s);
+    SelfplayOutcome o = {cfg, {0}, {0}};
+    traces_init(&o.traces);
+    if (!code && !selfplay_sample(s, &o.traces, &o.st, err, sizeof err)) {
+        fprintf(stderr, "maxtune: %s\n", err);
+        code = 1;
+    }
+    if (code == 130) {
+        rundir_write_runinfo(rd, cfg, config_threads(cfg), "interrupted", err, sizeof err);
+    } else if (code == 0 &&
+               (!rundir_write(rd, "positions.traces", selfplay_write_traces, &o.traces, err,
+                              sizeof err) ||
+                (cfg->selfplay.pgn &&
+                 !rundir_write(rd, "games.pgn", selfplay_write_pgn, s, err, sizeof err)) ||
+                !rundir_write(rd, "report.md", write_report, &o, err, sizeof err) ||
+                !rundir_write_runinfo(rd, cfg, config_threads(cfg), "finished", err, sizeof err) ||
+                !rundir_write(rd, RUNDIR_SUMMARY, write_summary, &o, err, sizeof err))) {
+        fprintf(stderr, "maxtune: %s\n", err);
+        code = 1;
+    } else if (code == 0) {
+        printf("%ld games, %ld positions kept of %ld examined (%ld not quiet, %ld mate, "
+               "%ld lopsided)\nResults in %s/ (positions.traces, report.md)\n",
+               o.st.games, o.st.kept, o.st.examined, o.st.noisy, o.st.mate, o.st.lopsided,
+               rd->path);
+    }
+    if (journal.file)
+        journal_close(&journal, code == 0);
+    traces_free(&o.traces);
+    selfplay_free(s);
+    openings_free(&openings);
+    return code;
+}

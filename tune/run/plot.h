@@ -1,0 +1,16 @@
+/* plot.h: PNG plots of a run's CSV files, drawn by gnuplot (installed by scripts/deps.sh).
+ * Plots are a view of the data: when gnuplot is missing or fails, the job says so and goes on;
+ * the CSV files beside them hold every number. */
+#ifndef MAXTUNE_PLOT_H
+#define MAXTUNE_PLOT_H
+
+#include <stdbool.h>
+
+#include "tune/run/rundir.h"
+
+/* Draws `png` in the run folder from a gnuplot script body (terminal and output are set here;
+ * the script reads data files by their names in the run folder). Returns false and prints a
+ * note on failure. */
+bool plot_draw(const RunDir *rd, const char *png, const char *title, const char *script);
+
+#endif

@@ -1,0 +1,272 @@
+/* rundir.c: results folders, atomic file writes, run.txt. */
+#include "rundir.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "search/search.h"
+#include "tune/run/journal.h"
+
+#ifndef MAXTUNE_VERSION
+#define MAXTUNE_VERSION "0.1"
+#endif
+#ifdef MAXTUNE_HAVE_BUILD_COMMIT
+#include "build_commit.h" /* written by the Makefile: the commit the program was built from */
+#else
+#define MAXTUNE_BUILD_COMMIT "unknown"
+#endif
+
+/* The git commit of the source tree the program runs from, or "unknown". */
+static void git_commit(char *buf, size_t len)
+{
+    snprintf(buf, len, "unknown");
+    FILE *p = popen("git rev-parse --short HEAD 2>/dev/null; git status --porcelain "
+                    "--untracked-files=no 2>/dev/null | head -1", "r");
+    if (!p)
+        return;
+    char line[128];
+    if (fgets(line, sizeof line, p)) {
+        line[strcspn(line, "\n")] = '\0';
+        bool dirty = fgets(line + strlen(line) + 1, 64, p) != NULL;
+        snprintf(buf, len, "%s%s", line, dirty ? " (with uncommitted changes)" : "");
+    }
+    pclose(p);
+}
+
+/* Creates a directory and its parents (mkdir -p). */
+static bool make_dirs(const char *path, char *err, size_t errlen)
+{
+    char tmp[768];
+    snprintf(tmp, sizeof tmp, "%s", path);
+    for (char *p = tmp + 1; ; p++) {
+        bool end = *p == '\0';
+        if (*p == '/' || end) {
+            *p = '\0';
+            if (mkdir(tmp, 0777) != 0 && errno != EEXIST) {
+                snprintf(err, errlen, "%s: cannot create folder: %s", tmp, strerror(errno));
+                return false;
+            }
+            if (end)
+                break;
+            *p = '/';
+        }
+    }
+    return true;
+}
+
+/* Removes the regular files of a run folder (for --force). */
+static bool empty_dir(const char *path, char *err, size_t errlen)
+{
+    DIR *d = opendir(path);
+    if (!d) {
+        snprintf(err, errlen, "%s: cannot open folder: %s", path, strerror(errno));
+        return false;
+    }
+    struct dirent *ent;
+    bool ok = true;
+    while (ok && (ent = readdir(d))) {
+        char file[1100];
+        struct stat st;
+        snprintf(file, sizeof file, "%s/%s", path, ent->d_name);
+        if (stat(file, &st) == 0 && S_ISREG(st.st_mode) && unlink(file) != 0) {
+            snprintf(err, errlen, "%s: cannot remove: %s", file, strerror(errno));
+            ok = false;
+        }
+    }
+    closedir(d);
+    return ok;
+}
+
+void rundir_file(const RunDir *rd, const char *name, char *buf, size_t len)
+{
+    snprintf(buf, len, "%s/%s", rd->path, name);
+}
+
+bool rundir_has(const RunDir *rd, const char *name)
+{
+    char file[1024];
+    rundir_file(rd, name, file, sizeof file);
+    return access(file, F_OK) == 0;
+}
+
+bool rundir_prepare(RunDir *rd, const Config *cfg, bool force, int argc, char **argv, char *err,
+                    size_t errlen)
+{
+    memset(rd, 0, sizeof *rd);
+    rd->ranks = 1;
+    snprintf(rd->path, sizeof rd->path, "%s/%s", cfg->results_dir, cfg->name);
+    rd->start_time = search_now();
+    time_t now = time(NULL);
+    strftime(rd->started, sizeof rd->started, "%Y-%m-%d %H:%M:%S UTC", gmtime(&now));
+    size_t k = 0;
+    for (int i = 0; i < argc && k < sizeof rd->command - 2; i++)
+        k += (size_t)snprintf(rd->command + k, sizeof rd->command - k, "%s%s", i ? " " : "",
+                              argv[i]);
+    if (!make_dirs(rd->path, err, errlen))
+        return false;
+    if (force) {
+        if (!empty_dir(rd->path, err, errlen))
+            return false;
+    } else if (rundir_has(rd, RUNDIR_SUMMARY)) {
+        snprintf(err, errlen,
+                 "%s already holds a finished run; use --force to overwrite it, or another "
+                 "[run] name",
+                 rd->path);
+        return false;
+    }
+    rd->resuming = rundir_has(rd, RUNDIR_JOURNAL);
+    char probe[1024];
+    rundir_file(rd, ".write-test", probe, sizeof probe);
+    FILE *f = fopen(probe, "w");
+    if (!f) {
+        snprintf(err, errlen, "%s: folder is not writable: %s", rd->path, strerror(errno));
+        return false;
+    }
+    fclose(f);
+    remove(probe);
+    return true;
+}
+
+bool rundir_write(const RunDir *rd, const char *name, bool (*writer)(FILE *out, void *data),
+                  void *data, char *err, size_t errlen)
+{
+    char file[1024], tmp[1100];
+    rundir_file(rd, name, file, sizeof file);
+    snprintf(tmp, sizeof tmp, "%s.tmp", file);
+    FILE *f = fopen(tmp, "w");
+    if (!f) {
+        snprintf(err, errlen, "%s: cannot write: %s", tmp, strerror(errno));
+        return false;
+    }
+    bool ok = writer(f, data);
+    ok = fflush(f) == 0 && !ferror(f) && ok;
+    int saved = errno;
+    ok = fsync(fileno(f)) == 0 && ok;
+    ok = fclose(f) == 0 && ok;
+    if (!ok || rename(tmp, file) != 0) {
+        snprintf(err, errlen, "%s: cannot write: %s", file, strerror(ok ? errno : saved ? saved : EIO));
+        remove(tmp);
+        return false;
+    }
+    return true;
+}
+
+/* Writer for config.ini. */
+static bool write_config(FILE *out, void *data) { return config_write(data, out); }
+
+/* The effective config as text (malloc'd), or NULL. */
+static char *config_text(const Config *cfg)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&text, &len);
+    if (!mem)
+        return NULL;
+    write_config(mem, (void *)cfg);
+    fclose(mem);
+    return text;
+}
+
+/* True when `line` of section `section` appears in the same section of `text`. */
+static bool text_has_line(const char *text, const char *section, const char *line)
+{
+    size_t slen = strlen(section), llen = strlen(line);
+    const char *sec = strstr(text, section);
+    while (sec && sec != text && sec[-1] != '\n')
+        sec = strstr(sec + 1, section);
+    if (!sec)
+        return false;
+    const char *end = strstr(sec + slen, "\n[");
+    for (const char *p = strstr(sec + slen, line); p && (!end || p < end);
+         p = strstr(p + 1, line))
+        if (p[-1] == '\n' && (p[llen] == '\n' || p[llen] == '\0'))
+            return true;
+    return false;
+}
+
+uint64_t rundir_config_hash(const Config *cfg)
+{
+    /* Only keys whose values differ from the defaults count, so that a new version adding
+     * keys (with defaults) still resumes an older checkpoint; threads, the checkpoint
+     * interval and the results folder never change results. */
+    Config defaults;
+    config_defaults(&defaults);
+    char *text = config_text(cfg), *base = config_text(&defaults);
+    uint64_t h = 0xCBF29CE484222325ull;
+    if (!text || !base) {
+        free(text);
+        free(base);
+        return h;
+    }
+    char section[128] = "";
+    char *save = NULL;
+    for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        if (line[0] == '[') {
+            snprintf(section, sizeof section, "%s", line);
+            continue;
+        }
+        if (line[0] == ';' || !strncmp(line, "threads", 7) ||
+            !strncmp(line, "checkpoint_seconds", 18) || !strncmp(line, "results_dir", 11) ||
+            text_has_line(base, section, line))
+            continue;
+        h ^= journal_hash(section);
+        h *= 0x100000001B3ull;
+        h ^= journal_hash(line);
+        h *= 0x100000001B3ull;
+    }
+    free(text);
+    free(base);
+    return h;
+}
+
+/* Data for the run.txt writer. */
+typedef struct RunInfo {
+    const RunDir *rd;
+    const Config *cfg;
+    int threads;
+    const char *status;
+} RunInfo;
+
+/* Writer for run.txt. */
+static bool write_runinfo(FILE *out, void *data)
+{
+    RunInfo *ri = data;
+    struct utsname u;
+    char machine[600] = "unknown";
+    if (uname(&u) == 0)
+        snprintf(machine, sizeof machine, "%s %s %s %s", u.sysname, u.nodename, u.release,
+                 u.machine);
+    time_t now = time(NULL);
+    char end[64], commit[160];
+    git_commit(commit, sizeof commit);
+    strftime(end, sizeof end, "%Y-%m-%d %H:%M:%S UTC", gmtime(&now));
+    fprintf(out, "program:  maxtune %s, built from commit %s\ncommit:   %s (the source tree run "
+                 "from)\nseed:     %llu\nthreads:  %d\n"
+                 "cores:    %ld\nmachine:  %s\nstarted:  %s\n%s %s\nelapsed:  %.1f s\n"
+                 "command:  %s\n",
+            MAXTUNE_VERSION, MAXTUNE_BUILD_COMMIT, commit, ri->cfg->seed, ri->threads,
+            sysconf(_SC_NPROCESSORS_ONLN), machine, ri->rd->started,
+            strcmp(ri->status, "running") ? "ended:   " : "updated: ", end,
+            search_now() - ri->rd->start_time, ri->rd->command);
+    if (ri->rd->ranks > 1)
+        fprintf(out, "ranks:    %d (MPI; threads: per rank; cores, machine: rank 0's)\n",
+                ri->rd->ranks);
+    fprintf(out, "status:   %s%s\n", ri->status, ri->rd->resuming ? " (resumed)" : "");
+    return true;
+}
+
+bool rundir_write_runinfo(const RunDir *rd, const Config *cfg, int threads, const char *status,
+                          char *err, size_t errlen)
+{
+    RunInfo ri = {rd, cfg, threads, status};
+    if (!rundir_write(rd, "run.txt", write_runinfo, &ri, err, errlen))
+        return false;
+    return rundir_write(rd, "config.ini", write_config, (void *)cfg, err, errlen);
+}

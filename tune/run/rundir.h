@@ -1,0 +1,53 @@
+/* rundir.h: the results folder of a run, results/<run name>/.
+ *
+ * A folder holding summary.json is a finished run: running it again is refused unless --force
+ * (which empties the folder first). A folder holding a checkpoint but no summary is an
+ * interrupted run: running the same config again resumes it. Every file is written to a
+ * temporary name and renamed into place, so an error (full disk, unwritable folder) leaves the
+ * previous file intact. */
+#ifndef MAXTUNE_RUNDIR_H
+#define MAXTUNE_RUNDIR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "tune/run/config.h"
+
+#define RUNDIR_SUMMARY "summary.json"
+#define RUNDIR_JOURNAL "checkpoint.journal"
+
+typedef struct RunDir {
+    char path[768];
+    bool resuming;        /* a checkpoint from an interrupted run exists */
+    double start_time;    /* monotonic seconds */
+    char started[64];     /* wall-clock start, for run.txt */
+    char command[2048];   /* the command line, for run.txt */
+    int ranks;            /* MPI ranks playing (1 without MPI), for run.txt; set by the caller */
+} RunDir;
+
+/* Creates or checks results_dir/name. Returns false with a message when the folder holds a
+ * finished run and force is false, or cannot be created or emptied. */
+bool rundir_prepare(RunDir *rd, const Config *cfg, bool force, int argc, char **argv, char *err,
+                    size_t errlen);
+
+/* Full path of a file of the run. */
+void rundir_file(const RunDir *rd, const char *name, char *buf, size_t len);
+
+/* True when the run folder holds that file. */
+bool rundir_has(const RunDir *rd, const char *name);
+
+/* Writes a file atomically: writer(out, data) fills it; false with "path: problem" on error. */
+bool rundir_write(const RunDir *rd, const char *name, bool (*writer)(FILE *out, void *data),
+                  void *data, char *err, size_t errlen);
+
+/* Writes run.txt: version, commit, seed, threads, machine, start and end time, command.
+ * status is "running", "finished" or "interrupted". */
+bool rundir_write_runinfo(const RunDir *rd, const Config *cfg, int threads, const char *status,
+                          char *err, size_t errlen);
+
+/* A hash of the config's result-relevant keys (threads and checkpoint interval left out). */
+uint64_t rundir_config_hash(const Config *cfg);
+
+#endif

@@ -1,0 +1,104 @@
+/* fit.h: fitting evaluation weights to game outcomes (Texel tuning) on trace sets.
+ *
+ * The model: a position with trace x (traces.h) and weights w is predicted to score
+ *     p = sigma(K * s),  s = sum_j x_j w_j (centipawns),  sigma(v) = 1 / (1 + 10^(-v / 400)),
+ * for the side to move, whose result is r in {0, 1/2, 1}. The loss is the mean over positions of
+ * the cross-entropy -r ln p - (1 - r) ln(1 - p) or of Texel's squared error (r - p)^2.
+ * A subset of the weights (the parameters) is fitted; the others stay at their base values.
+ *
+ * Everything runs on the traces alone, never the engine. Loss, gradient and Hessian are sums
+ * over blocks of whole games, computed in parallel (OpenMP) and added in block order, so that
+ * the result is the same bit for bit with any number of threads.
+ *
+ * Standard errors come two ways: from the inverse Hessian (the model's own, valid when
+ * positions are independent) and clustered by game (the sandwich H^-1 B H^-1 with B the outer
+ * products of each game's gradient, Stata's CR1 correction): positions of one game share their
+ * label, so only the clustered errors are honest for self-play data. A bootstrap over games is
+ * available as a third. */
+#ifndef MAXTUNE_FIT_H
+#define MAXTUNE_FIT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "search/weights.h"
+#include "tune/stats/traces.h"
+
+enum { FIT_MAX_PARAMS = W_NB };
+
+typedef enum FitLoss { FIT_CROSS_ENTROPY, FIT_SQUARED } FitLoss;
+typedef enum FitMethod { FIT_BFGS2, FIT_NELDER_MEAD } FitMethod;
+
+/* A fitting problem: traces, the fitted weights, the fixed ones, the loss and K. */
+typedef struct Fit Fit;
+
+/* Called after every iteration of a minimiser: iteration number (0 = the start), mean loss,
+ * gradient norm in the optimiser's units (parameter j moves in steps of one pawn of evaluation
+ * at its RMS coefficient) and the parameters (centipawns). */
+typedef void (*FitCurveFn)(void *data, int iteration, double loss, double gradient_norm,
+                           const double *theta);
+
+/* Stopping rules of fit_minimize. */
+typedef struct FitOptions {
+    FitMethod method;
+    int max_iterations;   /* BFGS iterations; Nelder-Mead gets 50 times as many */
+    double tolerance;     /* BFGS: gradient norm; Nelder-Mead: simplex size (optimiser units) */
+    bool polish;          /* finish with Newton steps on the exact Hessian (BFGS only) */
+} FitOptions;
+
+/* Standard errors of a fit: covariance matrices (m x m, row-major, centipawns^2). */
+typedef struct FitErrors {
+    double cov_hessian[FIT_MAX_PARAMS * FIT_MAX_PARAMS];   /* inverse Hessian */
+    double cov_clustered[FIT_MAX_PARAMS * FIT_MAX_PARAMS]; /* sandwich, clustered by game */
+    double loss;          /* mean loss at theta */
+    long positions, games;
+} FitErrors;
+
+/* A problem over every position of t: params[0..m-1] are the fitted weight indices, every other
+ * weight is fixed at base. threads 0 = OpenMP default. NULL when out of memory, m is out of
+ * range or t has too many entries. */
+Fit *fit_new(const Traces *t, const int *params, int m, const Weights *base, FitLoss loss,
+             int threads);
+
+/* Frees a problem. */
+void fit_free(Fit *f);
+
+/* Sets the scale K (default 1). */
+void fit_set_k(Fit *f, double k);
+
+/* The scale K. */
+double fit_get_k(const Fit *f);
+
+/* Number of fitted parameters. */
+int fit_params(const Fit *f);
+
+/* Mean loss at theta (centipawns, one per parameter); the gradient per centipawn into grad
+ * when it is not NULL. */
+double fit_loss(Fit *f, const double *theta, double *grad);
+
+/* Fits K by Brent's method (GSL) with the parameters held at theta; false with a message when
+ * no minimum lies in [0.001, 100]. */
+bool fit_tune_k(Fit *f, const double *theta, double *k, char *err, size_t errlen);
+
+/* Minimises the loss over theta (updated in place, centipawns), reporting every iteration to fn
+ * (may be NULL). Returns the number of iterations, or -1 with a message on failure. */
+int fit_minimize(Fit *f, double *theta, const FitOptions *opt, FitCurveFn fn, void *data,
+                 char *err, size_t errlen);
+
+/* Both covariance matrices at theta; false with a message when the Hessian is not positive
+ * definite (a parameter the data do not determine). */
+bool fit_errors(Fit *f, const double *theta, FitErrors *out, char *err, size_t errlen);
+
+/* Bootstrap over games: reps refits on games drawn with replacement (seeded), each started from
+ * theta; writes the replicates' covariance (m x m) into cov. fn, if not NULL, is told after each
+ * replicate (iteration = replicate number). */
+bool fit_bootstrap(Fit *f, const double *theta, const FitOptions *opt, int reps, uint64_t seed,
+                   double *cov, FitCurveFn fn, void *data, char *err, size_t errlen);
+
+/* Fieller's 95% (or other z) interval for the ratio a / b of two estimates with variances vaa,
+ * vbb and covariance vab. Returns false when b is not significantly different from zero (the
+ * interval is unbounded); *lo and *hi are then +-INFINITY. */
+bool fit_ratio_interval(double a, double b, double vaa, double vbb, double vab, double z,
+                        double *lo, double *hi);
+
+#endif
