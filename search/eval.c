@@ -133,7 +133,7 @@ static void side_features(const Position *pos, int c, int sign, int f[W_NB])
 
     int mob[TYPE_NB] = {0}, reachers = 0, close = 0;
     for (int t = PINCER; t < KING; t++)
-        f[W_PINCER + t - PINCER] += sign * bb_popcount(own & pos->by_type[t]);
+        f[weight_material(t)] += sign * bb_popcount(own & pos->by_type[t]);
     Bitboard pieces = own & ~pos->by_type[KING];
     for (int b = 0; b < CLOSE_BITS; b++)
         close += bb_popcount(pieces & close_plane[c][b]) << b;
@@ -166,7 +166,7 @@ static void side_features(const Position *pos, int c, int sign, int f[W_NB])
         reachers += (to & target) && !(target & bb_square(k));
     }
     for (int t = PINCER; t <= KING; t++)
-        f[W_MOB_PINCER + t - PINCER] += sign * mob[t];
+        f[weight_mobility(t)] += sign * mob[t];
 
     for (pieces = active & pos->by_type[IMMOBILIZER]; pieces;)
         f[W_IMMOB_ZONE] += sign * bb_popcount(zone2[bb_pop(&pieces)] & enemy & ~pos->by_type[MAGE]);

@@ -173,7 +173,7 @@ static int capture_value(const Engine *e, Move m)
     int n = move_captures(&e->pos, m, caps), value = 0;
     for (int i = 0; i < n; i++) {
         int t = piece_type(e->pos.board[caps[i]]);
-        value += t == KING ? SCORE_MATE : e->weights.v[W_PINCER + t - PINCER];
+        value += t == KING ? SCORE_MATE : e->weights.v[weight_material(t)];
     }
     return value;
 }

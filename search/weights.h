@@ -54,6 +54,34 @@
 enum WeightIndex { WEIGHT_TABLE(WEIGHT_ENUM) W_NB };
 #undef WEIGHT_ENUM
 
+/* The material and mobility weights follow the piece types' order (core/types.h); the helpers
+ * below map between them, and these checks keep the two orders in step. */
+_Static_assert(W_COORDINATOR - W_PINCER == COORDINATOR - PINCER &&
+                   W_LEAPER - W_PINCER == LEAPER - PINCER &&
+                   W_CHAMELEON - W_PINCER == CHAMELEON - PINCER &&
+                   W_WITHDRAWER - W_PINCER == WITHDRAWER - PINCER &&
+                   W_IMMOBILIZER - W_PINCER == IMMOBILIZER - PINCER &&
+                   W_MAGE - W_PINCER == MAGE - PINCER && W_GUARD - W_PINCER == GUARD - PINCER,
+               "material weights in piece-type order");
+_Static_assert(W_MOB_COORDINATOR - W_MOB_PINCER == COORDINATOR - PINCER &&
+                   W_MOB_LEAPER - W_MOB_PINCER == LEAPER - PINCER &&
+                   W_MOB_CHAMELEON - W_MOB_PINCER == CHAMELEON - PINCER &&
+                   W_MOB_WITHDRAWER - W_MOB_PINCER == WITHDRAWER - PINCER &&
+                   W_MOB_IMMOBILIZER - W_MOB_PINCER == IMMOBILIZER - PINCER &&
+                   W_MOB_MAGE - W_MOB_PINCER == MAGE - PINCER &&
+                   W_MOB_GUARD - W_MOB_PINCER == GUARD - PINCER &&
+                   W_MOB_KING - W_MOB_PINCER == KING - PINCER,
+               "mobility weights in piece-type order");
+
+/* The material weight of piece type t (PINCER..GUARD). */
+static inline int weight_material(int t) { return W_PINCER + t - PINCER; }
+
+/* The mobility weight of piece type t (PINCER..KING). */
+static inline int weight_mobility(int t) { return W_MOB_PINCER + t - PINCER; }
+
+/* The piece type of material weight w (W_PINCER..W_GUARD). */
+static inline int weight_piece_type(int w) { return PINCER + w - W_PINCER; }
+
 /* One row of the weights table. */
 typedef struct WeightDef {
     const char *name;
