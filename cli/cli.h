@@ -1,5 +1,5 @@
 /* cli.h: the subcommands of bin/maxtune; each returns the process exit code
- * (0 success, 1 failure of the job, 2 bad input). */
+ * (tune/run/status.h: EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_INTERRUPTED). */
 #ifndef MAXTUNE_CLI_H
 #define MAXTUNE_CLI_H
 
@@ -8,9 +8,8 @@
 
 #include "core/position.h"
 #include "search/search.h"
+#include "tune/run/status.h"
 
-/* Exit codes shared by every subcommand. */
-enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
 
 int cmd_perft(int argc, char **argv);
 int cmd_moves(int argc, char **argv);

@@ -1,20 +1,14 @@
 /* cmd_run.c: `run` (a job described by a config file) and `config` (the config keys). */
-#include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "tune/jobs/job.h"
 #include "tune/play/dist.h"
 #include "tune/run/config.h"
-#include "tune/jobs/fit_job.h"
-#include "tune/play/match.h"
 #include "tune/run/interrupt.h"
 #include "tune/run/rundir.h"
-#include "tune/play/selfplay.h"
-#include "tune/jobs/spsa_job.h"
-#include "tune/jobs/suite_job.h"
-#include "tune/jobs/values_job.h"
 
 /* Loads a config with its --set overrides; prints the error and returns false on failure. */
 static bool load_config(const char *cmd, const char *path, char **sets, int nsets, Config *cfg)
@@ -26,42 +20,16 @@ static bool load_config(const char *cmd, const char *path, char **sets, int nset
     return false;
 }
 
-/* Checks every file the job will read (weights, SPSA parameters, fit parameters, positions,
+/* Checks every input the job will read (weights, SPSA parameters, fit parameters, positions,
  * openings) before the results folder is touched, so bad input never leaves or empties a
- * folder. */
-static bool check_inputs(const char *path, const Config *cfg)
+ * folder; prints "maxtune CMD: CONFIG: problem" and returns false on a problem. */
+static bool check_inputs(const char *cmd, const char *path, const Config *cfg)
 {
     char err[1024];
-    Weights w;
-    bool suite = strcmp(cfg->job, "suite") == 0; /* values, then spsa */
-    bool spsa = suite || strcmp(cfg->job, "spsa") == 0;
-    for (int i = 0; i < (spsa && !suite ? 1 : 2); i++)
-        if (!weights_load(&w, cfg->engine[i].weights, err, sizeof err)) {
-            fprintf(stderr, "maxtune run: %s: [%s] weights: %s\n", path, i ? "engine_b" : "engine_a",
-                    err);
-            return false;
-        }
-    if (spsa) {
-        SpsaParam params[SPSA_MAX_PARAMS];
-        int n;
-        if (!weights_load(&w, cfg->spsa.start_weights, err, sizeof err) ||
-            !spsa_params_load(&cfg->spsa, &w, params, &n, err, sizeof err)) {
-            fprintf(stderr, "maxtune run: %s: [spsa] %s\n", path, err);
-            return false;
-        }
-    }
-    if ((!strcmp(cfg->job, "fit") && !fit_check(cfg, err, sizeof err)) ||
-        ((suite || !strcmp(cfg->job, "values")) && !values_check(cfg, err, sizeof err))) {
-        fprintf(stderr, "maxtune run: %s: %s\n", path, err);
-        return false;
-    }
-    Openings o;
-    if (!openings_load(&o, &cfg->match, cfg->seed, err, sizeof err)) {
-        fprintf(stderr, "maxtune run: %s: [match] openings: %s\n", path, err);
-        return false;
-    }
-    openings_free(&o);
-    return true;
+    if (job_check(cfg, err, sizeof err))
+        return true;
+    fprintf(stderr, "maxtune %s: %s: %s\n", cmd, path, err);
+    return false;
 }
 
 int cmd_run(int argc, char **argv)
@@ -107,23 +75,8 @@ int cmd_run(int argc, char **argv)
     free(sets);
     if (!ok)
         return EXIT_USAGE;
-    static const struct {
-        const char *job;
-        int (*run)(const Config *cfg, RunDir *rd);
-    } JOBS[] = {{"match", match_run}, {"spsa", spsa_run}, {"selfplay", selfplay_run},
-                {"fit", fit_run}, {"values", values_run}};
-    int (*job)(const Config *, RunDir *) = NULL;
-    bool suite = !strcmp(cfg.job, "suite"); /* runs other jobs, so it needs --force too */
-    for (size_t i = 0; i < sizeof JOBS / sizeof JOBS[0]; i++)
-        if (!strcmp(cfg.job, JOBS[i].job))
-            job = JOBS[i].run;
-    if (!job && !suite) {
-        fprintf(stderr, "maxtune run: %s: [run] job = %s is not available in this version "
-                        "(available: match, spsa, selfplay, fit, values, suite)\n", path,
-                cfg.job);
-        return EXIT_USAGE;
-    }
-    if (!check_inputs(path, &cfg))
+    const JobDef *job = job_find(cfg.job);
+    if (!job || !check_inputs("run", path, &cfg))
         return EXIT_USAGE;
     RunDir rd;
     char err[1024];
@@ -133,7 +86,9 @@ int cmd_run(int argc, char **argv)
     }
     rd.ranks = dist_size();
     interrupt_install();
-    return suite ? suite_run(&cfg, &rd, force) : job(&cfg, &rd);
+    int status = job->run(&cfg, &rd);
+    rundir_release(&rd);
+    return status;
 }
 
 int cmd_config(int argc, char **argv)
@@ -143,6 +98,9 @@ int cmd_config(int argc, char **argv)
         "       maxtune config CONFIG [--set k=v]   check a config and print it in full\n";
     if (argc == 2 && !strcmp(argv[1], "--doc")) {
         config_print_doc(stdout);
+        printf("\n; The jobs ([run] job):\n");
+        for (int i = 0; i < job_count(); i++)
+            printf(";   %-9s %s\n", job_at(i)->name, job_at(i)->doc);
         return EXIT_OK;
     }
     if (cli_wants_help(argc, argv)) {
@@ -168,6 +126,8 @@ int cmd_config(int argc, char **argv)
     bool ok = load_config("config", argv[1], sets, nsets, &cfg);
     free(sets);
     if (!ok)
+        return EXIT_USAGE;
+    if (!check_inputs("config", argv[1], &cfg))
         return EXIT_USAGE;
     config_write(&cfg, stdout);
     return EXIT_OK;

@@ -4,7 +4,7 @@
 
 #include "cli.h"
 #include "search/eval.h"
-#include "tune/jobs/job.h"
+#include "tune/jobs/catalog.h"
 #include "tune/play/dist.h"
 
 typedef struct Command {
@@ -62,7 +62,7 @@ int main(int argc, char **argv)
     eval_init();
     if (!dist_init(&argc, &argv))
         return EXIT_USAGE;
-    job_register_work();
+    catalog_register();
     if (dist_rank() > 0) {
         dist_serve();
         dist_finish();

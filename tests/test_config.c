@@ -12,6 +12,7 @@
 
 #include <cmocka.h>
 
+#include "tune/jobs/catalog.h"
 #include "tune/run/config.h"
 
 /* A valid [run] section: lines 1-3. */
@@ -517,6 +518,7 @@ static void test_doc(void **state)
 
 int main(void)
 {
+    catalog_register(); /* the job names [run] job accepts */
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_good_config),   cmocka_unit_test(test_defaults),
         cmocka_unit_test(test_errors),        cmocka_unit_test(test_missing_required),

@@ -7,6 +7,7 @@
 
 #include <cmocka.h>
 
+#include "tune/jobs/catalog.h"
 #include "tune/run/rundir.h"
 
 /* A loaded config for a match named "h". */
@@ -46,6 +47,7 @@ static void test_config_hash(void **state)
 
 int main(void)
 {
+    catalog_register(); /* the job names [run] job accepts */
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_config_hash)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,16 +1,64 @@
 /* fit_job.h: the fit job ([run] job = fit): fits evaluation weights to game outcomes on
- * self-play positions, with standard errors, then verifies the fitted weights in a match. */
+ * self-play positions, with standard errors, then verifies the fitted weights in a match.
+ * fit_job.c fits, fit_report.c writes fitted.weights, fit.csv, summary.json, report.md and the
+ * plots. */
 #ifndef MAXTUNE_FIT_JOB_H
 #define MAXTUNE_FIT_JOB_H
 
+#include <stdio.h>
+
+#include "tune/jobs/verify.h"
+#include "tune/play/selfplay.h"
 #include "tune/run/config.h"
 #include "tune/run/rundir.h"
+#include "tune/stats/fit.h"
 
-/* Checks [fit] (weights, parameter names, positions file header) before the run folder is
- * touched; false with a message. */
+/* State of the job, shared by fit_job.c and fit_report.c. */
+typedef struct FitJob {
+    const Config *cfg;
+    Config play_cfg;         /* both players with [engine_a]'s limits, for the verification */
+    RunDir *rd;
+    Openings openings;
+    Selfplay *selfplay;      /* NULL when positions come from a file */
+    long nselfplay;          /* journal records of the self-play phase */
+    Weights start;
+    int params[FIT_MAX_PARAMS], m;           /* requested parameters */
+    int fitted[FIT_MAX_PARAMS], mf;          /* those the data determine */
+    Traces all, train, valid;
+    SelfplayStats st;
+    double k;
+    double theta[FIT_MAX_PARAMS];
+    FitErrors errors;
+    double boot_cov[FIT_MAX_PARAMS * FIT_MAX_PARAMS];
+    bool have_boot;
+    int iterations;
+    double loss_start[2], loss_k[2], loss_end[2]; /* [0] fitting set, [1] held-out set */
+    Weights result;
+    int clamped;
+    FILE *curve;
+    char *curve_text;
+    size_t curve_len;
+    Verify verify;           /* journal records nselfplay on */
+    double fit_seconds;
+} FitJob;
+
+/* JobDef.check: [fit] (weights, parameter names, positions file header). */
 bool fit_check(const Config *cfg, char *err, size_t errlen);
 
-/* Runs the fit job into the prepared run folder; returns the process exit code. */
+/* Runs the fit job into the prepared run folder; returns an ExitStatus. */
 int fit_run(const Config *cfg, RunDir *rd);
+
+/* The job's writers (fit_report.c; data: the FitJob): fitted.weights, fit.csv, summary.json,
+ * report.md. */
+bool fit_write_weights(FILE *out, void *data);
+bool fit_write_table(FILE *out, void *data);
+bool fit_write_summary(FILE *out, void *data);
+bool fit_write_report(FILE *out, void *data);
+
+/* JobOutputs.plot (data: the FitJob): loss_curve.png, fit.png and the verification. */
+bool fit_plot(void *data);
+
+/* JobOutputs.print (data: the FitJob): K, the losses, the fitted weights, the verification. */
+void fit_print(void *data);
 
 #endif

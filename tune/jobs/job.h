@@ -1,13 +1,101 @@
-/* job.h: what every job ([run] job) shares: the table of jobs, the kinds of work they hand to
- * dist, and a job's life in its results folder. */
+/* job.h: what every job ([run] job) shares: the table of jobs (filled by catalog.c) and a
+ * job's life in its results folder.
+ *
+ * A job's life, written once here:
+ *     job_begin   open the checkpoint journal (replaying finished work), run.txt "running"
+ *     ...         the job's own work; each step returns an ExitStatus
+ *     job_end     EXIT_OK: the data files, the plots drawn from them, report.md, run.txt
+ *                 "finished" and summary.json last (a folder with summary.json is a finished
+ *                 run, so it exists only once everything the run promises exists);
+ *                 EXIT_INTERRUPTED: run.txt "interrupted"; then the journal is closed (and
+ *                 removed once the run is finished). */
 #ifndef MAXTUNE_JOB_H
 #define MAXTUNE_JOB_H
 
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
 
-/* Registers the kinds of work of every job with dist (game pairs, self-play games, the
- * sampling of positions, handicap pairs), in a fixed order; every process calls it once at
- * start-up, before any work (every MPI rank the same). False when dist's table is full. */
-bool job_register_work(void);
+#include "tune/run/config.h"
+#include "tune/run/journal.h"
+#include "tune/run/rundir.h"
+#include "tune/run/status.h"
+
+/* One job of the table. */
+typedef struct JobDef {
+    const char *name; /* its [run] job value */
+    const char *doc;  /* one line: what it does and writes */
+    /* Checks what the job reads beyond the config keys (lists inside keys, parameter files);
+     * NULL when there is nothing more. False with "problem" in err. */
+    bool (*check)(const Config *cfg, char *err, size_t errlen);
+    /* Runs the job into the prepared results folder; returns an ExitStatus. */
+    int (*run)(const Config *cfg, RunDir *rd);
+} JobDef;
+
+/* Sets the table of jobs (catalog.c, at start-up), which the config ([run] job), `maxtune run`,
+ * `config --doc` and the suite all read through job_find and job_at. */
+void job_set_table(const JobDef *jobs, int count);
+
+/* The job of that name, or NULL. */
+const JobDef *job_find(const char *name);
+
+/* Job i of the table (0 <= i < job_count()). */
+int job_count(void);
+const JobDef *job_at(int i);
+
+/* Checks every input a run of cfg reads (both engines' weights, the openings, the job's own
+ * check), so that bad input is refused before a results folder is touched. False with
+ * "[section] key: problem" in err. */
+bool job_check(const Config *cfg, char *err, size_t errlen);
+
+/* An output file of a job: its name in the results folder and its writer (rundir_write). A
+ * file without a name is skipped. */
+typedef struct JobFile {
+    const char *name;
+    bool (*write)(FILE *out, void *data);
+    void *data;
+} JobFile;
+
+enum { JOB_MAX_FILES = 16 };
+
+/* Everything a finished job writes, in the order job_end writes it. */
+typedef struct JobOutputs {
+    JobFile files[JOB_MAX_FILES]; /* data files (CSV, weights, PGN, JSON) */
+    int nfiles;
+    /* Draws the plots from the data files (plot.h); false fails the job, so that a finished
+     * run never links a missing plot; may be NULL. */
+    bool (*plot)(void *data);
+    void *plot_data;
+    JobFile report;  /* report.md */
+    JobFile summary; /* summary.json */
+    /* Prints the result on stdout once everything is written; may be NULL. */
+    void (*print)(void *data);
+    void *print_data;
+} JobOutputs;
+
+/* Adds a data file to o (in order). */
+void job_add_file(JobOutputs *o, const char *name, bool (*write)(FILE *out, void *data),
+                  void *data);
+
+/* Writers for the common kinds of output: a text held in memory (data: the NUL-terminated
+ * text) and a weights file (data: the Weights). */
+bool job_write_text(FILE *out, void *data);
+bool job_write_weights(FILE *out, void *data);
+
+/* A job running in its results folder. */
+typedef struct Job {
+    const Config *cfg;
+    RunDir *rd;
+    Journal journal;
+    int threads; /* for run.txt */
+} Job;
+
+/* Begins a job: opens the checkpoint journal (finished records are handed to
+ * on_record(data, ...); none when on_record is NULL) and writes run.txt "running". EXIT_OK, EXIT_USAGE for a bad or foreign
+ * checkpoint, EXIT_FAIL when run.txt cannot be written (messages printed). */
+int job_begin(Job *job, const Config *cfg, RunDir *rd, JournalRecordFn on_record, void *data);
+
+/* Ends a job whose work returned status (see the life above); returns the final status. */
+int job_end(Job *job, int status, const JobOutputs *out);
 
 #endif

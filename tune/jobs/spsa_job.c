@@ -18,42 +18,12 @@
 #include "search/search.h"
 #include "tune/run/interrupt.h"
 #include "tune/run/journal.h"
-#include "tune/play/match.h"
+#include "tune/jobs/job.h"
 #include "tune/play/pair_task.h"
 #include "tune/play/pairs.h"
-#include "tune/run/plot.h"
 
 /* Opening numbers of the verification match start here, away from the tuning openings. */
 #define VERIFY_OPENING_OFFSET 1000000000L
-
-/* Values of vchess's hand table (MAXIMA.md's METHODS.md), in pawns, by piece type. */
-static const double VCHESS_VALUES[W_GUARD + 1] = {1, 2, 5, 4, 2, 5, 7, 4};
-
-/* Result of one tuning pair: games won, lost, drawn by the plus side. */
-typedef struct SpsaPair {
-    signed char w, l, d;
-    bool done;
-} SpsaPair;
-
-/* State of the job. */
-typedef struct SpsaJob {
-    const Config *cfg;
-    Config play_cfg;          /* both players with [engine_a]'s limits */
-    RunDir *rd;
-    Spsa spsa;
-    Weights start;
-    Openings openings;
-    long iterations, per_iter, npairs;
-    SpsaPair *pairs;
-    char **verify_records;    /* journal payloads of verification pairs, read back */
-    long nverify;
-    long resumed;
-    FILE *trajectory;         /* in-memory CSV, written at the end */
-    char *trajectory_text;
-    size_t trajectory_len;
-    long plus_w, plus_l, draws;
-    double start_time;
-} SpsaJob;
 
 bool spsa_params_load(const SpsaConfig *sc, const Weights *start, SpsaParam *params, int *n,
                       char *err, size_t errlen)
@@ -135,15 +105,8 @@ static bool spsa_on_record(void *data, long index, const char *payload, char *wh
         snprintf(why, len, "record index %ld out of range", index);
         return false;
     }
-    if (index >= j->npairs) {
-        long v = index - j->npairs;
-        if (j->verify_records[v]) {
-            snprintf(why, len, "verification pair %ld recorded twice", v);
-            return false;
-        }
-        j->verify_records[v] = strdup(payload);
-        return j->verify_records[v] != NULL;
-    }
+    if (index >= j->npairs)
+        return verify_keep_record(&j->verify, index, payload, why, len);
     int w, l, d, end = 0;
     if (sscanf(payload, "%d %d %d%n", &w, &l, &d, &end) != 3 || payload[end] || w < 0 || l < 0 ||
         d < 0 || w + l + d != 2 || j->pairs[index].done) {
@@ -249,13 +212,13 @@ static bool spsa_play_batch(SpsaJob *j, long first, long last, const SpsaPoint *
     return ok;
 }
 
-/* Runs the tuning iterations; returns 0, 130 (interrupted) or 1. */
+/* Runs the tuning iterations; returns an ExitStatus. */
 static int spsa_tune(SpsaJob *j, Journal *journal)
 {
     long batch = j->cfg->spsa.batch;
     SpsaPoint *points = malloc((size_t)batch * sizeof *points);
     if (!points)
-        return 1;
+        return EXIT_FAIL;
     fprintf(j->trajectory, "iteration");
     for (int i = 0; i < j->spsa.n; i++)
         fprintf(j->trajectory, ",%s", weight_defs[j->spsa.p[i].weight].name);
@@ -264,14 +227,14 @@ static int spsa_tune(SpsaJob *j, Journal *journal)
     for (int i = 0; i < j->spsa.n; i++)
         fprintf(j->trajectory, ",%.3f", j->spsa.theta[i]);
     fprintf(j->trajectory, ",0,0,0,0.5\n");
-    int code = 0;
+    int code = EXIT_OK;
     double last_progress = 0;
     for (long first = 0; first < j->iterations && !code; first += batch) {
         long last = first + batch < j->iterations ? first + batch : j->iterations;
         for (long k = first; k < last; k++)
             spsa_point(&j->spsa, k + 1, &points[k - first]);
         if (!spsa_play_batch(j, first, last, points, journal)) {
-            code = 1;
+            code = EXIT_FAIL;
             break;
         }
         for (long k = first; k < last && !code; k++) {
@@ -279,7 +242,7 @@ static int spsa_tune(SpsaJob *j, Journal *journal)
             for (long p = 0; p < j->per_iter; p++) {
                 const SpsaPair *sp = &j->pairs[k * j->per_iter + p];
                 if (!sp->done) {
-                    code = 130; /* interrupted inside this batch */
+                    code = EXIT_INTERRUPTED; /* inside this batch */
                     break;
                 }
                 r += sp->w - sp->l;
@@ -309,109 +272,26 @@ static int spsa_tune(SpsaJob *j, Journal *journal)
     return code;
 }
 
-/* Writer for the trajectory CSV. */
-static bool write_text(FILE *out, void *data)
-{
-    const char *text = data;
-    return fputs(text, out) >= 0;
-}
 
-/* Writer for the tuned weights file. */
-static bool write_weights(FILE *out, void *data)
+bool spsa_check(const Config *cfg, char *err, size_t errlen)
 {
-    weights_write(data, out);
-    return true;
-}
-
-/* Data for the report and summary writers. */
-typedef struct SpsaOutcome {
-    SpsaJob *job;
-    Weights tuned;
-    Match *verify;
-} SpsaOutcome;
-
-/* Writer for summary.json. */
-static bool write_summary(FILE *out, void *data)
-{
-    SpsaOutcome *o = data;
-    const SpsaJob *j = o->job;
-    fprintf(out, "{\n  \"job\": \"spsa\",\n  \"run\": \"%s\",\n  \"seed\": %llu,\n"
-                 "  \"iterations\": %ld,\n  \"tuning_games\": %ld,\n  \"parameters\": {\n",
-            j->cfg->name, j->cfg->seed, j->iterations, 2 * j->npairs);
-    for (int i = 0; i < j->spsa.n; i++) {
-        int w = j->spsa.p[i].weight;
-        fprintf(out, "    \"%s\": {\"start\": %d, \"tuned\": %d, \"theta\": %.3f}%s\n",
-                weight_defs[w].name, j->start.v[w], o->tuned.v[w], j->spsa.theta[i],
-                i + 1 < j->spsa.n ? "," : "");
-    }
-    fprintf(out, "  },\n");
-    match_write_verification_json(out, o->verify);
-    fprintf(out, "}\n");
-    return true;
-}
-
-/* Writer for report.md: what moved where, and what the verification measured. */
-static bool write_report(FILE *out, void *data)
-{
-    SpsaOutcome *o = data;
-    const SpsaJob *j = o->job;
-    Weights defaults;
-    weights_default(&defaults);
-    fprintf(out, "# SPSA run `%s`\n\n", j->cfg->name);
-    fprintf(out, "%ld iterations of %ld game pair(s) each (%ld games), %s per move, seed %llu.\n"
-                 "Start weights: `%s`. Config: `config.ini`; trajectory: `trajectory.csv`; tuned "
-                 "weights: `tuned.weights`.\n\n",
-            j->iterations, j->per_iter, 2 * j->npairs,
-            j->cfg->engine[0].nodes ? "fixed nodes" : "depth/time limits", j->cfg->seed,
-            j->cfg->spsa.start_weights);
-    fprintf(out, "![Parameter trajectories](trajectory.png)\n\n");
-    fprintf(out, "| weight | start | tuned | change | default table | vchess (pawns) | "
-                 "tuned / tuned pincer |\n|---|---:|---:|---:|---:|---:|---:|\n");
-    int pincer = o->tuned.v[W_PINCER] ? o->tuned.v[W_PINCER] : 1;
-    for (int i = 0; i < j->spsa.n; i++) {
-        int w = j->spsa.p[i].weight;
-        char vchess[16] = "", ratio[16] = "";
-        if (w <= W_GUARD) {
-            snprintf(vchess, sizeof vchess, "%g", VCHESS_VALUES[w]);
-            snprintf(ratio, sizeof ratio, "%.2f", (double)o->tuned.v[w] / pincer);
-        }
-        fprintf(out, "| %s | %d | %d | %+d | %d | %s | %s |\n", weight_defs[w].name, j->start.v[w],
-                o->tuned.v[w], o->tuned.v[w] - j->start.v[w], defaults.v[w], vchess, ratio);
-    }
-    if (o->verify) {
-        MatchCounts mc = match_counts(o->verify);
-        EloEstimate e = stats_estimate(&mc);
-        fprintf(out, "\n## Verification: tuned against start\n\n%ld games (%ld pairs, openings "
-                     "not used in tuning): +%ld -%ld =%ld, score %.3f.\n\n"
-                     "**Elo difference: %.1f +/- %.1f** (95%% interval [%.1f, %.1f]), LOS %.1f%%.\n",
-                stats_games(&mc), stats_pairs(&mc), mc.wins, mc.losses, mc.draws, e.score, e.elo,
-                e.elo_err, e.elo_lo, e.elo_hi, 100 * e.los);
-        fprintf(out, "\n![Elo of tuned vs start over the verification games](verify_progress.png)"
-                     "\n\nGames: `verify.pgn`; figures: `verify.json`, `verify_progress.csv`.\n");
+    char why[900];
+    Weights w;
+    SpsaParam params[SPSA_MAX_PARAMS];
+    int n;
+    if (!weights_load(&w, cfg->spsa.start_weights, why, sizeof why) ||
+        !spsa_params_load(&cfg->spsa, &w, params, &n, why, sizeof why)) {
+        snprintf(err, errlen, "[spsa] %s", why);
+        return false;
     }
     return true;
 }
 
-/* Draws the parameter trajectories and the verification match. */
-static void spsa_plot(const SpsaJob *j, const RunDir *rd, const Match *verify)
+/* Sets up the job from its config (start weights, parameters, openings, memory); EXIT_OK, or
+ * EXIT_USAGE / EXIT_FAIL with the message printed. */
+static int spsa_setup(SpsaJob *j, const Config *cfg, RunDir *rd)
 {
-    char script[512];
-    snprintf(script, sizeof script,
-             "set key autotitle columnhead\nset xlabel 'iteration'\n"
-             "set ylabel 'value (centipawns)'\n"
-             "plot for [i=2:%d] 'trajectory.csv' using 1:i with lines lw 2\n",
-             j->spsa.n + 1);
-    plot_draw(rd, "trajectory.png", "SPSA parameter trajectories", script);
-    if (verify)
-        match_plot_progress(verify, rd, "verify_progress.csv", "verify_progress.png");
-}
-
-int spsa_run(const Config *cfg, RunDir *rd)
-{
-    char err[1024], path[1024];
-    SpsaJob *j = calloc(1, sizeof *j);
-    if (!j)
-        return 1;
+    char err[1024];
     j->cfg = cfg;
     j->rd = rd;
     j->play_cfg = *cfg;
@@ -420,103 +300,72 @@ int spsa_run(const Config *cfg, RunDir *rd)
     j->per_iter = cfg->spsa.pairs_per_iteration;
     j->npairs = j->iterations * j->per_iter;
     SpsaParam params[SPSA_MAX_PARAMS];
-    int n = 0, code = 0;
+    int n = 0;
     if (!weights_load(&j->start, cfg->spsa.start_weights, err, sizeof err) ||
         !spsa_params_load(&cfg->spsa, &j->start, params, &n, err, sizeof err) ||
         !openings_load(&j->openings, &cfg->match, cfg->seed, err, sizeof err)) {
         fprintf(stderr, "maxtune: %s\n", err);
-        free(j);
-        return 2;
+        return EXIT_USAGE;
     }
     spsa_init(&j->spsa, params, n, j->iterations, cfg->spsa.a_ratio * j->iterations,
               cfg->spsa.alpha, cfg->spsa.gamma, cfg->seed);
     j->pairs = calloc((size_t)j->npairs, sizeof *j->pairs);
-    j->verify_records = calloc((size_t)cfg->spsa.verify_pairs + 1, sizeof *j->verify_records);
     j->trajectory = open_memstream(&j->trajectory_text, &j->trajectory_len);
-    Journal journal = {0};
-    rundir_file(rd, RUNDIR_JOURNAL, path, sizeof path);
-    if (!j->pairs || !j->verify_records || !j->trajectory) {
+    if (!j->pairs || !j->trajectory || !verify_init(&j->verify, cfg->spsa.verify_pairs, j->npairs)) {
         fprintf(stderr, "maxtune: out of memory\n");
-        code = 1;
-    } else if (!journal_open(&journal, path, rundir_config_hash(cfg), spsa_on_record, j, err,
-                             sizeof err)) {
-        fprintf(stderr, "maxtune: %s\n", err);
-        code = 2;
-    } else if (!rundir_write_runinfo(rd, cfg, config_threads(cfg), "running", err, sizeof err)) {
-        fprintf(stderr, "maxtune: %s\n", err);
-        code = 1;
+        return EXIT_FAIL;
     }
-    if (!code) {
-        if (j->resumed)
-            fprintf(stderr, "resuming %s: %ld tuning pairs already played\n", rd->path,
-                    j->resumed);
-        j->start_time = search_now();
-        code = spsa_tune(j, &journal);
-    }
-    SpsaOutcome outcome = {j, j->start, NULL};
-    spsa_apply(&j->spsa, &outcome.tuned);
-    if (!code && cfg->spsa.verify_pairs > 0) {
-        outcome.verify = match_new(&j->play_cfg, &outcome.tuned, &j->start, "tuned", "start",
-                                   &j->openings, VERIFY_OPENING_OFFSET, cfg->spsa.verify_pairs,
-                                   &journal, j->npairs);
-        if (!outcome.verify) {
-            code = 1;
-        } else {
-            match_set_label(outcome.verify, "verify: ");
-            for (long v = 0; v < cfg->spsa.verify_pairs && !code; v++)
-                if (j->verify_records[v] &&
-                    !match_record(outcome.verify, v, j->verify_records[v], err, sizeof err)) {
-                    fprintf(stderr, "maxtune: %s:%ld: corrupted checkpoint record: %s\n", path,
-                            j->npairs + v, err);
-                    code = 2;
-                }
-            if (!code)
-                code = match_play(outcome.verify);
-        }
-    }
+    return EXIT_OK;
+}
+
+/* Frees everything the job holds. */
+static void spsa_free(SpsaJob *j)
+{
     if (j->trajectory)
         fclose(j->trajectory);
-    if (code == 130) {
-        rundir_write_runinfo(rd, cfg, config_threads(cfg), "interrupted", err, sizeof err);
-    } else if (code == 0 &&
-               (!rundir_write(rd, "trajectory.csv", write_text, j->trajectory_text, err,
-                              sizeof err) ||
-                !rundir_write(rd, "tuned.weights", write_weights, &outcome.tuned, err,
-                              sizeof err) ||
-                (outcome.verify &&
-                 (!rundir_write(rd, "verify.pgn", match_write_pgn, outcome.verify, err,
-                                sizeof err) ||
-                  !rundir_write(rd, "verify_progress.csv", match_write_progress, outcome.verify,
-                                err, sizeof err) ||
-                  !rundir_write(rd, "verify.json", match_write_summary, outcome.verify, err,
-                                sizeof err))) ||
-                !rundir_write(rd, "report.md", write_report, &outcome, err, sizeof err) ||
-                !rundir_write_runinfo(rd, cfg, config_threads(cfg), "finished", err, sizeof err) ||
-                !rundir_write(rd, RUNDIR_SUMMARY, write_summary, &outcome, err, sizeof err))) {
-        fprintf(stderr, "maxtune: %s\n", err);
-        code = 1;
-    } else if (code == 0) {
-        spsa_plot(j, rd, outcome.verify);
-        printf("Tuned weights (%ld iterations):\n", j->iterations);
-        for (int i = 0; i < j->spsa.n; i++) {
-            int w = j->spsa.p[i].weight;
-            printf("  %-18s %5d -> %5d\n", weight_defs[w].name, j->start.v[w],
-                   outcome.tuned.v[w]);
-        }
-        if (outcome.verify) {
-            printf("Verification, tuned vs start:\n");
-            match_print_result(outcome.verify);
-        }
-        printf("Results in %s/ (report.md)\n", rd->path);
-    }
-    journal_close(&journal, code == 0);
-    match_free(outcome.verify);
-    for (long v = 0; v <= cfg->spsa.verify_pairs; v++)
-        free(j->verify_records ? j->verify_records[v] : NULL);
-    free(j->verify_records);
+    verify_free(&j->verify);
     free(j->trajectory_text);
     free(j->pairs);
     openings_free(&j->openings);
     free(j);
-    return code;
+}
+
+int spsa_run(const Config *cfg, RunDir *rd)
+{
+    SpsaJob *j = calloc(1, sizeof *j);
+    if (!j)
+        return EXIT_FAIL;
+    int status = spsa_setup(j, cfg, rd);
+    if (status != EXIT_OK) {
+        spsa_free(j);
+        return status;
+    }
+    Job job;
+    status = job_begin(&job, cfg, rd, spsa_on_record, j);
+    if (status == EXIT_OK) {
+        if (j->resumed)
+            fprintf(stderr, "resuming %s: %ld tuning pairs already played\n", rd->path,
+                    j->resumed);
+        j->start_time = search_now();
+        status = spsa_tune(j, &job.journal);
+    }
+    j->tuned = j->start;
+    spsa_apply(&j->spsa, &j->tuned);
+    if (status == EXIT_OK)
+        status = verify_play(&j->verify, &j->play_cfg, &j->tuned, &j->start, "tuned", "start",
+                             &j->openings, &job.journal);
+    fclose(j->trajectory);
+    j->trajectory = NULL;
+    JobOutputs out = {.plot = spsa_plot,
+                      .plot_data = j,
+                      .report = {"report.md", spsa_write_report, j},
+                      .summary = {RUNDIR_SUMMARY, spsa_write_summary, j},
+                      .print = spsa_print,
+                      .print_data = j};
+    job_add_file(&out, "trajectory.csv", job_write_text, j->trajectory_text);
+    job_add_file(&out, "tuned.weights", job_write_weights, &j->tuned);
+    verify_add_files(&j->verify, &out);
+    status = job_end(&job, status, &out);
+    spsa_free(j);
+    return status;
 }

@@ -1,18 +1,62 @@
 /* spsa_job.h: the SPSA job ([run] job = spsa): tunes weights by self-play, then verifies the
- * gain with a match of the tuned weights against the start. */
+ * gain with a match of the tuned weights against the start. spsa_job.c tunes, spsa_report.c
+ * writes trajectory.csv/.png, tuned.weights, report.md and summary.json. */
 #ifndef MAXTUNE_SPSA_JOB_H
 #define MAXTUNE_SPSA_JOB_H
 
+#include <stdio.h>
+
+#include "tune/jobs/verify.h"
+#include "tune/play/game.h"
 #include "tune/run/config.h"
 #include "tune/run/rundir.h"
 #include "tune/stats/spsa.h"
+
+/* Result of one tuning pair: games won, lost, drawn by the plus side. */
+typedef struct SpsaPair {
+    signed char w, l, d;
+    bool done;
+} SpsaPair;
+
+/* State of the job, shared by spsa_job.c and spsa_report.c. */
+typedef struct SpsaJob {
+    const Config *cfg;
+    Config play_cfg;          /* both players with [engine_a]'s limits */
+    RunDir *rd;
+    Spsa spsa;
+    Weights start;
+    Weights tuned;            /* after the tuning */
+    Openings openings;
+    long iterations, per_iter, npairs;
+    SpsaPair *pairs;
+    Verify verify;            /* journal records npairs on */
+    long resumed;
+    FILE *trajectory;         /* in-memory CSV, written at the end */
+    char *trajectory_text;
+    size_t trajectory_len;
+    long plus_w, plus_l, draws;
+    double start_time;
+} SpsaJob;
 
 /* Reads the parameters to tune from cfg ([spsa] params or params_file) around the start
  * weights; errors "file:line: problem". */
 bool spsa_params_load(const SpsaConfig *sc, const Weights *start, SpsaParam *params, int *n,
                       char *err, size_t errlen);
 
-/* Runs the SPSA job into the prepared run folder; returns the process exit code. */
+/* JobDef.check: the start weights and the parameters to tune load. */
+bool spsa_check(const Config *cfg, char *err, size_t errlen);
+
+/* Runs the SPSA job into the prepared run folder; returns an ExitStatus. */
 int spsa_run(const Config *cfg, RunDir *rd);
+
+/* The job's writers (spsa_report.c; data: the SpsaJob): summary.json and report.md. */
+bool spsa_write_summary(FILE *out, void *data);
+bool spsa_write_report(FILE *out, void *data);
+
+/* JobOutputs.plot (data: the SpsaJob): the parameter trajectories and the verification. */
+bool spsa_plot(void *data);
+
+/* JobOutputs.print (data: the SpsaJob): the tuned weights and the verification. */
+void spsa_print(void *data);
 
 #endif

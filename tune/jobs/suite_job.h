@@ -10,11 +10,53 @@
 #ifndef MAXTUNE_SUITE_JOB_H
 #define MAXTUNE_SUITE_JOB_H
 
+#include <stdio.h>
+
+#include "search/weights.h"
 #include "tune/run/config.h"
 #include "tune/run/rundir.h"
+#include "tune/stats/spsa.h"
 
-/* Runs the suite into the prepared run folder; force starts every part over. Returns the
- * process exit code (130 when interrupted). */
-int suite_run(const Config *cfg, RunDir *rd, bool force);
+#define SUITE_MAX_PIECES (W_GUARD + 1)
+
+/* A value in pincers with its 95% interval, as values.csv gives it. */
+typedef struct SuiteValue {
+    bool have;
+    double v, lo, hi;
+} SuiteValue;
+
+/* The headline numbers, read back from the parts' files. */
+typedef struct SuiteResult {
+    const Config *cfg;
+    const RunDir *rd;
+    int npieces;
+    char piece[SUITE_MAX_PIECES][32];
+    double vchess[SUITE_MAX_PIECES];
+    SuiteValue reg[SUITE_MAX_PIECES], hc[SUITE_MAX_PIECES];
+    char agreement[SUITE_MAX_PIECES][16];
+    Weights start, tuned;
+    SpsaParam params[SPSA_MAX_PARAMS];
+    int nparams;
+    bool have_verify;
+    long verify_games;
+    double elo, elo_err, los, score;
+} SuiteResult;
+
+/* JobDef.check: what the parts read ([values] and [spsa]). */
+bool suite_check(const Config *cfg, char *err, size_t errlen);
+
+/* Runs the suite into the prepared run folder (rd->force: every part starts over); returns an
+ * ExitStatus. */
+int suite_run(const Config *cfg, RunDir *rd);
+
+/* Read the parts' headline numbers into r (suite_report.c): values/values.csv, and
+ * spsa/tuned.weights with spsa/verify.json; false with the message in err. */
+bool suite_read_values(SuiteResult *r, char *err, size_t errlen);
+bool suite_read_spsa(SuiteResult *r, char *err, size_t errlen);
+
+/* The suite's writers and printed result (data: the SuiteResult). */
+bool suite_write_report(FILE *out, void *data);
+bool suite_write_summary(FILE *out, void *data);
+void suite_print(void *data);
 
 #endif

@@ -2,19 +2,73 @@
  * (pincers), measured two independent ways and reported side by side with 95% intervals:
  *   1. regression: a logistic regression of the game result on the material difference (count
  *      of each type, side to move minus opponent) over self-play positions;
- *   2. handicap matches (tune/handicap.h): the Elo a side loses without one piece of the type,
- *      divided by the Elo it loses without one pincer. */
+ *   2. handicap matches (tune/play/handicap.h): the Elo a side loses without one piece of the
+ *      type, divided by the Elo it loses without one pincer.
+ * values_job.c measures, values_report.c writes values.csv/.png, summary.json and report.md. */
 #ifndef MAXTUNE_VALUES_JOB_H
 #define MAXTUNE_VALUES_JOB_H
 
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "search/weights.h"
+#include "tune/play/handicap.h"
+#include "tune/play/selfplay.h"
 #include "tune/run/config.h"
 #include "tune/run/rundir.h"
+#include "tune/stats/fit.h"
+#include "tune/stats/stats.h"
+
+/* One estimate of a piece's worth: in Elo, and in pincers with a 95% interval. */
+typedef struct Estimate {
+    bool have;          /* measured at all */
+    double elo, elo_se; /* Elo per piece and its standard error */
+    bool have_value;    /* a pawn value exists (the pincer was measured too) */
+    double value, lo, hi; /* in pincers; lo/hi infinite when unbounded */
+} Estimate;
+
+/* State of the job, shared by values_job.c and values_report.c. Arrays indexed by material
+ * weight (W_PINCER .. W_GUARD). */
+typedef struct ValuesJob {
+    const Config *cfg;
+    RunDir *rd;
+    Openings openings;
+    Selfplay *selfplay;
+    long nselfplay;
+    Handicap *handicap;
+    int types[W_GUARD + 1], ntypes;        /* requested material weights */
+    int matched[W_GUARD + 1], nmatched;    /* weights with a handicap match, pincer first */
+    Traces traces;
+    SelfplayStats st;
+    bool regression;                       /* the regression ran */
+    int reg_params[W_GUARD + 2], nreg;     /* material weights that vary, then tempo */
+    double beta[W_GUARD + 2];
+    FitErrors fe;
+    char reg_note[600];                    /* why the regression is missing, if it is */
+    Estimate reg[W_GUARD + 1], hc[W_GUARD + 1];
+    MatchCounts counts[W_GUARD + 1];
+    int offset[W_GUARD + 1];               /* [values] offsets: pincers given, per type */
+    double surplus[W_GUARD + 1], surplus_se[W_GUARD + 1]; /* Elo over those pincers */
+} ValuesJob;
+
 
 /* Checks [values] (piece types, positions file header) before the run folder is touched;
  * false with a message. */
 bool values_check(const Config *cfg, char *err, size_t errlen);
 
-/* Runs the values job into the prepared run folder; returns the process exit code. */
+/* Runs the values job into the prepared run folder; returns an ExitStatus. */
 int values_run(const Config *cfg, RunDir *rd);
+
+/* The job's writers (values_report.c; data: the ValuesJob): values.csv, summary.json,
+ * report.md. */
+bool values_write_csv(FILE *out, void *data);
+bool values_write_summary(FILE *out, void *data);
+bool values_write_report(FILE *out, void *data);
+
+/* JobOutputs.plot (data: the ValuesJob): values.png from values.csv. */
+bool values_plot(void *data);
+
+/* JobOutputs.print (data: the ValuesJob): the table of values. */
+void values_print(void *data);
 
 #endif

@@ -76,7 +76,7 @@ bool handicap_record(Handicap *h, long index, const char *payload, char *why, si
 char *handicap_pair(PairWorker *w, const Config *cfg, const Openings *o, const Weights *wt,
                     const HandicapPlan *plan, long k, double *busy);
 
-/* Plays the missing pairs in parallel; 0 when complete, 130 when interrupted, 1 on failure. */
+/* Plays the missing pairs in parallel; EXIT_OK when complete, EXIT_INTERRUPTED or EXIT_FAIL. */
 int handicap_play(Handicap *h);
 
 /* Counts of type i's match from the view of the side with the piece (wins: it won). */

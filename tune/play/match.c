@@ -1,4 +1,4 @@
-/* match.c: the match job.
+/* match.c: a match of two weight sets in game pairs.
  *
  * Pairs are played in parallel (dist: OpenMP threads, and MPI ranks in bin/maxtune-mpi); each
  * finished pair is stored at its index and journaled at once. Statistics, the SPRT decision
@@ -20,6 +20,7 @@
 #include "tune/play/pair_task.h"
 #include "tune/play/pgn.h"
 #include "tune/run/plot.h"
+#include "tune/run/status.h"
 #include "tune/stats/stats.h"
 
 bool match_pair_is_valid(const PairResult *p, const Position *opening, char *why, size_t len)
@@ -46,7 +47,6 @@ bool match_pair_is_valid(const PairResult *p, const Position *opening, char *why
  * touches it. */
 struct Match {
     const Config *cfg;
-    RunDir *rd;
     const Openings *openings;
     long opening_offset;    /* pair i plays opening opening_offset + i */
     Journal *journal;
@@ -112,12 +112,6 @@ bool match_record(Match *m, long index, const char *payload, char *why, size_t l
     m->finished++;
     m->resumed_pairs++;
     return true;
-}
-
-/* Journal replay for the match job: every record is a pair. */
-static bool match_on_record(void *data, long index, const char *payload, char *why, size_t len)
-{
-    return match_record(data, index, payload, why, len);
 }
 
 /* Prints the progress line: redrawn in place on a terminal, a plain line otherwise. */
@@ -206,8 +200,7 @@ bool match_write_summary(FILE *out, void *data)
     return true;
 }
 
-/* Writer for timing.json: the figures that change from run to run. */
-static bool write_timing(FILE *out, void *data)
+bool match_write_timing(FILE *out, void *data)
 {
     Match *m = data;
     double elapsed = m->play_seconds;
@@ -219,70 +212,6 @@ static bool write_timing(FILE *out, void *data)
                  "  \"search_seconds\": %.3f,\n  \"fraction_outside_search\": %.4f\n}\n",
             players, elapsed, 2 * played, elapsed > 0 ? 2 * played / elapsed : 0,
             2 * m->resumed_pairs, m->search_seconds, 1 - busy);
-    return true;
-}
-
-/* Writer for report.md: the headline figures of the match, its plot and its files. */
-static bool write_report(FILE *out, void *data)
-{
-    Match *m = data;
-    const Config *cfg = m->cfg;
-    EloEstimate e = stats_estimate(&m->counts), ep = stats_estimate_pentanomial(&m->counts);
-    long term[TERM_NB] = {0};
-    for (long i = 0; i < m->frontier; i++)
-        for (int g = 0; g < 2; g++)
-            term[m->pairs[i].game[g].term]++;
-    fprintf(out, "# Match `%s`\n\n", cfg->name);
-    fprintf(out, "`%s` (weights `%s`, %ld nodes per move) against `%s` (weights `%s`, %ld nodes "
-                 "per move): %ld game pairs, each opening played twice with colours swapped; "
-                 "openings: %s%s, seed %llu. Figures are for `%s`.\n\n",
-            m->names[0], cfg->engine[0].weights, cfg->engine[0].nodes, m->names[1],
-            cfg->engine[1].weights, cfg->engine[1].nodes, m->frontier,
-            strcmp(cfg->match.openings, "random") ? cfg->match.openings : "random, ",
-            strcmp(cfg->match.openings, "random") ? "" : "generated from the seed",
-            cfg->seed, m->names[0]);
-    fprintf(out, "| figure | value |\n|---|---|\n");
-    fprintf(out, "| games (W-L-D) | %ld (+%ld -%ld =%ld) |\n", 2 * m->frontier, m->counts.wins,
-            m->counts.losses, m->counts.draws);
-    fprintf(out, "| score | %.3f |\n", e.score);
-    fprintf(out, "| **Elo difference** | **%.1f +/- %.1f** (95%% interval [%.1f, %.1f]) |\n",
-            e.elo, e.elo_err, e.elo_lo, e.elo_hi);
-    fprintf(out, "| Elo from the pentanomial counts | %.1f +/- %.1f |\n", ep.elo, ep.elo_err);
-    fprintf(out, "| LOS | %.1f%% |\n| draw ratio | %.1f%% |\n", 100 * e.los,
-            100 * e.draw_ratio);
-    fprintf(out, "| pentanomial [LL, LD+DL, LW+DD+WL, WD+DW, WW] | [%ld, %ld, %ld, %ld, %ld] |\n",
-            m->counts.penta[0], m->counts.penta[1], m->counts.penta[2], m->counts.penta[3],
-            m->counts.penta[4]);
-    fprintf(out, "| normalized Elo | %.1f +/- %.1f |\n", e.nelo, e.nelo_err);
-    if (cfg->match.sprt) {
-        double lo, hi;
-        stats_sprt_bounds(&m->sprt, &lo, &hi);
-        fprintf(out, "| SPRT [%g, %g] (%s, alpha %g, beta %g) | LLR %.2f, bounds [%.2f, %.2f]: "
-                     "%s |\n",
-                m->sprt.elo0, m->sprt.elo1, cfg->match.sprt_model, m->sprt.alpha, m->sprt.beta,
-                m->llr, lo, hi,
-                m->verdict == SPRT_ACCEPT_H1   ? "**H1 accepted**"
-                : m->verdict == SPRT_ACCEPT_H0 ? "**H0 accepted**"
-                                               : "no decision");
-    } else {
-        fprintf(out, "| SPRT | off (fixed number of pairs) |\n");
-    }
-    fprintf(out, "| terminations |");
-    for (int t = 0, first = 1; t < TERM_NB; t++)
-        if (term[t]) {
-            fprintf(out, "%s %s %ld", first ? "" : ",", game_termination_name((Termination)t),
-                    term[t]);
-            first = 0;
-        }
-    fprintf(out, " |\n\n");
-    fprintf(out, "![Elo difference over the games](elo_progress.png)\n\n*The Elo difference "
-                 "of `%s` against `%s` after each game pair (line) with its 95%% interval "
-                 "(band), which narrows as games accumulate.*\n\n",
-            m->names[0], m->names[1]);
-    fprintf(out, "Files: `games.pgn` (every game, readable by Ordo and BayesElo), "
-                 "`elo_progress.csv` (the Elo after each pair), `elo_progress.png`, "
-                 "`summary.json` (these figures), `config.ini`, `run.txt` and `timing.json` "
-                 "(speed; the only files that change from run to run with `run.txt`).\n");
     return true;
 }
 
@@ -313,7 +242,7 @@ bool match_write_progress(FILE *out, void *data)
     return true;
 }
 
-void match_plot_progress(const Match *m, const RunDir *rd, const char *csv, const char *png)
+bool match_plot_progress(const Match *m, const RunDir *rd, const char *csv, const char *png)
 {
     char script[1024], title[256];
     snprintf(title, sizeof title, "%s vs %s: Elo difference with its 95%% interval", m->names[0],
@@ -324,7 +253,7 @@ void match_plot_progress(const Match *m, const RunDir *rd, const char *csv, cons
              "'' using 1:2 with lines lw 2 lc rgb '#1f4e9c' title 'Elo', 0 with lines lc rgb "
              "'#888888' notitle\n",
              csv);
-    plot_draw(rd, png, title, script);
+    return plot_draw(rd, png, title, script);
 }
 
 /* Prints the cutechess-style result block. */
@@ -399,6 +328,17 @@ void match_set_label(Match *m, const char *label) { m->label = label; }
 
 MatchCounts match_counts(const Match *m) { return m->counts; }
 
+MatchSummary match_summary(const Match *m)
+{
+    MatchSummary r = {m->names[0], m->names[1], m->frontier, m->counts, m->sprt, m->verdict,
+                      m->llr, 0, 0, {0}};
+    stats_sprt_bounds(&m->sprt, &r.lower, &r.upper);
+    for (long i = 0; i < m->frontier; i++)
+        for (int g = 0; g < 2; g++)
+            r.term[m->pairs[i].game[g].term]++;
+    return r;
+}
+
 /* DistSink.wanted: pairs not played yet, before the SPRT stop, while not interrupted. */
 static bool match_wanted(void *data, long i)
 {
@@ -442,74 +382,12 @@ int match_play(Match *m)
     match_progress(m, true);
     if (!ok) {
         journal_report_failure(m->journal, "game pair");
-        return 1;
+        return EXIT_FAIL;
     }
     if (m->frontier < m->stop_at) {
         fprintf(stderr, "interrupted: finished work is saved in %s; run the same command "
                         "again to resume\n", m->journal->path);
-        return 130;
+        return EXIT_INTERRUPTED;
     }
-    return 0;
-}
-
-int match_run(const Config *cfg, RunDir *rd)
-{
-    char err[1024], path[1024];
-    Weights w[2];
-    Openings openings;
-    for (int i = 0; i < 2; i++)
-        if (!weights_load(&w[i], cfg->engine[i].weights, err, sizeof err)) {
-            fprintf(stderr, "maxtune: [%s] weights: %s\n", i ? "engine_b" : "engine_a", err);
-            return 2;
-        }
-    if (!openings_load(&openings, &cfg->match, cfg->seed, err, sizeof err)) {
-        fprintf(stderr, "maxtune: %s\n", err);
-        return 2;
-    }
-    Journal journal;
-    Match *m = match_new(cfg, &w[0], &w[1], cfg->engine[0].name, cfg->engine[1].name, &openings,
-                         0, cfg->match.pairs, &journal, 0);
-    if (!m) {
-        fprintf(stderr, "maxtune: out of memory for %ld pairs\n", cfg->match.pairs);
-        openings_free(&openings);
-        return 1;
-    }
-    m->rd = rd;
-    rundir_file(rd, RUNDIR_JOURNAL, path, sizeof path);
-    int code = 0;
-    if (!journal_open(&journal, path, rundir_config_hash(cfg), match_on_record, m, err,
-                      sizeof err)) {
-        fprintf(stderr, "maxtune: %s\n", err);
-        code = 2;
-    } else if (!rundir_write_runinfo(rd, cfg, m->threads, "running", err, sizeof err)) {
-        fprintf(stderr, "maxtune: %s\n", err);
-        journal_close(&journal, false);
-        code = 1;
-    }
-    if (code) {
-        match_free(m);
-        openings_free(&openings);
-        return code;
-    }
-    code = match_play(m);
-    if (code == 130) {
-        rundir_write_runinfo(rd, cfg, m->threads, "interrupted", err, sizeof err);
-    } else if (code == 0 &&
-               (!rundir_write(rd, "games.pgn", match_write_pgn, m, err, sizeof err) ||
-                !rundir_write(rd, "elo_progress.csv", match_write_progress, m, err, sizeof err) ||
-                !rundir_write(rd, "timing.json", write_timing, m, err, sizeof err) ||
-                !rundir_write(rd, "report.md", write_report, m, err, sizeof err) ||
-                !rundir_write_runinfo(rd, cfg, m->threads, "finished", err, sizeof err) ||
-                !rundir_write(rd, RUNDIR_SUMMARY, match_write_summary, m, err, sizeof err))) {
-        fprintf(stderr, "maxtune: %s\n", err);
-        code = 1;
-    } else if (code == 0) {
-        match_plot_progress(m, rd, "elo_progress.csv", "elo_progress.png");
-        match_print_result(m);
-        printf("Results in %s/ (report.md)\n", rd->path);
-    }
-    journal_close(&journal, code == 0);
-    match_free(m);
-    openings_free(&openings);
-    return code;
+    return EXIT_OK;
 }

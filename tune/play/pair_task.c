@@ -11,6 +11,7 @@
 #include "search/search.h"
 #include "tune/play/pairs.h"
 #include "tune/run/interrupt.h"
+#include "tune/run/status.h"
 
 /* Fixed-size head of the task bytes. */
 typedef struct PairTaskHead {
@@ -184,17 +185,17 @@ int pair_task_play_units(const PairUnits *u)
         u->progress(u->data, true);
     if (!ok && !u->journal) {
         fprintf(stderr, "maxtune: a %s failed (out of memory?)\n", u->what);
-        return 1;
+        return EXIT_FAIL;
     }
     if (!ok) {
         journal_report_failure(u->journal, u->what);
-        return 1;
+        return EXIT_FAIL;
     }
     for (long i = 0; i < n; i++)
         if (!u->done[i]) {
             fprintf(stderr, "interrupted: finished work is saved in %s; run the same command "
                             "again to resume\n", u->journal->path);
-            return 130;
+            return EXIT_INTERRUPTED;
         }
-    return 0;
+    return EXIT_OK;
 }

@@ -79,8 +79,8 @@ typedef struct PairUnits {
 } PairUnits;
 
 /* Plays the units not done yet on every rank and thread, storing and journaling each one that
- * comes back; stops handing out journaled units when interrupted (interrupt_requested()). Returns 0
- * when every unit is done, 130 when interrupted, 1 on failure (messages printed). */
+ * comes back; stops handing out journaled units when interrupted (interrupt_requested()).
+ * Returns EXIT_OK when every unit is done, EXIT_INTERRUPTED or EXIT_FAIL (messages printed). */
 int pair_task_play_units(const PairUnits *u);
 
 #endif

@@ -60,7 +60,7 @@ bool selfplay_record(Selfplay *s, long index, const char *payload, char *why, si
 char *selfplay_game(PairWorker *w, const Config *cfg, const Openings *o, const Weights wt[2],
                     long i, double *busy);
 
-/* Plays the missing games in parallel; 0 when complete, 130 when interrupted, 1 on failure. */
+/* Plays the missing games in parallel; EXIT_OK when complete, EXIT_INTERRUPTED or EXIT_FAIL. */
 int selfplay_play(Selfplay *s);
 
 /* The engine that judges quietness when sampling (a small hash); NULL when out of memory. */
@@ -82,22 +82,8 @@ bool selfplay_write_pgn(FILE *out, void *data);
 /* Writes the [selfplay] part of a summary.json (one JSON object, no trailing newline). */
 void selfplay_write_json(FILE *out, const SelfplayStats *st, const Traces *t);
 
-/* Writes a Markdown paragraph on the games and the sampling for a report. */
-void selfplay_write_markdown(FILE *out, const Config *cfg, const SelfplayStats *st,
-                             const Traces *t);
-
 /* Writer for rundir_write: a trace set in the .traces format (data is the Traces). */
 bool selfplay_write_traces(FILE *out, void *data);
-
-/* The positions of a fit or values job: with s (source "selfplay") plays the missing games,
- * samples them and writes positions.traces into the run folder; without s loads the file
- * named source. Returns 0, 130 (interrupted), 1 (failure) or 2 (bad file), with the message
- * printed. */
-int selfplay_positions(Selfplay *s, const char *source, RunDir *rd, Traces *t, SelfplayStats *st);
-
-/* Runs the selfplay job ([run] job = selfplay) into the prepared run folder: plays, samples and
- * writes positions.traces, summary.json and report.md; returns the process exit code. */
-int selfplay_run(const Config *cfg, RunDir *rd);
 
 /* The DistKinds of self-play games (item i: game i, weights[0] [engine_a]'s, weights[1]
  * [engine_b]'s) and of the sampling of their positions (item i: game i of the games packed in

@@ -98,8 +98,8 @@ static bool rule_sprt_bounds(const void *fields, char *msg, size_t len);
  * that tie several keys together go in RULES. */
 static const ConfigKey KEYS[] = {
     /* [run] */
-    KEY_ENUM(Config, job, "match|spsa|selfplay|fit|values|suite", NULL, REQUIRED,
-             "which job to run (suite: values, then spsa, each into a subfolder; one report)"),
+    KEY_ENUM(Config, job, NULL /* the jobs layer's table: config_set_jobs */, NULL, REQUIRED,
+             "which job to run (the jobs are listed at the end)"),
     KEY_STR(Config, name, NULL, REQUIRED, check_filename,
             "results folder name: A-Z a-z 0-9 . _ - only, not starting with '.'"),
     KEY_U64(Config, seed, "0", "18446744073709551615", "1",
@@ -416,6 +416,18 @@ static bool parse_bool(const char *s, bool *out)
     return false;
 }
 
+/* The values of [run] job, "a|b|c": the table of jobs lives above this module, which is told
+ * the names once at start-up (config_set_jobs). */
+static char job_names[80];
+
+void config_set_jobs(const char *names) { snprintf(job_names, sizeof job_names, "%s", names); }
+
+/* The allowed values of an enum key (the job key's come from config_set_jobs). */
+static const char *key_allowed(const ConfigKey *key)
+{
+    return key->allowed ? key->allowed : job_names;
+}
+
 /* Whether value is one of the '|'-separated words of allowed. */
 static bool enum_allows(const char *allowed, const char *value)
 {
@@ -437,7 +449,7 @@ static void range_text(const ConfigKey *key, char *buf, size_t len)
         snprintf(buf, len, "%s..%zu chars", key->min ? key->min : "0",
                  key->max ? (size_t)strtoul(key->max, NULL, 10) : key->size - 1);
     } else if (key->type == CFG_ENUM) {
-        snprintf(buf, len, "%s", key->allowed);
+        snprintf(buf, len, "%s", key_allowed(key));
     } else if (key->type == CFG_BOOL) {
         snprintf(buf, len, "true|false");
     } else if (key->min && key->max) {
@@ -619,9 +631,9 @@ static bool value_assign(Config *cfg, const ConfigSection *sec, const ConfigKey 
         char why[160];
         if (most > key->size - 1)
             table_error(sec, key, "max length exceeds the field");
-        if (key->type == CFG_ENUM && !enum_allows(key->allowed, value)) {
+        if (key->type == CFG_ENUM && !enum_allows(key_allowed(key), value)) {
             snprintf(msg, len, "[%s] %s = %s is not allowed (allowed: %s)", sec->name, key->key,
-                     value, key->allowed);
+                     value, key_allowed(key));
             return false;
         }
         if (n > most) {

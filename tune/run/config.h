@@ -98,7 +98,7 @@ typedef struct ValuesConfig {
 
 /* The whole configuration of one run. */
 typedef struct Config {
-    char job[16];             /* [run] job: match | spsa | selfplay | fit | values | suite */
+    char job[16];             /* [run] job: a name of the jobs table (jobs/job.c) */
     char name[64];            /* [run] name: results folder name, [A-Za-z0-9._-], no leading dot */
     unsigned long long seed;  /* [run] seed, default 1 */
     long threads;             /* [run] threads, 0 = OpenMP default (default 0) */
@@ -135,6 +135,10 @@ bool config_write(const Config *cfg, FILE *out);
 
 /* Prints every key with type, range, default and its one-line doc, grouped by section. */
 void config_print_doc(FILE *out);
+
+/* Sets the values [run] job accepts ("match|spsa|..."); the jobs layer calls it once at
+ * start-up (jobs/job.h: job_register) with the names of its table. */
+void config_set_jobs(const char *names);
 
 /* Number of threads a parallel region of this config uses ([run] threads, or OpenMP's default
  * when 0). */

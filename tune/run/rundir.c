@@ -84,6 +84,8 @@ static bool empty_dir(const char *path, char *err, size_t errlen)
     return ok;
 }
 
+void rundir_release(RunDir *rd) { (void)rd; }
+
 void rundir_file(const RunDir *rd, const char *name, char *buf, size_t len)
 {
     snprintf(buf, len, "%s/%s", rd->path, name);
@@ -101,6 +103,7 @@ bool rundir_prepare(RunDir *rd, const Config *cfg, bool force, int argc, char **
 {
     memset(rd, 0, sizeof *rd);
     rd->ranks = 1;
+    rd->force = force;
     snprintf(rd->path, sizeof rd->path, "%s/%s", cfg->results_dir, cfg->name);
     rd->start_time = search_now();
     time_t now = time(NULL);

@@ -25,12 +25,16 @@ typedef struct RunDir {
     char started[64];     /* wall-clock start, for run.txt */
     char command[2048];   /* the command line, for run.txt */
     int ranks;            /* MPI ranks playing (1 without MPI), for run.txt; set by the caller */
+    bool force;           /* --force: the run starts over (the suite passes it to its parts) */
 } RunDir;
 
 /* Creates or checks results_dir/name. Returns false with a message when the folder holds a
  * finished run and force is false, or cannot be created or emptied. */
 bool rundir_prepare(RunDir *rd, const Config *cfg, bool force, int argc, char **argv, char *err,
                     size_t errlen);
+
+/* Releases what rundir_prepare holds for the run (the folder is left as it is). */
+void rundir_release(RunDir *rd);
 
 /* Full path of a file of the run. */
 void rundir_file(const RunDir *rd, const char *name, char *buf, size_t len);

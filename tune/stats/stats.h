@@ -95,4 +95,8 @@ SprtVerdict stats_sprt_verdict(const MatchCounts *mc, const SprtConfig *cfg, dou
  * there is at least one win, one loss and one draw. */
 double stats_sprt_llr_trinomial(const MatchCounts *mc, double elo0, double elo1);
 
+/* The 97.5% quantile of the standard normal: the half-width of a 95% interval in standard
+ * errors. */
+#define STATS_Z95 1.959963984540054
+
 #endif

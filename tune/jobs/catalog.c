@@ -1,0 +1,39 @@
+/* catalog.c: the table of jobs (see catalog.h). */
+#include "catalog.h"
+
+#include "tune/jobs/fit_job.h"
+#include "tune/jobs/job.h"
+#include "tune/jobs/match_job.h"
+#include "tune/jobs/selfplay_job.h"
+#include "tune/jobs/spsa_job.h"
+#include "tune/jobs/suite_job.h"
+#include "tune/jobs/values_job.h"
+#include "tune/play/dist.h"
+#include "tune/play/handicap.h"
+#include "tune/play/pair_task.h"
+#include "tune/play/selfplay.h"
+#include "tune/run/text.h"
+
+/* Every job, in the order `config --doc` lists them. */
+static const JobDef JOBS[] = {
+    {"match", "[engine_a] against [engine_b] in game pairs, Elo and SPRT", NULL, match_run},
+    {"spsa", "SPSA tuning of [spsa] params, then a verification match", spsa_check, spsa_run},
+    {"selfplay", "self-play games and the quiet positions sampled from them", NULL,
+     selfplay_run},
+    {"fit", "fit weights to game outcomes (GSL), then a verification match", fit_check, fit_run},
+    {"values", "piece values by regression and by handicap matches", values_check, values_run},
+    {"suite", "values, then spsa, each into a subfolder; one report", suite_check, suite_run},
+};
+
+bool catalog_register(void)
+{
+    int n = (int)(sizeof JOBS / sizeof JOBS[0]);
+    job_set_table(JOBS, n);
+    char names_buf[80];
+    Text names = text_start(names_buf, sizeof names_buf);
+    for (int i = 0; i < n; i++)
+        text_item(&names, "|", "%s", JOBS[i].name);
+    config_set_jobs(names_buf);
+    return dist_register(&pair_task_kind) && dist_register(&selfplay_games_kind) &&
+           dist_register(&selfplay_sample_kind) && dist_register(&handicap_kind);
+}

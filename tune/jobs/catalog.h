@@ -1,0 +1,14 @@
+/* catalog.h: the jobs of maxtune, one row each (name, what it does, its input check, its run
+ * function), and what they register with the layers below. */
+#ifndef MAXTUNE_CATALOG_H
+#define MAXTUNE_CATALOG_H
+
+#include <stdbool.h>
+
+/* Registers the jobs: their table with job.h (job_find), their names with the config ([run]
+ * job), and their kinds of work with dist (game pairs, self-play games, the sampling of
+ * positions, handicap pairs, in a fixed order, the same on every MPI rank). Every process calls
+ * it once at start-up, before any config or work. False when dist's table is full. */
+bool catalog_register(void);
+
+#endif

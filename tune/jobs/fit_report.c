@@ -1,0 +1,243 @@
+/* fit_report.c: what the fit job writes: fitted.weights, fit.csv, summary.json, report.md,
+ * the plots and the printed result. */
+#include <math.h>
+#include <stdio.h>
+
+#include "tune/jobs/fit_job.h"
+#include "tune/jobs/selfplay_job.h"
+#include "tune/play/match.h"
+#include "tune/run/plot.h"
+#include "tune/stats/stats.h"
+
+/* Clustered standard error of fitted parameter x. */
+static double se_of(const FitJob *j, int x)
+{
+    return sqrt(j->errors.cov_clustered[x * j->mf + x]);
+}
+
+/* Index among the fitted parameters of weight w, or -1. */
+static int fitted_index(const FitJob *j, int w)
+{
+    for (int x = 0; x < j->mf; x++)
+        if (j->fitted[x] == w)
+            return x;
+    return -1;
+}
+
+/* Fitted value of material weight w in pincers with its Fieller 95% interval; false when the
+ * pincer or w was not fitted. */
+static bool in_pincers(const FitJob *j, int w, double *v, double *lo, double *hi)
+{
+    int a = fitted_index(j, w), b = fitted_index(j, W_PINCER), m = j->mf;
+    if (a < 0 || b < 0)
+        return false;
+    const double *c = j->errors.cov_clustered;
+    *v = j->theta[a] / j->theta[b];
+    fit_ratio_interval(j->theta[a], j->theta[b], c[a * m + a], c[b * m + b], c[a * m + b], STATS_Z95,
+                       lo, hi);
+    return true;
+}
+
+bool fit_write_weights(FILE *out, void *data)
+{
+    FitJob *j = data;
+    fprintf(out, "# maxtune fit `%s`: weights fitted to self-play outcomes (K = %.4f, %s loss)\n"
+                 "# fitted: ",
+            j->cfg->name, j->k, j->cfg->fit.loss);
+    for (int x = 0; x < j->mf; x++)
+        fprintf(out, "%s%s", x ? ", " : "", weight_defs[j->fitted[x]].name);
+    fprintf(out, "\n# the others are the start weights (%s)\n", j->cfg->fit.start_weights);
+    weights_write(&j->result, out);
+    return true;
+}
+
+bool fit_write_table(FILE *out, void *data)
+{
+    FitJob *j = data;
+    fprintf(out, "weight,start,fitted,se_clustered,se_hessian,se_bootstrap,low95,high95\n");
+    for (int x = 0; x < j->mf; x++) {
+        int w = j->fitted[x], m = j->mf;
+        double se = se_of(j, x), seh = sqrt(j->errors.cov_hessian[x * m + x]);
+        fprintf(out, "%s,%d,%.3f,%.3f,%.3f,", weight_defs[w].name, j->start.v[w], j->theta[x],
+                se, seh);
+        if (j->have_boot)
+            fprintf(out, "%.3f", sqrt(j->boot_cov[x * m + x]));
+        fprintf(out, ",%.3f,%.3f\n", j->theta[x] - STATS_Z95 * se, j->theta[x] + STATS_Z95 * se);
+    }
+    return true;
+}
+
+bool fit_write_summary(FILE *out, void *data)
+{
+    FitJob *j = data;
+    const FitConfig *fc = &j->cfg->fit;
+    fprintf(out, "{\n  \"job\": \"fit\",\n  \"run\": \"%s\",\n  \"seed\": %llu,\n", j->cfg->name,
+            j->cfg->seed);
+    if (j->selfplay) {
+        fprintf(out, "  \"selfplay\": ");
+        selfplay_write_json(out, &j->st, &j->all);
+        fprintf(out, ",\n");
+    } else {
+        fprintf(out, "  \"positions_file\": \"%s\",\n", fc->positions);
+    }
+    fprintf(out, "  \"positions\": {\"fit\": %ld, \"fit_games\": %ld, \"held_out\": %ld, "
+                 "\"held_out_games\": %ld},\n",
+            j->train.n, traces_games(&j->train), j->valid.n, traces_games(&j->valid));
+    fprintf(out, "  \"loss\": \"%s\",\n  \"method\": \"%s\",\n  \"k\": %.6f,\n  \"k_fitted\": %s,\n"
+                 "  \"iterations\": %d,\n",
+            fc->loss, fc->method, j->k, fc->fit_k ? "true" : "false", j->iterations);
+    fprintf(out, "  \"loss_fit_set\": {\"start\": %.8f, \"after_k\": %.8f, \"fitted\": %.8f},\n",
+            j->loss_start[0], j->loss_k[0], j->loss_end[0]);
+    if (j->valid.n)
+        fprintf(out, "  \"loss_held_out\": {\"start\": %.8f, \"after_k\": %.8f, "
+                     "\"fitted\": %.8f},\n",
+                j->loss_start[1], j->loss_k[1], j->loss_end[1]);
+    else
+        fprintf(out, "  \"loss_held_out\": null,\n");
+    fprintf(out, "  \"weights\": {\n");
+    for (int x = 0; x < j->mf; x++) {
+        int w = j->fitted[x], m = j->mf;
+        fprintf(out, "    \"%s\": {\"start\": %d, \"fitted\": %.3f, \"rounded\": %d, "
+                     "\"se_clustered\": %.4f, \"se_hessian\": %.4f",
+                weight_defs[w].name, j->start.v[w], j->theta[x], j->result.v[w], se_of(j, x),
+                sqrt(j->errors.cov_hessian[x * m + x]));
+        if (j->have_boot)
+            fprintf(out, ", \"se_bootstrap\": %.4f", sqrt(j->boot_cov[x * m + x]));
+        fprintf(out, "}%s\n", x + 1 < j->mf ? "," : "");
+    }
+    fprintf(out, "  },\n  \"not_fitted\": [");
+    int nf = 0;
+    for (int i = 0; i < j->m; i++)
+        if (fitted_index(j, j->params[i]) < 0)
+            fprintf(out, "%s\"%s\"", nf++ ? ", " : "", weight_defs[j->params[i]].name);
+    fprintf(out, "],\n");
+    match_write_verification_json(out, j->verify.match);
+    fprintf(out, "}\n");
+    return true;
+}
+
+/* report.md: the positions, K, the minimiser and the losses. */
+static void report_fit(FILE *out, const FitJob *j)
+{
+    const FitConfig *fc = &j->cfg->fit;
+    fprintf(out, "# Fit `%s`\n\n", j->cfg->name);
+    if (j->selfplay)
+        selfplay_write_markdown(out, j->cfg, &j->st, &j->all);
+    else
+        fprintf(out, "Positions from `%s`.\n\n", fc->positions);
+    fprintf(out, "Fitted on %ld positions from %ld games; %ld positions from %ld other games "
+                 "held out. Loss: %s; K fitted first with the start weights (`%s`)%s: "
+                 "**K = %.4f**. Minimiser: %s, %d iterations (the time it took is printed, not "
+                 "reported, so that this file is the same on every run).\n\n",
+            j->train.n, traces_games(&j->train), j->valid.n, traces_games(&j->valid), fc->loss,
+            fc->start_weights, fc->fit_k ? " by Brent's method" : " (given, not fitted)", j->k,
+            fc->method, j->iterations);
+    fprintf(out, "![Loss per iteration](loss_curve.png)\n\n*The loss on the fitting set "
+                 "(left axis) and the gradient norm (right axis, log scale) after each iteration "
+                 "of the minimiser, from the start weights with the fitted K.*\n\n");
+    fprintf(out, "| loss | start weights, K = %g | start weights, fitted K | fitted weights |\n"
+                 "|---|---:|---:|---:|\n| fitting set | %.6f | %.6f | %.6f |\n",
+            fc->k, j->loss_start[0], j->loss_k[0], j->loss_end[0]);
+    if (j->valid.n)
+        fprintf(out, "| held-out games | %.6f | %.6f | %.6f |\n", j->loss_start[1],
+                j->loss_k[1], j->loss_end[1]);
+}
+
+/* report.md: the table of fitted weights with their intervals. */
+static void report_weights(FILE *out, const FitJob *j)
+{
+    const FitConfig *fc = &j->cfg->fit;
+    fprintf(out, "\n## Fitted weights (centipawns)\n\n"
+                 "95%% intervals from standard errors clustered by game (positions of a game "
+                 "share its result, so the inverse Hessian alone understates the error; its "
+                 "figure is shown for comparison)%s. Material in pincers: the ratio to the "
+                 "fitted pincer with Fieller's 95%% interval.\n\n",
+            j->have_boot ? " and, where given, a bootstrap over games" : "");
+    fprintf(out, "![Fitted weights against the start](fit.png)\n\n*Each fitted weight "
+                 "(blue, with its 95%% interval) beside its start value (`%s`, open circle), in "
+                 "centipawns.*\n\n",
+            fc->start_weights);
+    fprintf(out, "| weight | start | fitted | 95%% interval | se (clustered) | se (Hessian) |%s "
+                 "in pincers | file |\n|---|---:|---:|---|---:|---:|%s---:|---:|\n",
+            j->have_boot ? " se (bootstrap) |" : "", j->have_boot ? "---:|" : "");
+    for (int x = 0; x < j->mf; x++) {
+        int w = j->fitted[x], m = j->mf;
+        double se = se_of(j, x), v, lo, hi;
+        char pincers[64] = "";
+        if (w <= W_GUARD && w != W_PINCER && in_pincers(j, w, &v, &lo, &hi))
+            snprintf(pincers, sizeof pincers,
+                     isfinite(lo) ? "%.2f [%.2f, %.2f]" : "%.2f [unbounded]", v, lo, hi);
+        fprintf(out, "| %s | %d | %.1f | [%.1f, %.1f] | %.2f | %.2f |", weight_defs[w].name,
+                j->start.v[w], j->theta[x], j->theta[x] - STATS_Z95 * se, j->theta[x] + STATS_Z95 * se, se,
+                sqrt(j->errors.cov_hessian[x * m + x]));
+        if (j->have_boot)
+            fprintf(out, " %.2f |", sqrt(j->boot_cov[x * m + x]));
+        fprintf(out, " %s | %d |\n", pincers, j->result.v[w]);
+    }
+    for (int i = 0; i < j->m; i++)
+        if (fitted_index(j, j->params[i]) < 0)
+            fprintf(out, "\n`%s` was not fitted: its coefficient is zero in every position.\n",
+                    weight_defs[j->params[i]].name);
+    if (j->clamped)
+        fprintf(out, "\n%d fitted value(s) lie outside the weights table's range; the weights "
+                     "file holds the nearest bound.\n", j->clamped);
+    fprintf(out, "\nFiles: `fitted.weights` (rounded), `fit.csv` (this table), "
+                 "`loss_curve.csv` (loss per iteration), `fit.png` and `loss_curve.png` (the plots)%s.\n",
+            j->selfplay ? ", `positions.traces` (the positions)" : "");
+}
+
+bool fit_write_report(FILE *out, void *data)
+{
+    const FitJob *j = data;
+    report_fit(out, j);
+    report_weights(out, j);
+    verify_write_markdown(out, &j->verify, "fitted", "openings not used for the positions");
+    return true;
+}
+/* Draws loss_curve.png (loss and gradient norm per iteration, from loss_curve.csv) and fit.png
+ * (each fitted weight with its 95% interval beside its start value, from fit.csv). */
+bool fit_plot(void *data)
+{
+    const FitJob *j = data;
+    static const char curve[] =
+        "set xlabel 'iteration'\nset ylabel 'loss (fitting set)'\nset y2label 'gradient norm'\n"
+        "set logscale y2\nset format y '%.5f'\nset format y2 '%.0e'\nset ytics nomirror\nset y2tics\n"
+        "set key below horizontal\n"
+        "plot 'loss_curve.csv' skip 1 using 1:2 with linespoints pt 7 lw 2 lc rgb '#1f4e9c' "
+        "title 'loss', '' skip 1 using 1:($3 > 0 ? $3 : NaN) axes x1y2 with linespoints pt 4 "
+        "dt 2 lc rgb '#c0392b' title 'gradient norm (right axis, log)'\n";
+    static const char values[] =
+        "set ylabel 'centipawns'\nset xrange [-0.6:*]\nset offsets 0, 0.6, 0, 0\n"
+        "set xtics rotate by -30\nset key below horizontal\nset rmargin 10\n"
+        "plot 'fit.csv' skip 1 using ($0+0.12):3:7:8:xtic(1) with yerrorbars pt 7 ps 1.2 lw 2 "
+        "lc rgb '#1f4e9c' title 'fitted, 95% interval (clustered by game)', "
+        "'' skip 1 using ($0-0.12):2 with points pt 6 ps 2 lc rgb '#555555' title 'start', "
+        "0 with lines lc rgb '#888888' notitle\n";
+    char title[512];
+    snprintf(title, sizeof title, "%s: loss per minimiser iteration (%s, K = %.4f)", j->cfg->name,
+             j->cfg->fit.method, j->k);
+    if (!plot_draw(j->rd, "loss_curve.png", title, curve))
+        return false;
+    snprintf(title, sizeof title, "%s: fitted weights with 95%% intervals against the start (%s)",
+             j->cfg->name, j->cfg->fit.start_weights);
+    return plot_draw(j->rd, "fit.png", title, values) && verify_plot(&j->verify, j->rd);
+}
+
+/* Prints the fitted weights and the verification. */
+void fit_print(void *data)
+{
+    const FitJob *j = data;
+    printf("K = %.4f; loss %.6f -> %.6f (held out %.6f -> %.6f); K, fit, standard errors%s "
+           "took %.1f s\n",
+           j->k, j->loss_k[0], j->loss_end[0], j->loss_k[1], j->loss_end[1],
+           j->have_boot ? " and bootstrap" : "", j->fit_seconds);
+    printf("%-18s %6s %9s %s\n", "weight", "start", "fitted", "95% interval (clustered)");
+    for (int x = 0; x < j->mf; x++) {
+        int w = j->fitted[x];
+        double se = se_of(j, x);
+        printf("%-18s %6d %9.1f +- %.1f\n", weight_defs[w].name, j->start.v[w], j->theta[x],
+               STATS_Z95 * se);
+    }
+    verify_print(&j->verify, "fitted vs start");
+    printf("Results in %s/ (report.md)\n", j->rd->path);
+}

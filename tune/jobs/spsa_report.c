@@ -1,0 +1,84 @@
+/* spsa_report.c: what the SPSA job writes: summary.json, report.md, the plots and the printed
+ * result. */
+#include <stdio.h>
+
+#include "tune/jobs/spsa_job.h"
+#include "tune/play/match.h"
+#include "tune/run/plot.h"
+#include "tune/stats/stats.h"
+
+/* Values of vchess's hand table (METHODS.md), in pawns, by piece type. */
+static const double VCHESS_VALUES[W_GUARD + 1] = {1, 2, 5, 4, 2, 5, 7, 4};
+
+bool spsa_write_summary(FILE *out, void *data)
+{
+    const SpsaJob *j = data;
+    fprintf(out, "{\n  \"job\": \"spsa\",\n  \"run\": \"%s\",\n  \"seed\": %llu,\n"
+                 "  \"iterations\": %ld,\n  \"tuning_games\": %ld,\n  \"parameters\": {\n",
+            j->cfg->name, j->cfg->seed, j->iterations, 2 * j->npairs);
+    for (int i = 0; i < j->spsa.n; i++) {
+        int w = j->spsa.p[i].weight;
+        fprintf(out, "    \"%s\": {\"start\": %d, \"tuned\": %d, \"theta\": %.3f}%s\n",
+                weight_defs[w].name, j->start.v[w], j->tuned.v[w], j->spsa.theta[i],
+                i + 1 < j->spsa.n ? "," : "");
+    }
+    fprintf(out, "  },\n");
+    match_write_verification_json(out, j->verify.match);
+    fprintf(out, "}\n");
+    return true;
+}
+
+bool spsa_write_report(FILE *out, void *data)
+{
+    const SpsaJob *j = data;
+    Weights defaults;
+    weights_default(&defaults);
+    fprintf(out, "# SPSA run `%s`\n\n", j->cfg->name);
+    fprintf(out, "%ld iterations of %ld game pair(s) each (%ld games), %s per move, seed %llu.\n"
+                 "Start weights: `%s`. Config: `config.ini`; trajectory: `trajectory.csv`; tuned "
+                 "weights: `tuned.weights`.\n\n",
+            j->iterations, j->per_iter, 2 * j->npairs,
+            j->cfg->engine[0].nodes ? "fixed nodes" : "depth/time limits", j->cfg->seed,
+            j->cfg->spsa.start_weights);
+    fprintf(out, "![Parameter trajectories](trajectory.png)\n\n");
+    fprintf(out, "| weight | start | tuned | change | default table | vchess (pawns) | "
+                 "tuned / tuned pincer |\n|---|---:|---:|---:|---:|---:|---:|\n");
+    int pincer = j->tuned.v[W_PINCER] ? j->tuned.v[W_PINCER] : 1;
+    for (int i = 0; i < j->spsa.n; i++) {
+        int w = j->spsa.p[i].weight;
+        char vchess[16] = "", ratio[16] = "";
+        if (w <= W_GUARD) {
+            snprintf(vchess, sizeof vchess, "%g", VCHESS_VALUES[w]);
+            snprintf(ratio, sizeof ratio, "%.2f", (double)j->tuned.v[w] / pincer);
+        }
+        fprintf(out, "| %s | %d | %d | %+d | %d | %s | %s |\n", weight_defs[w].name, j->start.v[w],
+                j->tuned.v[w], j->tuned.v[w] - j->start.v[w], defaults.v[w], vchess, ratio);
+    }
+    verify_write_markdown(out, &j->verify, "tuned", "openings not used in tuning");
+    return true;
+}
+
+bool spsa_plot(void *data)
+{
+    const SpsaJob *j = data;
+    char script[512];
+    snprintf(script, sizeof script,
+             "set key autotitle columnhead\nset xlabel 'iteration'\n"
+             "set ylabel 'value (centipawns)'\n"
+             "plot for [i=2:%d] 'trajectory.csv' using 1:i with lines lw 2\n",
+             j->spsa.n + 1);
+    return plot_draw(j->rd, "trajectory.png", "SPSA parameter trajectories", script) &&
+           verify_plot(&j->verify, j->rd);
+}
+
+void spsa_print(void *data)
+{
+    const SpsaJob *j = data;
+    printf("Tuned weights (%ld iterations):\n", j->iterations);
+    for (int i = 0; i < j->spsa.n; i++) {
+        int w = j->spsa.p[i].weight;
+        printf("  %-18s %5d -> %5d\n", weight_defs[w].name, j->start.v[w], j->tuned.v[w]);
+    }
+    verify_print(&j->verify, "tuned vs start");
+    printf("Results in %s/ (report.md)\n", j->rd->path);
+}

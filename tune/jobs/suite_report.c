@@ -1,0 +1,232 @@
+/* suite_report.c: the suite's report.md, summary.json and printed result, made from the parts'
+ * files (values/values.csv, spsa/tuned.weights, spsa/verify.json). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tune/jobs/spsa_job.h"
+#include "tune/jobs/suite_job.h"
+
+/* Parses "v", "lo", "hi" fields of values.csv ("" when not measured; "inf" when unbounded). */
+static SuiteValue parse_value(char **f)
+{
+    SuiteValue s = {false, 0, 0, 0};
+    if (!*f[0])
+        return s;
+    s.have = true;
+    s.v = strtod(f[0], NULL);
+    s.lo = strtod(f[1], NULL);
+    s.hi = strtod(f[2], NULL);
+    return s;
+}
+
+/* Splits a CSV line in place at every comma (empty fields kept); returns the field count. */
+static int split_fields(char *line, char **fields, int max)
+{
+    int n = 0;
+    for (char *p = line; n < max; p++) {
+        fields[n++] = p;
+        p = strchr(p, ',');
+        if (!p)
+            break;
+        *p = '\0';
+    }
+    return n;
+}
+
+bool suite_read_values(SuiteResult *r, char *err, size_t errlen)
+{
+    char path[1100], line[1024];
+    snprintf(path, sizeof path, "%s/values/values.csv", r->rd->path);
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(err, errlen, "%.900s: cannot open", path);
+        return false;
+    }
+    bool ok = fgets(line, sizeof line, f) != NULL; /* header */
+    while (ok && r->npieces < SUITE_MAX_PIECES && fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\r\n")] = '\0';
+        char *fields[20];
+        int n = split_fields(line, fields, 20);
+        if (n < 15) {
+            ok = false;
+            break;
+        }
+        int i = r->npieces++;
+        snprintf(r->piece[i], sizeof r->piece[i], "%s", fields[0]);
+        r->vchess[i] = strtod(fields[1], NULL);
+        r->reg[i] = parse_value(&fields[4]);
+        r->hc[i] = parse_value(&fields[11]);
+        snprintf(r->agreement[i], sizeof r->agreement[i], "%s", fields[14]);
+    }
+    fclose(f);
+    if (!ok)
+        snprintf(err, errlen, "%.900s: unexpected format", path);
+    return ok;
+}
+
+/* The number after "key": in a JSON text, or NAN. */
+static double json_number(const char *text, const char *key)
+{
+    char pat[64];
+    snprintf(pat, sizeof pat, "\"%s\": ", key);
+    const char *p = strstr(text, pat);
+    return p ? strtod(p + strlen(pat), NULL) : NAN;
+}
+
+bool suite_read_spsa(SuiteResult *r, char *err, size_t errlen)
+{
+    char path[1100], why[512];
+    snprintf(path, sizeof path, "%s/spsa/tuned.weights", r->rd->path);
+    if (!weights_load(&r->start, r->cfg->spsa.start_weights, why, sizeof why) ||
+        !spsa_params_load(&r->cfg->spsa, &r->start, r->params, &r->nparams, why, sizeof why) ||
+        !weights_load(&r->tuned, path, why, sizeof why)) {
+        snprintf(err, errlen, "%s", why);
+        return false;
+    }
+    snprintf(path, sizeof path, "%s/spsa/verify.json", r->rd->path);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return true; /* no verification match ([spsa] verify_pairs = 0) */
+    char text[4096];
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[n] = '\0';
+    r->have_verify = true;
+    r->verify_games = (long)json_number(text, "games");
+    r->elo = json_number(text, "elo");
+    r->elo_err = json_number(text, "elo_error95");
+    r->los = json_number(text, "los");
+    r->score = json_number(text, "score");
+    return true;
+}
+
+/* Formats a value in pincers: "v [lo, hi]", "v [unbounded]" or "-". */
+static void fmt_value(const SuiteValue *s, char *buf, size_t len)
+{
+    if (!s->have)
+        snprintf(buf, len, "-");
+    else if (isfinite(s->lo) && isfinite(s->hi))
+        snprintf(buf, len, "%.2f [%.2f, %.2f]", s->v, s->lo, s->hi);
+    else
+        snprintf(buf, len, "%.2f [unbounded]", s->v);
+}
+
+/* The SPSA-tuned value of a piece in tuned pincers, or "-" when not tuned. */
+static void fmt_tuned(const SuiteResult *r, const char *piece, char *buf, size_t len)
+{
+    int w = weights_find(piece);
+    bool tuned = false, pincer = false;
+    for (int i = 0; i < r->nparams; i++) {
+        tuned |= r->params[i].weight == w;
+        pincer |= r->params[i].weight == W_PINCER;
+    }
+    if (w < 0 || !tuned || !pincer || r->tuned.v[W_PINCER] <= 0)
+        snprintf(buf, len, "-");
+    else
+        snprintf(buf, len, "%.2f", (double)r->tuned.v[w] / r->tuned.v[W_PINCER]);
+}
+
+bool suite_write_report(FILE *out, void *data)
+{
+    const SuiteResult *r = data;
+    const Config *cfg = r->cfg;
+    fprintf(out, "# Suite `%s`\n\n", cfg->name);
+    fprintf(out, "A short piece-value estimate and a short SPSA tuning run from one config "
+                 "(`config.ini`, seed %llu). Each part is a run of its own, with its own "
+                 "report:\n\n| part | job | what it does | report |\n|---|---|---|---|\n",
+            cfg->seed);
+    fprintf(out, "| 1 | values | each piece's worth in pincers (pawns), two ways: a logistic "
+                 "regression on the material difference over %ld self-play games, and handicap "
+                 "matches (%ld pairs per piece%s, %ld calibration pairs at %ld-pincer odds) | "
+                 "[values/report.md](values/report.md) |\n",
+            cfg->selfplay.games, cfg->values.pairs,
+            cfg->values.offsets[0] ? ", the piece against pincers: `[values] offsets`" : "",
+            cfg->values.calibration_pairs, cfg->values.calibration_pincers);
+    fprintf(out, "| 2 | spsa | %ld SPSA iterations from `%s`, then a %ld-pair verification "
+                 "match of the tuned weights against the start | [spsa/report.md](spsa/report.md) "
+                 "|\n\n",
+            cfg->spsa.iterations, cfg->spsa.start_weights, cfg->spsa.verify_pairs);
+    fprintf(out, "## Piece values (pincers, 95%% intervals)\n\n"
+                 "| piece | vchess | regression | handicap | methods | SPSA-tuned / tuned pincer |"
+                 "\n|---|---:|---|---|---|---:|\n");
+    for (int i = 0; i < r->npieces; i++) {
+        char rv[64], hv[64], tv[32];
+        fmt_value(&r->reg[i], rv, sizeof rv);
+        fmt_value(&r->hc[i], hv, sizeof hv);
+        fmt_tuned(r, r->piece[i], tv, sizeof tv);
+        fprintf(out, "| %s | %g | %s | %s | %s | %s |\n", r->piece[i], r->vchess[i], rv, hv,
+                i == 0 && !strcmp(r->piece[i], "pincer") ? "(unit)" : r->agreement[i], tv);
+    }
+    fprintf(out, "\n![Piece values by both methods](values/values.png)\n\n*Each piece's value in "
+                 "pincers with its 95%% interval: regression (blue, left) and handicap matches "
+                 "(red, right) side by side, vchess's table as open circles, the dashed line at "
+                 "1 pincer; an unbounded interval is drawn from -2 to 25.*\n\n"
+                 "The SPSA column is a point value with no interval: where SPSA ended after a "
+                 "short run from the detuned start, not a measurement.\n\n");
+    fprintf(out, "## SPSA\n\n");
+    if (r->have_verify)
+        fprintf(out, "Verification, tuned against start: %ld games, score %.3f, **Elo %.1f "
+                     "+/- %.1f**, LOS %.1f%%.\n\n",
+                r->verify_games, r->score, r->elo, r->elo_err, 100 * r->los);
+    fprintf(out, "![SPSA parameter trajectories](spsa/trajectory.png)\n\n*Each tuned piece "
+                 "value (centipawns) over the SPSA iterations, from the detuned start.*\n\n");
+    if (r->have_verify)
+        fprintf(out, "![Elo of tuned vs start](spsa/verify_progress.png)\n\n*The Elo "
+                     "difference of the tuned weights against the start after each verification "
+                     "pair, with its 95%% interval.*\n\n");
+    fprintf(out, "Files: `config.ini` (the suite's config: every key), `run.txt`, "
+                 "`summary.json`; each part's folder holds its own `config.ini` (which re-runs "
+                 "that part alone), `run.txt`, data files and report.\n");
+    return true;
+}
+
+bool suite_write_summary(FILE *out, void *data)
+{
+    const SuiteResult *r = data;
+    fprintf(out, "{\n  \"job\": \"suite\",\n  \"run\": \"%s\",\n  \"seed\": %llu,\n"
+                 "  \"parts\": [\"values\", \"spsa\"],\n  \"pieces\": {\n",
+            r->cfg->name, r->cfg->seed);
+    for (int i = 0; i < r->npieces; i++) {
+        const SuiteValue *s[2] = {&r->reg[i], &r->hc[i]};
+        static const char *const names[2] = {"regression", "handicap"};
+        fprintf(out, "    \"%s\": {\"vchess\": %g", r->piece[i], r->vchess[i]);
+        for (int k = 0; k < 2; k++)
+            if (s[k]->have)
+                fprintf(out, ", \"%s\": {\"pincers\": %.4f, \"low95\": %.4f, \"high95\": %.4f}",
+                        names[k], s[k]->v, isfinite(s[k]->lo) ? s[k]->lo : -1e9,
+                        isfinite(s[k]->hi) ? s[k]->hi : 1e9);
+        int w = weights_find(r->piece[i]);
+        if (w >= 0)
+            fprintf(out, ", \"spsa_tuned\": %d", r->tuned.v[w]);
+        fprintf(out, "}%s\n", i + 1 < r->npieces ? "," : "");
+    }
+    fprintf(out, "  },\n  \"spsa_verification\": ");
+    if (r->have_verify)
+        fprintf(out, "{\"games\": %ld, \"score\": %.6f, \"elo\": %.2f, \"elo_error95\": %.2f, "
+                     "\"los\": %.6f}\n}\n",
+                r->verify_games, r->score, r->elo, r->elo_err, r->los);
+    else
+        fprintf(out, "null\n}\n");
+    return true;
+}
+
+void suite_print(void *data)
+{
+    const SuiteResult *r = data;
+    printf("\nSuite %s: piece values in pincers (95%% intervals)\n", r->cfg->name);
+    printf("%-12s %6s  %-22s  %-22s  %s\n", "piece", "vchess", "regression", "handicap",
+           "SPSA-tuned");
+    for (int i = 0; i < r->npieces; i++) {
+        char rv[64], hv[64], tv[32];
+        fmt_value(&r->reg[i], rv, sizeof rv);
+        fmt_value(&r->hc[i], hv, sizeof hv);
+        fmt_tuned(r, r->piece[i], tv, sizeof tv);
+        printf("%-12s %6g  %-22s  %-22s  %s\n", r->piece[i], r->vchess[i], rv, hv, tv);
+    }
+    if (r->have_verify)
+        printf("SPSA verification, tuned vs start: Elo %.1f +/- %.1f, LOS %.1f %% (%ld games)\n",
+               r->elo, r->elo_err, 100 * r->los, r->verify_games);
+    printf("Report: %s/report.md\n", r->rd->path);
+}

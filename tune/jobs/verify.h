@@ -1,0 +1,58 @@
+/* verify.h: the verification match that ends a tuning job (spsa, fit): the result's weights
+ * against the start's, both with [engine_a]'s limits, on openings of their own (index
+ * VERIFY_OPENING_OFFSET on, never the tuning's), journaled after the job's own records. It
+ * writes verify.pgn, verify_progress.csv/.png and verify.json, and the "verification" member
+ * of the job's summary.json. */
+#ifndef MAXTUNE_VERIFY_H
+#define MAXTUNE_VERIFY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "tune/jobs/job.h"
+#include "tune/play/match.h"
+
+/* Verification openings start here, far from every tuning opening. */
+#define VERIFY_OPENING_OFFSET 1000000000L
+
+/* A verification match and the journal records read back before it exists. */
+typedef struct Verify {
+    long pairs;          /* 0: no verification */
+    long journal_offset; /* pair v is journal record journal_offset + v */
+    char **records;      /* payloads read back on resume, by pair (NULL: not played) */
+    Match *match;        /* after verify_play */
+} Verify;
+
+/* Prepares a verification of `pairs` pairs (0: none) journaled from journal_offset; false when
+ * out of memory. */
+bool verify_init(Verify *v, long pairs, long journal_offset);
+
+/* Journal replay: keeps verification record `index` (a journal index at or after the offset);
+ * false with a reason when it is out of range or repeated. */
+bool verify_keep_record(Verify *v, long index, const char *payload, char *why, size_t len);
+
+/* Plays the verification match, name_a (weights a) against name_b (weights b), with the
+ * records kept on resume; returns an ExitStatus (EXIT_OK at once without verification). */
+int verify_play(Verify *v, const Config *play_cfg, const Weights *a, const Weights *b,
+                const char *name_a, const char *name_b, const Openings *o, Journal *journal);
+
+/* Adds verify.pgn, verify_progress.csv and verify.json to a job's outputs (none without a
+ * match). */
+void verify_add_files(Verify *v, JobOutputs *out);
+
+/* Draws verify_progress.png; true without a match; false when the plot failed. */
+bool verify_plot(const Verify *v, const RunDir *rd);
+
+/* Prints the result of the match under "Verification, <what>:" (nothing without a match). */
+void verify_print(const Verify *v, const char *what);
+
+/* Writes the report.md section of the match: "## Verification: <what> against start", its
+ * figures, a verdict, the plot and the files; `openings` says which openings it used (nothing
+ * without a match). */
+void verify_write_markdown(FILE *out, const Verify *v, const char *what, const char *openings);
+
+/* Frees the records and the match. */
+void verify_free(Verify *v);
+
+#endif
