@@ -11,7 +11,7 @@ TSAN     ?= 0
 MPI      ?= 0
 PGO      ?= 1
 
-WARN     := -Wall -Wextra -Wshadow -Werror
+WARN     := -Wall -Wextra -Wshadow -Wmissing-prototypes -Werror
 CFLAGS   := -std=c11 -g -O3 $(WARN) -fopenmp -I. -MMD -MP -D_POSIX_C_SOURCE=200809L \
             -DMAXTUNE_SHARED_DIR='"$(SHARED)"' $(EXTRA_CFLAGS)
 LDLIBS   := -lgsl -lgslcblas -linih -lm
@@ -65,7 +65,7 @@ ENGINE_SRC := $(wildcard core/*.c search/*.c)
 ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/%.o)
 PROFILE    := $(BUILD)/pgo/profile.stamp
 
-.PHONY: all run test test-slow test-tsan bench bench-mpi mpi clean deps fuzz format help
+.PHONY: all run test test-slow test-tsan bench bench-mpi mpi clean deps fuzz format format-check help
 all: $(BIN)
 
 help:
@@ -77,6 +77,8 @@ help:
 	@echo "make mpi        build bin/maxtune-mpi (OpenMPI) for clusters: mpirun -np N bin/maxtune-mpi run CONFIG"
 	@echo "make bench-mpi  games/s of a match with MPI ranks x threads (scripts/bench_mpi.sh)"
 	@echo "make fuzz FUZZ_SECONDS=600   fuzz the FEN parser with libFuzzer"
+	@echo "make format     format the C sources with clang-format (.clang-format)"
+	@echo "make format-check  fail when a source is not formatted (run by .ci/run)"
 	@echo "make clean      remove build/ and bin/"
 
 $(DEPS_OK): scripts/deps.sh
@@ -174,8 +176,18 @@ bench-mpi: $(BIN) mpi
 fuzz:
 	@scripts/fuzz.sh $(or $(FUZZ_SECONDS),60)
 
+# Every C source, formatted by clang-format with the committed .clang-format.
+FORMAT_SRC := $(wildcard core/*.[ch] search/*.[ch] tune/*/*.[ch] cli/*.[ch] tests/*.[ch] \
+                tests/lib/*.[ch] bench/*.[ch] fuzz/*.[ch])
+
 format:
-	clang-format -i core/*.[ch] search/*.[ch] tune/*.[ch] cli/*.[ch] tests/*.[ch]
+	clang-format -i $(FORMAT_SRC)
+
+# Fails, listing the files, when a source is not as `make format` would write it.
+format-check:
+	@bad=$$(for f in $(FORMAT_SRC); do clang-format $$f | cmp -s - $$f || echo $$f; done); \
+	  if [ -n "$$bad" ]; then echo "not formatted (make format):" $$bad; exit 1; fi; \
+	  echo "format-check: $(words $(FORMAT_SRC)) files formatted"
 
 clean:
 	rm -rf build bin

@@ -12,6 +12,7 @@ need=(
   "libinih-dev:/usr/include/ini.h"
   "gnuplot-nox:/usr/bin/gnuplot"
   "clang:/usr/bin/clang"
+  "clang-format:/usr/bin/clang-format"
   "libclang-rt-dev:/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.tsan-x86_64.a"
   "fonts-liberation:/usr/share/fonts/truetype/liberation*"
   "libomp-dev:/usr/lib/llvm-*/lib/libarcher.so"

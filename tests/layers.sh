@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# The source tree's shape: scripts/check_layers.sh passes on the tree and fails (naming the
+# problem) when a file includes upward or two modules include each other. (`make format-check`,
+# run by .ci/run, checks the formatting.)
+set -u
+NAME=layers
+source "$(dirname "$0")/lib/common.sh"
+
+scripts/check_layers.sh >"$T/ok"; rc=$?
+check "layers: the tree follows the rule, no cycle" eval '[ $rc -eq 0 ] && grep -q "no cycle" "$T/ok"'
+
+# A copy of the sources with one include going upward (run/ may not know jobs/).
+copy() { rm -rf "$T/src" && mkdir -p "$T/src" && cp -r core search tune cli "$T/src/"; }
+copy
+sed -i '0,/#include "config.h"/s//#include "config.h"\n#include "tune\/jobs\/job.h"/' \
+    "$T/src/tune/run/config.c"
+scripts/check_layers.sh "$T/src" >"$T/up"; rc=$?
+check "layers: an upward include fails, naming the files" \
+    eval '[ $rc -eq 1 ] && grep -q "tune/run/config.c includes tune/jobs/job.h" "$T/up"'
+
+# Two modules of one folder including each other: a cycle.
+copy
+sed -i '0,/#include "pair_task.h"/s//#include "pair_task.h"\n#include "tune\/play\/match.h"/' \
+    "$T/src/tune/play/pair_task.c"
+scripts/check_layers.sh "$T/src" >"$T/cycle"; rc=$?
+check "layers: a cycle within a folder fails, naming its modules" \
+    eval '[ $rc -eq 1 ] && grep -q "cycle" "$T/cycle" && grep -q "tune/play/match" "$T/cycle"'
+echo "layers: $((SECONDS - start)) s"
+[ $failures -eq 0 ]
