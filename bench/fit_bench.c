@@ -1,4 +1,4 @@
-/* fit_bench.c: benchmarks of the outcome fit (tune/fit.c) on synthetic data.
+/* fit_bench.c: benchmarks of the outcome fit (tune/stats/fit.c) on synthetic data.
  *
  *   fit_bench speed [POSITIONS]     loss + gradient positions/s per thread (1 thread, and all
  *                                   threads), then the time of a whole fit (K, BFGS over all 26

@@ -56,7 +56,7 @@ done
 awk -v a="$gps1" -v b="$gps2" 'BEGIN {printf "parallel efficiency at 2 threads: %.1f%%\n", 100 * b / (2 * a)}'
 rm -rf "$tmp"
 
-echo "== outcome fit (tune/fit.c, synthetic data) =="
+echo "== outcome fit (tune/stats/fit.c, synthetic data) =="
 # 4. loss + gradient positions/s per thread (target: 5 million) and a whole fit of 1 million
 #    positions over all weights (target: under a minute); coverage of the 95% intervals over
 #    500 seeds (target: near 95%).

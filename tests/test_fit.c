@@ -1,7 +1,7 @@
-/* test_fit.c: the outcome fit (tune/fit.c) on synthetic data with planted weights, and the
- * trace file format (tune/traces.c).
+/* test_fit.c: the outcome fit (tune/stats/fit.c) on synthetic data with planted weights, and the
+ * trace file format (tune/stats/traces.c).
  *
- * Recovery: data drawn from a known linear logistic model (tune/synth.c); the fit must find the
+ * Recovery: data drawn from a known linear logistic model (tests/lib/synth.c); the fit must find the
  * planted weights within its reported intervals. Each check uses z = 3.29 (99.9%) so that the
  * suite is not a lottery over many weights; the 95% coverage itself is measured over many seeds
  * by the benchmark (bench/fit_bench.c, `make bench`). */

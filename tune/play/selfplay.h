@@ -10,7 +10,7 @@
  * (a 1-ply search, which resolves captures with the capture search, agrees with the static
  * evaluation within `quiet_margin`), no forced game end is in sight (mate scores) and
  * |static eval| <= `max_eval`. Evaluations use [engine_a]'s weights. A kept position is stored
- * as its trace with the game's result for the side to move (tune/traces.h). The positions do not
+ * as its trace with the game's result for the side to move (tune/stats/traces.h). The positions do not
  * depend on the number of threads. */
 #ifndef MAXTUNE_SELFPLAY_H
 #define MAXTUNE_SELFPLAY_H
