@@ -128,6 +128,22 @@ static void fmt_tuned(const SuiteResult *r, const char *piece, char *buf, size_t
         snprintf(buf, len, "%.2f", (double)r->tuned.v[w] / r->tuned.v[W_PINCER]);
 }
 
+
+/* The formatted cells of piece i: both values with their intervals, and the SPSA-tuned value. */
+typedef struct SuiteRow {
+    char reg[64], hc[64], tuned[32];
+} SuiteRow;
+
+/* The cells of piece i for the report's table and the printed one. */
+static SuiteRow suite_row(const SuiteResult *r, int i)
+{
+    SuiteRow row;
+    fmt_value(&r->reg[i], row.reg, sizeof row.reg);
+    fmt_value(&r->hc[i], row.hc, sizeof row.hc);
+    fmt_tuned(r, r->piece[i], row.tuned, sizeof row.tuned);
+    return row;
+}
+
 bool suite_write_report(FILE *out, void *data)
 {
     const SuiteResult *r = data;
@@ -152,12 +168,10 @@ bool suite_write_report(FILE *out, void *data)
                  "| piece | vchess | regression | handicap | methods | SPSA-tuned / tuned pincer |"
                  "\n|---|---:|---|---|---|---:|\n");
     for (int i = 0; i < r->npieces; i++) {
-        char rv[64], hv[64], tv[32];
-        fmt_value(&r->reg[i], rv, sizeof rv);
-        fmt_value(&r->hc[i], hv, sizeof hv);
-        fmt_tuned(r, r->piece[i], tv, sizeof tv);
-        fprintf(out, "| %s | %g | %s | %s | %s | %s |\n", r->piece[i], r->vchess[i], rv, hv,
-                i == 0 && !strcmp(r->piece[i], "pincer") ? "(unit)" : r->agreement[i], tv);
+        SuiteRow row = suite_row(r, i);
+        fprintf(out, "| %s | %g | %s | %s | %s | %s |\n", r->piece[i], r->vchess[i], row.reg,
+                row.hc, i == 0 && !strcmp(r->piece[i], "pincer") ? "(unit)" : r->agreement[i],
+                row.tuned);
     }
     fprintf(out, "\n![Piece values by both methods](values/values.png)\n\n*Each piece's value in "
                  "pincers with its 95%% interval: regression (blue, left) and handicap matches "
@@ -219,11 +233,9 @@ void suite_print(void *data)
     printf("%-12s %6s  %-22s  %-22s  %s\n", "piece", "vchess", "regression", "handicap",
            "SPSA-tuned");
     for (int i = 0; i < r->npieces; i++) {
-        char rv[64], hv[64], tv[32];
-        fmt_value(&r->reg[i], rv, sizeof rv);
-        fmt_value(&r->hc[i], hv, sizeof hv);
-        fmt_tuned(r, r->piece[i], tv, sizeof tv);
-        printf("%-12s %6g  %-22s  %-22s  %s\n", r->piece[i], r->vchess[i], rv, hv, tv);
+        SuiteRow row = suite_row(r, i);
+        printf("%-12s %6g  %-22s  %-22s  %s\n", r->piece[i], r->vchess[i], row.reg, row.hc,
+               row.tuned);
     }
     if (r->have_verify)
         printf("SPSA verification, tuned vs start: Elo %.1f +/- %.1f, LOS %.1f %% (%ld games)\n",

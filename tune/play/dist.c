@@ -471,6 +471,7 @@ void dist_serve(void)
     sa.sa_handler = SIG_IGN;
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
     sigaction(SIGUSR1, &sa, NULL);
     for (;;) {
         MPI_Status st;
