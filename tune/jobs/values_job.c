@@ -126,6 +126,7 @@ static void to_pincers(Estimate *e, const Estimate *pincer, double cov)
         return;
     e->have_value = true;
     e->value = e->elo / pincer->elo;
+    e->cov_pincer = cov;
     fit_ratio_interval(e->elo, pincer->elo, e->elo_se * e->elo_se,
                        pincer->elo_se * pincer->elo_se, cov, STATS_Z95, &e->lo, &e->hi);
 }
@@ -183,7 +184,7 @@ static void handicap_estimates(ValuesJob *j)
         int w = j->matched[i];
         j->counts[w] = handicap_counts(j->handicap, i);
         EloEstimate e = stats_estimate_pentanomial(&j->counts[w]);
-        j->hc[w] = (Estimate){true, e.elo, e.elo_err / STATS_Z95, false, 0, 0, 0};
+        j->hc[w] = (Estimate){true, e.elo, e.elo_err / STATS_Z95, false, 0, 0, 0, 0};
     }
     /* The calibration removed N pincers: one is worth 1/N of their Elo (pincers add up). */
     double n = (double)j->cfg->values.calibration_pincers;

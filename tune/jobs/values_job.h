@@ -25,6 +25,7 @@ typedef struct Estimate {
     double elo, elo_se; /* Elo per piece and its standard error */
     bool have_value;    /* a pawn value exists (the pincer was measured too) */
     double value, lo, hi; /* in pincers; lo/hi infinite when unbounded */
+    double cov_pincer;    /* covariance of elo with the pincer's, as Fieller's interval used it */
 } Estimate;
 
 /* State of the job, shared by values_job.c and values_report.c. Arrays indexed by material

@@ -55,7 +55,8 @@ bool values_write_csv(FILE *out, void *data)
     fprintf(out, "piece,vchess,regression_elo,regression_elo_se,regression_pincers,"
                  "regression_low95,regression_high95,handicap_games,handicap_score,handicap_elo,"
                  "handicap_elo_se,handicap_pincers,handicap_low95,handicap_high95,agreement,"
-                 "agreement_elo,handicap_offset,handicap_surplus_elo,handicap_surplus_elo_se\n");
+                 "agreement_elo,handicap_offset,handicap_surplus_elo,handicap_surplus_elo_se,"
+                 "regression_cov_pincer,handicap_cov_pincer\n");
     for (int i = 0; i < j->ntypes; i++) {
         int w = j->types[i];
         const Estimate *r = &j->reg[w], *h = &j->hc[w];
@@ -75,9 +76,16 @@ bool values_write_csv(FILE *out, void *data)
         fprintf(out, "%s,", agreement(r, h, &z));
         fprintf(out, "%s,", agreement_elo(r, h, &z));
         if (h->have)
-            fprintf(out, "%d,%.2f,%.2f\n", j->offset[w], j->surplus[w], j->surplus_se[w]);
+            fprintf(out, "%d,%.2f,%.2f,", j->offset[w], j->surplus[w], j->surplus_se[w]);
         else
-            fprintf(out, ",,\n");
+            fprintf(out, ",,,");
+        /* The covariances Fieller's intervals used, so that the bounds can be re-derived. */
+        if (r->have_value)
+            fprintf(out, "%.6g", r->cov_pincer);
+        fprintf(out, ",");
+        if (h->have_value)
+            fprintf(out, "%.6g", h->cov_pincer);
+        fprintf(out, "\n");
     }
     return true;
 }
