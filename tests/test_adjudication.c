@@ -19,11 +19,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/fen.h"
 #include "core/gamestate.h"
 #include "core/position.h"
 #include "search/eval.h"
-#include "tune/config.h"
-#include "tune/game.h"
+#include "tune/run/config.h"
+#include "tune/play/game.h"
 
 enum { DEPTH = 1, FEN_LEN = 256 };
 
@@ -61,7 +62,7 @@ static void mirror_fen(const char *fen, char *out)
 static void parse(Position *pos, const char *fen)
 {
     char err[256];
-    if (!position_from_fen(pos, fen, err, sizeof err))
+    if (!fen_parse(pos, fen, err, sizeof err))
         fail_msg("bad FEN %s: %s", fen, err);
 }
 

@@ -31,7 +31,7 @@
 #include <gsl/gsl_linalg.h>
 
 #include "search/weights.h"
-#include "tune/traces.h"
+#include "tune/stats/traces.h"
 
 enum { PATH_LEN = 512, MAX_COLS = 32, MAX_ROWS = 16, FIELD_LEN = 64, NFIT = 4 };
 

@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/fen.h"
 #include "core/gamestate.h"
 #include "core/makemove.h"
 #include "core/movegen.h"
@@ -86,7 +87,7 @@ static int win_distance(Position *pos, int max)
 static void parse(Position *pos, const char *fen)
 {
     char err[256];
-    if (!position_from_fen(pos, fen, err, sizeof err))
+    if (!fen_parse(pos, fen, err, sizeof err))
         fail_msg("bad FEN %s: %s", fen, err);
 }
 
@@ -108,7 +109,7 @@ static Move search_at(Engine *e, const Position *start, const Move *moves, int k
     Move m = engine_search(e, &lim, &score, NULL, NULL, NULL);
     if (score != mate_score(plies)) {
         char fen[256];
-        position_to_fen(&e->pos, fen, sizeof fen);
+        fen_write(&e->pos, fen, sizeof fen);
         fail_msg("%s: %s after %d plies: score %d, want %d (game end in %d plies)", what, fen,
                  k, score, mate_score(plies), plies);
     }
