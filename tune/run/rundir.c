@@ -3,6 +3,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,7 @@
 #include <unistd.h>
 
 #include "search/search.h"
+#include "tune/run/escape.h"
 #include "tune/run/journal.h"
 
 #ifndef MAXTUNE_VERSION
@@ -61,7 +63,7 @@ static bool make_dirs(const char *path, char *err, size_t errlen)
     return true;
 }
 
-/* Removes the regular files of a run folder (for --force). */
+/* Removes the regular files of a run folder (for --force), but its marker. */
 static bool empty_dir(const char *path, char *err, size_t errlen)
 {
     DIR *d = opendir(path);
@@ -74,8 +76,10 @@ static bool empty_dir(const char *path, char *err, size_t errlen)
     while (ok && (ent = readdir(d))) {
         char file[1100];
         struct stat st;
+        if (!strcmp(ent->d_name, RUNDIR_MARKER))
+            continue;
         snprintf(file, sizeof file, "%s/%s", path, ent->d_name);
-        if (stat(file, &st) == 0 && S_ISREG(st.st_mode) && unlink(file) != 0) {
+        if (lstat(file, &st) == 0 && S_ISREG(st.st_mode) && unlink(file) != 0) {
             snprintf(err, errlen, "%s: cannot remove: %s", file, strerror(errno));
             ok = false;
         }
@@ -85,6 +89,89 @@ static bool empty_dir(const char *path, char *err, size_t errlen)
 }
 
 void rundir_release(RunDir *rd) { (void)rd; }
+
+/* True when file starts with prefix (read, not trusted further). */
+static bool file_starts_with(const char *file, const char *prefix)
+{
+    char buf[64];
+    size_t n = strlen(prefix);
+    FILE *f = fopen(file, "r");
+    if (!f)
+        return false;
+    bool same = n < sizeof buf && fread(buf, 1, n, f) == n && memcmp(buf, prefix, n) == 0;
+    fclose(f);
+    return same;
+}
+
+/* True when folder path may hold a run: it holds the marker of a run, is empty, or was written
+ * by an older version (a run.txt of maxtune, or a checkpoint). Otherwise writes into held the
+ * first few entries, escaped. */
+static bool folder_is_ours(const char *path, char *held, size_t len, char *err, size_t errlen)
+{
+    char file[1100];
+    snprintf(file, sizeof file, "%s/%s", path, RUNDIR_MARKER);
+    if (access(file, F_OK) == 0)
+        return true;
+    snprintf(file, sizeof file, "%s/run.txt", path);
+    if (file_starts_with(file, "program:  maxtune "))
+        return true;
+    snprintf(file, sizeof file, "%s/%s", path, RUNDIR_JOURNAL);
+    if (file_starts_with(file, "maxtune-journal "))
+        return true;
+    DIR *d = opendir(path);
+    if (!d) {
+        snprintf(err, errlen, "%s: cannot open folder: %s", path, strerror(errno));
+        return false;
+    }
+    struct dirent *ent;
+    int n = 0;
+    size_t k = 0;
+    held[0] = '\0';
+    while ((ent = readdir(d))) {
+        if (!strcmp(ent->d_name, ".") || !strcmp(ent->d_name, ".."))
+            continue;
+        if (n < 3 && k + 8 < len) {
+            char name[300];
+            escape_controls(ent->d_name, name, sizeof name);
+            k += (size_t)snprintf(held + k, len - k, "%s%s", n ? ", " : "", name);
+        } else if (n == 3 && k + 8 < len) {
+            k += (size_t)snprintf(held + k, len - k, ", ...");
+        }
+        n++;
+    }
+    closedir(d);
+    /* A run starting at the same instant writes its marker before anything else. */
+    snprintf(file, sizeof file, "%s/%s", path, RUNDIR_MARKER);
+    if (n == 0 || access(file, F_OK) == 0)
+        return true;
+    char shown[900];
+    escape_controls(path, shown, sizeof shown);
+    snprintf(err, errlen,
+             "%s is not a maxtune results folder (it holds %s); nothing was changed; choose "
+             "another [run] results_dir or name",
+             shown, held);
+    return false;
+}
+
+/* Writes the folder's marker: the folder now holds a run. */
+static bool write_marker(RunDir *rd, const char *name, char *err, size_t errlen)
+{
+    char file[1100], shown[900], text[160];
+    rundir_file(rd, RUNDIR_MARKER, file, sizeof file);
+    escape_controls(rd->path, shown, sizeof shown);
+    int fd = open(file, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+    if (fd < 0) {
+        snprintf(err, errlen, "%s: folder is not writable: %s", shown, strerror(errno));
+        return false;
+    }
+    int n = snprintf(text, sizeof text, "%s\nrun: %s\n", RUNDIR_MARKER_LINE, name);
+    bool ok = ftruncate(fd, 0) == 0 && pwrite(fd, text, (size_t)n, 0) == n;
+    int e = errno ? errno : EIO;
+    ok = close(fd) == 0 && ok;
+    if (!ok)
+        snprintf(err, errlen, "%s: cannot write: %s", file, strerror(e));
+    return ok;
+}
 
 void rundir_file(const RunDir *rd, const char *name, char *buf, size_t len)
 {
@@ -114,9 +201,14 @@ bool rundir_prepare(RunDir *rd, const Config *cfg, bool force, int argc, char **
                               argv[i]);
     if (!make_dirs(rd->path, err, errlen))
         return false;
+    char held[400];
+    if (!folder_is_ours(rd->path, held, sizeof held, err, errlen) ||
+        !write_marker(rd, cfg->name, err, errlen))
+        return false;
     if (force) {
-        if (!empty_dir(rd->path, err, errlen))
+        if (!empty_dir(rd->path, err, errlen)) {
             return false;
+        }
     } else if (rundir_has(rd, RUNDIR_SUMMARY)) {
         snprintf(err, errlen,
                  "%s already holds a finished run; use --force to overwrite it, or another "
@@ -125,15 +217,6 @@ bool rundir_prepare(RunDir *rd, const Config *cfg, bool force, int argc, char **
         return false;
     }
     rd->resuming = rundir_has(rd, RUNDIR_JOURNAL);
-    char probe[1024];
-    rundir_file(rd, ".write-test", probe, sizeof probe);
-    FILE *f = fopen(probe, "w");
-    if (!f) {
-        snprintf(err, errlen, "%s: folder is not writable: %s", rd->path, strerror(errno));
-        return false;
-    }
-    fclose(f);
-    remove(probe);
     return true;
 }
 

@@ -1,5 +1,10 @@
 /* rundir.h: the results folder of a run, results/<run name>/.
  *
+ * A run writes only into a folder that is empty or recognisably one of its own runs: it holds
+ * the marker .maxtune-run (written when a run first uses the folder), or, from older versions,
+ * a run.txt or a checkpoint of maxtune. Any other folder (a source tree, a home folder) is
+ * refused, --force or not, and left untouched.
+ *
  * A folder holding summary.json is a finished run: running it again is refused unless --force
  * (which empties the folder first). A folder holding a checkpoint but no summary is an
  * interrupted run: running the same config again resumes it. Every file is written to a
@@ -17,6 +22,8 @@
 
 #define RUNDIR_SUMMARY "summary.json"
 #define RUNDIR_JOURNAL "checkpoint.journal"
+#define RUNDIR_MARKER ".maxtune-run"
+#define RUNDIR_MARKER_LINE "maxtune results folder" /* the marker's first line */
 
 typedef struct RunDir {
     char path[768];
@@ -28,8 +35,9 @@ typedef struct RunDir {
     bool force;           /* --force: the run starts over (the suite passes it to its parts) */
 } RunDir;
 
-/* Creates or checks results_dir/name. Returns false with a message when the folder holds a
- * finished run and force is false, or cannot be created or emptied. */
+/* Creates or checks results_dir/name. Returns false with a message when the folder is not a
+ * maxtune results folder, holds a finished run and force is false, or cannot be created or
+ * emptied. */
 bool rundir_prepare(RunDir *rd, const Config *cfg, bool force, int argc, char **argv, char *err,
                     size_t errlen);
 

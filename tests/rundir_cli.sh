@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# rundir_cli.sh: a run owns its results folder. A folder that is neither empty nor a maxtune run
+# is refused, --force or not, and left untouched; folders of older versions are still runs; a
+# results_dir holding quotes, $(...), backquotes and spaces plots and runs nothing. Prints "PASS name" / "FAIL name"; exits 1 if any failed.
+set -u
+NAME=rundir_cli
+# shellcheck source=lib/common.sh
+. "$(dirname "$0")/lib/common.sh"
+
+CFG=$T/match.ini
+cat >"$CFG" <<'EOF'
+[run]
+job = match
+name = cli
+seed = 3
+threads = 1
+
+[engine_a]
+nodes = 150
+hash_mb = 1
+
+[engine_b]
+weights = material
+nodes = 150
+hash_mb = 1
+
+[match]
+pairs = 3
+EOF
+
+# Every file under folder $1 (hidden ones too) with its checksum.
+snapshot() { (cd "$1" && find . -type f -exec md5sum {} + | sort); }
+
+# --- a folder that is not a run: refused with --force and without, nothing changed ----------
+mkdir -p "$T/src/cli/.git"
+echo 'int main(void) { return 0; }' >"$T/src/cli/main.c"
+echo 'ref: refs/heads/main' >"$T/src/cli/.git/HEAD"
+echo 'my notes' >"$T/src/cli/report.md"
+echo '{}' >"$T/src/cli/summary.json"
+before=$(snapshot "$T/src")
+run "$CFG" --set run.results_dir="$T/src" --force
+check "--force on a foreign folder: exit 2, says it is not a results folder" eval \
+    '[ $RC -eq 2 ] && has $T/err "$T/src/cli is not a maxtune results folder (it holds"'
+check "--force on a foreign folder deletes and writes nothing" \
+    [ "$(snapshot "$T/src")" = "$before" ]
+run "$CFG" --set run.results_dir="$T/src"
+check "a foreign folder without --force: refused, nothing overwritten" eval \
+    '[ $RC -eq 2 ] && has $T/err "not a maxtune results folder" &&
+     [ "$(snapshot $T/src)" = "$before" ]'
+
+# --- an empty folder is fine; a finished run of an older version (no marker) is still a run --
+mkdir -p "$T/empty/cli"
+run "$CFG" --set run.results_dir="$T/empty"
+check "an existing empty folder takes a run" eval '[ $RC -eq 0 ] && [ -f $T/empty/cli/summary.json ]'
+cp "$T/empty/cli/games.pgn" "$T/lone3.pgn"
+rm -f "$T/empty/cli/.maxtune-run"
+run "$CFG" --set run.results_dir="$T/empty"
+check "an older version's finished run: refused without --force as finished" eval \
+    '[ $RC -eq 2 ] && has $T/err "already holds a finished run"'
+run "$CFG" --set run.results_dir="$T/empty" --force
+check "an older version's finished run: --force runs it over" eval \
+    '[ $RC -eq 0 ] && same $T/empty/cli/games.pgn $T/lone3.pgn'
+
+# --- a results_dir no shell may see ------------------------------------------------------------
+odd="$T/it's \"q\" \$(touch pwned1) \`touch pwned2\` sp"
+(cd "$T" && "$BIN" run "$CFG" --set run.results_dir="$odd" \
+    --set 'engine_a.name=a`touch pwned3`$(touch pwned4)' >"$T/out" 2>"$T/err")
+RC=$?
+check "results_dir with quotes, \$(), backquotes and spaces: exit 0, runs nothing" eval \
+    '[ $RC -eq 0 ] && [ -f "$odd/cli/summary.json" ] &&
+     [ -z "$(find "$T" -name "pwned*")" ]'
+if command -v gnuplot >/dev/null; then
+    check "... and the plot is drawn, without a note" eval \
+        '[ -s "$odd/cli/elo_progress.png" ] && ! has $T/err "note:"'
+fi
+run "$CFG" --set run.results_dir="$T/new
+line"
+check "results_dir with a newline: refused by the config check (exit 2), no folder" eval \
+    '[ $RC -eq 2 ] && has $T/err "control character" && [ ! -e "$T/new" ]'
+
+echo "# rundir_cli.sh: $((SECONDS - start)) s"
+[ "$failures" -eq 0 ]
