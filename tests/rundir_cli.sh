@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # rundir_cli.sh: a run owns its results folder. A folder that is neither empty nor a maxtune run
-# is refused, --force or not, and left untouched; folders of older versions are still runs; a
-# results_dir holding quotes, $(...), backquotes and spaces plots and runs nothing. Prints "PASS name" / "FAIL name"; exits 1 if any failed.
+# is refused, --force or not, and left untouched; folders of older versions are still runs; two
+# runs of one folder at once: the second is refused naming the first's process, and the first
+# ends with the results of a lone run; a results_dir holding quotes, $(...), backquotes and
+# spaces plots and runs nothing. Prints "PASS name" / "FAIL name"; exits 1 if any failed.
 set -u
 NAME=rundir_cli
 # shellcheck source=lib/common.sh
@@ -60,6 +62,50 @@ check "an older version's finished run: refused without --force as finished" eva
 run "$CFG" --set run.results_dir="$T/empty" --force
 check "an older version's finished run: --force runs it over" eval \
     '[ $RC -eq 0 ] && same $T/empty/cli/games.pgn $T/lone3.pgn'
+
+# --- two runs of one folder ------------------------------------------------------------------
+LONG=(--set match.pairs=40)
+run "$CFG" "${LONG[@]}" --set run.results_dir="$T/lone"
+check "lone run exits 0" [ "$RC" -eq 0 ]
+# While a run plays, a second one is refused and changes nothing; the first ends as a lone run.
+"$BIN" run "$CFG" "${LONG[@]}" --set run.results_dir="$T/two" >/dev/null 2>"$T/first.err" &
+BG=$!
+if wait_records "$T/two/cli" 2; then
+    run "$CFG" "${LONG[@]}" --set run.results_dir="$T/two" --force
+    check "a second run while the first plays: exit 2, names the first's process" eval \
+        '[ $RC -eq 2 ] && has $T/err "$T/two/cli is in use by another run (process $BG)"'
+    wait "$BG"
+    rc=$?
+    BG=""
+    check "the first run ends with the results of a lone run" eval \
+        '[ $rc -eq 0 ] && same $T/two/cli/games.pgn $T/lone/cli/games.pgn &&
+         same $T/two/cli/summary.json $T/lone/cli/summary.json'
+else
+    echo "FAIL a second run while the first plays: the first ended before 2 pairs were saved"
+    failures=$((failures + 1))
+fi
+# Started at the same instant (three times): one runs, the other is refused clearly.
+ok=0
+for i in 1 2 3; do
+    "$BIN" run "$CFG" "${LONG[@]}" --set run.results_dir="$T/same$i" >/dev/null 2>"$T/a.err" &
+    a=$!
+    "$BIN" run "$CFG" "${LONG[@]}" --set run.results_dir="$T/same$i" >/dev/null 2>"$T/b.err" &
+    b=$!
+    wait $a; ra=$?
+    wait $b; rb=$?
+    if [ $ra -eq 0 ] && [ $rb -eq 2 ]; then win=$a; lost=$T/b.err
+    elif [ $ra -eq 2 ] && [ $rb -eq 0 ]; then win=$b; lost=$T/a.err
+    else echo "# same instant $i: exits $ra and $rb"; cat "$T/a.err" "$T/b.err" | grep maxtune; continue
+    fi
+    if has "$lost" "is in use by another run (process $win)" && [ "$(grep -c . "$lost")" -eq 1 ] &&
+        same "$T/same$i/cli/games.pgn" "$T/lone/cli/games.pgn"; then
+        ok=$((ok + 1))
+    else
+        echo "# same instant $i: $(cat "$lost")"
+    fi
+done
+check "two runs started at once (3 times): one runs as a lone run, the other exits 2 naming it" \
+    [ "$ok" -eq 3 ]
 
 # --- a results_dir no shell may see ------------------------------------------------------------
 odd="$T/it's \"q\" \$(touch pwned1) \`touch pwned2\` sp"

@@ -63,7 +63,8 @@ static bool make_dirs(const char *path, char *err, size_t errlen)
     return true;
 }
 
-/* Removes the regular files of a run folder (for --force), but its marker. */
+/* Removes the regular files of a run folder (for --force), but its marker (which holds the
+ * lock: removing it would let another run take a lock of its own). */
 static bool empty_dir(const char *path, char *err, size_t errlen)
 {
     DIR *d = opendir(path);
@@ -88,7 +89,6 @@ static bool empty_dir(const char *path, char *err, size_t errlen)
     return ok;
 }
 
-void rundir_release(RunDir *rd) { (void)rd; }
 
 /* True when file starts with prefix (read, not trusted further). */
 static bool file_starts_with(const char *file, const char *prefix)
@@ -153,10 +153,12 @@ static bool folder_is_ours(const char *path, char *held, size_t len, char *err, 
     return false;
 }
 
-/* Writes the folder's marker: the folder now holds a run. */
-static bool write_marker(RunDir *rd, const char *name, char *err, size_t errlen)
+/* Opens the folder's marker and takes the lock of the run (a POSIX write lock on the whole
+ * file: the kernel drops it when the process ends, however it ends, and names the process that
+ * holds it), then writes the marker. False with a message naming the other run's process. */
+static bool lock_folder(RunDir *rd, const char *name, char *err, size_t errlen)
 {
-    char file[1100], shown[900], text[160];
+    char file[1100], shown[900];
     rundir_file(rd, RUNDIR_MARKER, file, sizeof file);
     escape_controls(rd->path, shown, sizeof shown);
     int fd = open(file, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
@@ -164,13 +166,46 @@ static bool write_marker(RunDir *rd, const char *name, char *err, size_t errlen)
         snprintf(err, errlen, "%s: folder is not writable: %s", shown, strerror(errno));
         return false;
     }
+    for (int tries = 0;; tries++) {
+        struct flock fl = {.l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = 0, .l_len = 0};
+        if (fcntl(fd, F_SETLK, &fl) == 0)
+            break;
+        int e = errno;
+        if (e == EACCES || e == EAGAIN) {
+            fl = (struct flock){.l_type = F_WRLCK, .l_whence = SEEK_SET};
+            if (fcntl(fd, F_GETLK, &fl) == 0 && fl.l_type == F_UNLCK && tries < 100)
+                continue; /* the other run ended in between: try again */
+            if (fl.l_type != F_UNLCK)
+                snprintf(err, errlen,
+                         "%s is in use by another run (process %ld); wait for it to end, or stop "
+                         "it first",
+                         shown, (long)fl.l_pid);
+            else
+                snprintf(err, errlen, "%s is in use by another run", shown);
+        } else {
+            snprintf(err, errlen, "%s: cannot lock %s: %s", shown, RUNDIR_MARKER, strerror(e));
+        }
+        close(fd);
+        return false;
+    }
+    char text[160];
     int n = snprintf(text, sizeof text, "%s\nrun: %s\n", RUNDIR_MARKER_LINE, name);
-    bool ok = ftruncate(fd, 0) == 0 && pwrite(fd, text, (size_t)n, 0) == n;
-    int e = errno ? errno : EIO;
-    ok = close(fd) == 0 && ok;
-    if (!ok)
-        snprintf(err, errlen, "%s: cannot write: %s", file, strerror(e));
-    return ok;
+    if (ftruncate(fd, 0) != 0 || pwrite(fd, text, (size_t)n, 0) != n) {
+        snprintf(err, errlen, "%s: cannot write: %s", file, strerror(errno ? errno : EIO));
+        close(fd);
+        return false;
+    }
+    rd->lock_fd = fd;
+    rd->locked = true;
+    return true;
+}
+
+void rundir_release(RunDir *rd)
+{
+    if (rd->locked)
+        close(rd->lock_fd);
+    rd->locked = false;
+    rd->lock_fd = -1;
 }
 
 void rundir_file(const RunDir *rd, const char *name, char *buf, size_t len)
@@ -191,6 +226,7 @@ bool rundir_prepare(RunDir *rd, const Config *cfg, bool force, int argc, char **
     memset(rd, 0, sizeof *rd);
     rd->ranks = 1;
     rd->force = force;
+    rd->lock_fd = -1;
     snprintf(rd->path, sizeof rd->path, "%s/%s", cfg->results_dir, cfg->name);
     rd->start_time = search_now();
     time_t now = time(NULL);
@@ -203,10 +239,11 @@ bool rundir_prepare(RunDir *rd, const Config *cfg, bool force, int argc, char **
         return false;
     char held[400];
     if (!folder_is_ours(rd->path, held, sizeof held, err, errlen) ||
-        !write_marker(rd, cfg->name, err, errlen))
+        !lock_folder(rd, cfg->name, err, errlen))
         return false;
     if (force) {
         if (!empty_dir(rd->path, err, errlen)) {
+            rundir_release(rd);
             return false;
         }
     } else if (rundir_has(rd, RUNDIR_SUMMARY)) {
@@ -214,6 +251,7 @@ bool rundir_prepare(RunDir *rd, const Config *cfg, bool force, int argc, char **
                  "%s already holds a finished run; use --force to overwrite it, or another "
                  "[run] name",
                  rd->path);
+        rundir_release(rd);
         return false;
     }
     rd->resuming = rundir_has(rd, RUNDIR_JOURNAL);

@@ -3,7 +3,9 @@
  * A run writes only into a folder that is empty or recognisably one of its own runs: it holds
  * the marker .maxtune-run (written when a run first uses the folder), or, from older versions,
  * a run.txt or a checkpoint of maxtune. Any other folder (a source tree, a home folder) is
- * refused, --force or not, and left untouched.
+ * refused, --force or not, and left untouched. The run holds a lock on the marker from
+ * rundir_prepare until rundir_release or the end of the process: a second run of the same
+ * folder is refused, naming the process of the first.
  *
  * A folder holding summary.json is a finished run: running it again is refused unless --force
  * (which empties the folder first). A folder holding a checkpoint but no summary is an
@@ -33,15 +35,17 @@ typedef struct RunDir {
     char command[2048];   /* the command line, for run.txt */
     int ranks;            /* MPI ranks playing (1 without MPI), for run.txt; set by the caller */
     bool force;           /* --force: the run starts over (the suite passes it to its parts) */
+    bool locked;          /* lock_fd holds the folder's lock */
+    int lock_fd;          /* the open marker file, -1 when none */
 } RunDir;
 
-/* Creates or checks results_dir/name. Returns false with a message when the folder is not a
- * maxtune results folder, holds a finished run and force is false, or cannot be created or
- * emptied. */
+/* Creates or checks results_dir/name and locks it for this run. Returns false with a message
+ * (and holds no lock) when the folder is not a maxtune results folder, another run uses it, it
+ * holds a finished run and force is false, or it cannot be created, locked or emptied. */
 bool rundir_prepare(RunDir *rd, const Config *cfg, bool force, int argc, char **argv, char *err,
                     size_t errlen);
 
-/* Releases what rundir_prepare holds for the run (the folder is left as it is). */
+/* Releases the folder's lock (idempotent; the end of the process releases it too). */
 void rundir_release(RunDir *rd);
 
 /* Full path of a file of the run. */
