@@ -242,6 +242,8 @@ static void test_journal_corrupted_middle_line(void **state)
     *p = 'A';
     spill(t->path, text, len);
     expect_open_error(t->path, HASH, -1, 3, "corrupted checkpoint");
+    expect_open_error(t->path, HASH, -1, 3, "lines 1-2 hold intact work");
+    expect_open_error(t->path, HASH, -1, 3, "or use --force");
     assert_int_equal(file_size(t->path), (long)len);
     /* A line without its checksum is as bad. */
     char *nl = strchr(text, '\n');
@@ -251,6 +253,51 @@ static void test_journal_corrupted_middle_line(void **state)
                      nl + 1);
     spill(t->path, broken, (size_t)n);
     expect_open_error(t->path, HASH, -1, 2, "corrupted checkpoint");
+}
+
+/* A NUL byte inside the journal is reported as such, with the line to keep up to; a file of NUL
+ * bytes at its end (a power loss can leave one) is a record cut short, dropped. */
+static void test_journal_nul_byte(void **state)
+{
+    TestDir *t = *state;
+    write_sample(t->path);
+    char text[4096];
+    size_t len = slurp(t->path, text, sizeof text);
+    char *p = strstr(text, "beta");
+    assert_non_null(p);
+    p[1] = '\0';
+    spill(t->path, text, len);
+    expect_open_error(t->path, HASH, -1, 3, "a NUL byte at column 11");
+    expect_open_error(t->path, HASH, -1, 3, "keep only those lines (e.g. head -n 2)");
+    remove(t->path);
+    write_sample(t->path);
+    len = slurp(t->path, text, sizeof text);
+    memset(text + len, 0, 100);
+    spill(t->path, text, len + 100);
+    Journal j;
+    Records r = open_ok(&j, t->path, HASH);
+    assert_sample(&r, NPAYLOADS);
+    journal_close(&j, false);
+    assert_int_equal(file_size(t->path), (long)len);
+}
+
+/* While a journal is open, a second opening of it is refused (two runs never write one). */
+static void test_journal_second_writer(void **state)
+{
+    TestDir *t = *state;
+    write_sample(t->path);
+    Journal j, k;
+    Records r = open_ok(&j, t->path, HASH), s = {.reject_index = -1};
+    assert_sample(&r, NPAYLOADS);
+    char err[512] = "";
+    assert_false(journal_open(&k, t->path, HASH, collect, &s, err, sizeof err));
+    if (!strstr(err, "in use by another run"))
+        fail_msg("unexpected error: %s", err);
+    assert_true(journal_append(&j, 99, "more"));
+    journal_close(&j, false);
+    r = open_ok(&j, t->path, HASH);
+    assert_int_equal(r.n, NPAYLOADS + 1);
+    journal_close(&j, false);
 }
 
 /* A record the job refuses is reported with its line and the job's reason. */
@@ -757,6 +804,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_journal_truncated_header, setup_dir, teardown_dir),
         cmocka_unit_test_setup_teardown(test_journal_corrupted_middle_line, setup_dir,
                                         teardown_dir),
+        cmocka_unit_test_setup_teardown(test_journal_nul_byte, setup_dir, teardown_dir),
+        cmocka_unit_test_setup_teardown(test_journal_second_writer, setup_dir, teardown_dir),
         cmocka_unit_test_setup_teardown(test_journal_rejected_record, setup_dir, teardown_dir),
         cmocka_unit_test_setup_teardown(test_journal_other_config, setup_dir, teardown_dir),
         cmocka_unit_test(test_journal_hash),

@@ -2,12 +2,14 @@
 #include "journal.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <unistd.h>
 
-enum { JOURNAL_LINE_MAX = 1 << 20 };
+#include "tune/run/escape.h"
 
 uint64_t journal_hash(const char *text)
 {
@@ -32,46 +34,71 @@ static bool write_header(FILE *f, uint64_t config_hash)
     return fprintf(f, "maxtune-journal 1 %016" PRIx64 "\n", config_hash) >= 0 && fflush(f) == 0;
 }
 
+/* Writes the error for bad line lineno of a journal: where, what (control bytes escaped) and how
+ * to go on. */
+static void replay_error(char *err, size_t errlen, const char *path, int lineno, const char *what)
+{
+    char shown[1100], msg[400];
+    escape_controls(path, shown, sizeof shown);
+    escape_controls(what, msg, sizeof msg);
+    if (lineno <= 2)
+        snprintf(err, errlen,
+                 "%s:%d: %s; no finished work precedes it: use --force to start the run over",
+                 shown, lineno, msg);
+    else
+        snprintf(err, errlen,
+                 "%s:%d: %s; lines 1-%d hold intact work: to resume from it, keep only those "
+                 "lines (e.g. head -n %d) and run the same command again; or use --force to start "
+                 "the run over",
+                 shown, lineno, msg, lineno - 1, lineno - 1);
+}
+
 /* Reads back the records of an existing journal; sets *good_end to the end of the last good
  * line (0 when not even the header is complete: an empty file, or one cut short while the
  * header was written). */
 static bool journal_replay(FILE *f, const char *path, uint64_t config_hash, JournalRecordFn fn,
                            void *data, long *good_end, char *err, size_t errlen)
 {
-    char *line = malloc(JOURNAL_LINE_MAX);
-    if (!line) {
-        snprintf(err, errlen, "%s: out of memory", path);
-        return false;
-    }
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
     bool ok = true;
     int lineno = 0;
     *good_end = 0;
-    while (ok && fgets(line, JOURNAL_LINE_MAX, f)) {
+    while (ok && (len = getline(&line, &cap, f)) > 0) {
         lineno++;
-        size_t len = strlen(line);
-        bool complete = len > 0 && line[len - 1] == '\n';
-        if (!complete) {
-            int c = fgetc(f);
-            if (c == EOF) {
-                fprintf(stderr, "note: %s:%d: dropping a record cut short by an interruption\n",
-                        path, lineno);
-                break;
-            }
-            snprintf(err, errlen, "%s:%d: corrupted checkpoint (line too long)", path, lineno);
-            ok = false;
+        if (line[len - 1] != '\n') {
+            char shown[1100];
+            fprintf(stderr, "note: %s:%d: dropping a record cut short by an interruption%s\n",
+                    escape_controls(path, shown, sizeof shown), lineno,
+                    memchr(line, '\0', (size_t)len) ? " (it holds NUL bytes)" : "");
             break;
         }
         line[--len] = '\0';
+        const char *nul = memchr(line, '\0', (size_t)len);
+        if (nul) {
+            char what[128];
+            snprintf(what, sizeof what, "corrupted checkpoint: a NUL byte at column %ld",
+                     (long)(nul - line) + 1);
+            replay_error(err, errlen, path, lineno, what);
+            ok = false;
+            break;
+        }
         if (lineno == 1) {
             uint64_t h;
+            char shown[1100];
+            escape_controls(path, shown, sizeof shown);
             if (sscanf(line, "maxtune-journal 1 %16" SCNx64, &h) != 1) {
-                snprintf(err, errlen, "%s:1: not a maxtune checkpoint (bad header)", path);
+                snprintf(err, errlen,
+                         "%s:1: not a maxtune checkpoint (bad header); move it away, or use "
+                         "--force to start the run over",
+                         shown);
                 ok = false;
             } else if (h != config_hash) {
                 snprintf(err, errlen,
                          "%s:1: this checkpoint was written for a different config; "
                          "use --force to start the run over",
-                         path);
+                         shown);
                 ok = false;
             }
             *good_end = ftell(f);
@@ -83,18 +110,23 @@ static bool journal_replay(FILE *f, const char *path, uint64_t config_hash, Jour
         unsigned long sum = last ? strtoul(last + 1, NULL, 16) : 0;
         if (!last || end == line || *end != ' ' || strlen(last + 1) != 8 ||
             sum != hash32(line, (size_t)(last - line))) {
-            snprintf(err, errlen, "%s:%d: corrupted checkpoint record", path, lineno);
+            replay_error(err, errlen, path, lineno, "corrupted checkpoint record");
             ok = false;
             break;
         }
         *last = '\0';
-        char why[256] = "bad record";
+        char why[256] = "bad record", what[400];
         if (!fn(data, index, end + 1, why, sizeof why)) {
-            snprintf(err, errlen, "%s:%d: corrupted checkpoint record: %s", path, lineno, why);
+            snprintf(what, sizeof what, "corrupted checkpoint record: %s", why);
+            replay_error(err, errlen, path, lineno, what);
             ok = false;
             break;
         }
         *good_end = ftell(f);
+    }
+    if (ok && ferror(f)) {
+        snprintf(err, errlen, "%s: cannot read checkpoint: %s", path, strerror(errno));
+        ok = false;
     }
     free(line);
     return ok;
@@ -105,32 +137,39 @@ bool journal_open(Journal *j, const char *path, uint64_t config_hash, JournalRec
 {
     memset(j, 0, sizeof *j);
     snprintf(j->path, sizeof j->path, "%s", path);
-    FILE *f = fopen(path, "r+");
-    if (f) {
-        long good_end;
-        if (!journal_replay(f, path, config_hash, fn, data, &good_end, err, errlen)) {
-            fclose(f);
-            return false;
-        }
-        /* Without a complete header (killed while creating the file) start it afresh. */
-        if (fflush(f) != 0 || ftruncate(fileno(f), good_end) != 0 ||
-            fseek(f, good_end, SEEK_SET) != 0 || (good_end == 0 && !write_header(f, config_hash))) {
-            snprintf(err, errlen, "%s: cannot repair checkpoint: %s", path, strerror(errno));
-            fclose(f);
-            return false;
-        }
-        j->file = f;
-        return true;
-    }
-    if (errno != ENOENT) {
+    /* Opened for appending (every write lands at the end, whatever else writes the file) and
+     * locked: a second run on the same checkpoint is refused instead of interleaving lines. */
+    int fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0666);
+    if (fd < 0) {
         snprintf(err, errlen, "%s: cannot open checkpoint: %s", path, strerror(errno));
         return false;
     }
-    f = fopen(path, "w");
-    if (!f || !write_header(f, config_hash)) {
+    if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        if (errno == EWOULDBLOCK)
+            snprintf(err, errlen, "%s: in use by another run; wait for it to end", path);
+        else
+            snprintf(err, errlen, "%s: cannot lock checkpoint: %s", path, strerror(errno));
+        close(fd);
+        return false;
+    }
+    FILE *f = fdopen(fd, "a+");
+    if (!f) {
+        snprintf(err, errlen, "%s: cannot open checkpoint: %s", path, strerror(errno));
+        close(fd);
+        return false;
+    }
+    long good_end;
+    rewind(f);
+    if (!journal_replay(f, path, config_hash, fn, data, &good_end, err, errlen)) {
+        fclose(f);
+        return false;
+    }
+    /* Cut a record cut short; without a complete header (a new file, or one killed while it
+     * was created) start it afresh. */
+    if (fflush(f) != 0 || ftruncate(fd, good_end) != 0 ||
+        (good_end == 0 && !write_header(f, config_hash))) {
         snprintf(err, errlen, "%s: cannot write checkpoint: %s", path, strerror(errno));
-        if (f)
-            fclose(f);
+        fclose(f);
         return false;
     }
     j->file = f;

@@ -5,8 +5,10 @@
  * File format (text):
  *     maxtune-journal 1 <config hash, 16 hex digits>
  *     <index> <payload> <FNV-1a 32-bit hash of "<index> <payload>", 8 hex digits>
- * A last line cut short by a kill is dropped (and cut from the file); any other bad line is an
- * error naming the file and line. */
+ * A last line cut short by a kill is dropped (and cut from the file); any other bad line (a
+ * NUL byte is named as such) is an error naming the file and line, and how to go on (the
+ * lines to keep, or --force). The file is opened for appending and locked (flock) while open:
+ * a second opening, by this process or another, is refused. */
 #ifndef MAXTUNE_JOURNAL_H
 #define MAXTUNE_JOURNAL_H
 
@@ -25,8 +27,9 @@ typedef struct Journal {
 typedef bool (*JournalRecordFn)(void *data, long index, const char *payload, char *why,
                                 size_t whylen);
 
-/* Opens (creating if needed) the journal at path for a run whose config hashes to
- * config_hash, replaying existing records through fn. Errors "path:line: problem". */
+/* Opens (creating if needed) and locks the journal at path for a run whose config hashes to
+ * config_hash, replaying existing records through fn. Errors "path:line: problem; what to do",
+ * control bytes escaped; "path: in use by another run" when it is open elsewhere. */
 bool journal_open(Journal *j, const char *path, uint64_t config_hash, JournalRecordFn fn,
                   void *data, char *err, size_t errlen);
 
