@@ -516,6 +516,68 @@ static void test_doc(void **state)
     free(ini);
 }
 
+/* Writes text to dir/name. */
+static void put_file(const char *dir, const char *name, const char *text)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* File paths are read from the current folder when the file is there, else from the config's
+ * folder; words (default, random, selfplay, none) and results_dir are never rewritten. */
+static void test_relative_paths(void **state)
+{
+    (void)state;
+    char cwd[4096], home[] = "/tmp/test_config_home_XXXXXX", other[] = "/tmp/test_config_cwd_XXXXXX";
+    assert_non_null(getcwd(cwd, sizeof cwd));
+    assert_non_null(mkdtemp(home));
+    assert_non_null(mkdtemp(other));
+    put_file(home, "c.ini", RUN3 "results_dir = out\n[engine_a]\nweights = beside.weights\n"
+                            "[engine_b]\nweights = both.weights\n[match]\nopenings = random\n"
+                            "[spsa]\nstart_weights = default\nparams_file = nowhere.txt\n");
+    put_file(home, "beside.weights", "");
+    put_file(home, "both.weights", "");
+    put_file(home, "random", "");
+    put_file(home, "default", "");
+    put_file(other, "both.weights", "");
+    assert_int_equal(chdir(other), 0);
+    Config cfg;
+    char err[512], path[512], want[512];
+    snprintf(path, sizeof path, "%s/c.ini", home);
+    bool ok = config_load(&cfg, path, NULL, 0, err, sizeof err);
+    /* The same through --set, and a config named from its own folder (nothing to resolve). */
+    Config set;
+    char *sets[] = {"engine_b.weights=beside.weights"};
+    bool ok_set = config_load(&set, path, sets, 1, err, sizeof err);
+    assert_int_equal(chdir(home), 0);
+    Config local;
+    bool ok_local = config_load(&local, "c.ini", NULL, 0, err, sizeof err);
+    assert_int_equal(chdir(cwd), 0);
+    const char *names[] = {"c.ini", "beside.weights", "both.weights", "random", "default"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        snprintf(want, sizeof want, "%s/%s", home, names[i]);
+        remove(want);
+    }
+    snprintf(want, sizeof want, "%s/both.weights", other);
+    remove(want);
+    rmdir(home);
+    rmdir(other);
+    assert_true(ok && ok_set && ok_local);
+    snprintf(want, sizeof want, "%s/beside.weights", home);
+    assert_string_equal(cfg.engine[0].weights, want);         /* found beside the config */
+    assert_string_equal(cfg.engine[1].weights, "both.weights"); /* the current folder wins */
+    assert_string_equal(cfg.match.openings, "random");           /* words stay words */
+    assert_string_equal(cfg.spsa.start_weights, "default");
+    assert_string_equal(cfg.spsa.params_file, "nowhere.txt");    /* found nowhere: as written */
+    assert_string_equal(cfg.results_dir, "out");                 /* always the current folder */
+    assert_string_equal(set.engine[1].weights, want);
+    assert_string_equal(local.engine[0].weights, "beside.weights");
+}
+
 int main(void)
 {
     catalog_register(); /* the job names [run] job accepts */
@@ -524,7 +586,7 @@ int main(void)
         cmocka_unit_test(test_errors),        cmocka_unit_test(test_missing_required),
         cmocka_unit_test(test_unreadable),    cmocka_unit_test(test_overrides),
         cmocka_unit_test(test_config_set),    cmocka_unit_test(test_write_roundtrip),
-        cmocka_unit_test(test_doc),
+        cmocka_unit_test(test_doc),           cmocka_unit_test(test_relative_paths),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

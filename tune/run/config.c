@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 typedef enum ConfigType { CFG_INT, CFG_U64, CFG_REAL, CFG_BOOL, CFG_STRING, CFG_ENUM } ConfigType;
 
@@ -259,6 +260,22 @@ static const ConfigRule RULES[] = {
 };
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+/* The keys that name a file to read, with the words that name none. A relative path is read
+ * from the current folder when a file of that name is there, else from the config file's
+ * folder (config_load resolves it once, so every job gets the path to open). */
+static const struct PathKey {
+    const char *group, *key;
+    const char *words; /* "a|b": values that are no path */
+} PATH_KEYS[] = {
+    {"EngineConfig", "weights", "default|material"},
+    {"MatchConfig", "openings", "random"},
+    {"SpsaConfig", "start_weights", "default|material"},
+    {"SpsaConfig", "params_file", "none"},
+    {"FitConfig", "positions", "selfplay"},
+    {"FitConfig", "start_weights", "default|material"},
+    {"ValuesConfig", "positions", "selfplay|none"},
+};
 enum { NKEYS = COUNT(KEYS), NSECTIONS = COUNT(SECTIONS) };
 
 /* Where a key's value came from: a file line, an override, or neither (default). */
@@ -973,6 +990,47 @@ static bool loader_rules(Loader *ld, const ConfigSection *only)
     return true;
 }
 
+/* True when value is one of the words "a|b|c". */
+static bool word_in(const char *value, const char *words)
+{
+    size_t n = strlen(value);
+    for (const char *w = words; *w;) {
+        size_t m = strcspn(w, "|");
+        if (m == n && strncmp(w, value, n) == 0)
+            return true;
+        w += m + (w[m] == '|');
+    }
+    return false;
+}
+
+/* Resolves the file keys of cfg (see PATH_KEYS) for a config read from config_path: a relative
+ * path not found from the current folder but found from the config's folder is rewritten to
+ * that (a path found nowhere is left as written, for the job's error to name). */
+static void resolve_paths(Config *cfg, const char *config_path)
+{
+    const char *slash = strrchr(config_path, '/');
+    if (!slash)
+        return; /* the config's folder is the current one */
+    int dirlen = (int)(slash - config_path);
+    for (size_t s = 0; s < NSECTIONS; s++) {
+        for (size_t p = 0; p < COUNT(PATH_KEYS); p++) {
+            if (strcmp(SECTIONS[s].group, PATH_KEYS[p].group) != 0)
+                continue;
+            const ConfigKey *key = key_find(PATH_KEYS[p].group, PATH_KEYS[p].key);
+            if (!key)
+                table_error(&SECTIONS[s], NULL, "a path key that is not in the schema");
+            char *value = (char *)cfg + SECTIONS[s].offset + key->offset;
+            if (!value[0] || value[0] == '/' || word_in(value, PATH_KEYS[p].words) ||
+                access(value, F_OK) == 0)
+                continue;
+            char there[1024];
+            int n = snprintf(there, sizeof there, "%.*s/%s", dirlen, config_path, value);
+            if (n > 0 && (size_t)n < key->size && access(there, F_OK) == 0)
+                memcpy(value, there, (size_t)n + 1);
+        }
+    }
+}
+
 /* Loads path and the overrides into cfg; see config.h. */
 bool config_load(Config *cfg, const char *path, char *const *overrides, int noverrides, char *err,
                  size_t errlen)
@@ -1022,6 +1080,8 @@ bool config_load(Config *cfg, const char *path, char *const *overrides, int nove
         }
     }
     ok = loader_rules(ld, NULL);
+    if (ok && path)
+        resolve_paths(cfg, path);
 done:
     free(ld);
     return ok;
@@ -1119,7 +1179,10 @@ void config_print_doc(FILE *out)
         return;
     config_defaults(defaults);
     fprintf(out, "Configuration keys (INI: [section] then key = value; ';' or '#' comments).\n"
-                 "Override any key with --set section.key=value.\n");
+                 "Override any key with --set section.key=value.\n"
+                 "File paths (weights, start_weights, openings, params_file, positions) are read\n"
+                 "from the current folder when the file is there, else from the config file's\n"
+                 "folder; results_dir is always relative to the current folder.\n");
     for (size_t s = 0; s < NSECTIONS; s++) {
         const ConfigSection *first = &SECTIONS[s];
         bool seen = false;

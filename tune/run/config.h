@@ -120,7 +120,10 @@ void config_defaults(Config *cfg);
  * "section.key=value" in order, then checks required keys and cross-key rules. On error returns
  * false and writes "file:line: problem" (for --set: "--set section.key=value: problem") into err;
  * cfg is then unspecified. Missing required keys are reported as
- * "file: missing required key [run] name". */
+ * "file: missing required key [run] name".
+ * File paths (weights, start_weights, openings, params_file, positions) are then resolved: a
+ * relative path not found from the current folder but found from the folder of path is
+ * rewritten to that one; results_dir is left relative to the current folder. */
 bool config_load(Config *cfg, const char *path, char *const *overrides, int noverrides, char *err,
                  size_t errlen);
 
