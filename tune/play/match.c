@@ -123,10 +123,14 @@ static void match_progress(Match *m, bool final)
         return;
     m->last_progress = now;
     EloEstimate e = stats_estimate(&m->counts);
-    long games = 2 * m->finished, total = 2 * m->stop_at;
+    /* games and W-L-D both count the pairs [0, frontier), the ones the Elo is computed from;
+     * pairs finished beyond the frontier (out of order) count in the speed and the ETA. */
+    long games = 2 * m->frontier, total = 2 * m->stop_at;
     double elapsed = now - m->start_time;
     double rate = elapsed > 0 ? 2.0 * (m->finished - m->resumed_pairs) / elapsed : 0;
-    double eta = rate > 0 ? (total - games) / rate : 0;
+    double eta = rate > 0 ? (total - 2.0 * m->finished) / rate : 0;
+    if (eta < 0)
+        eta = 0;
     char sprt[64] = "";
     if (m->cfg->match.sprt)
         snprintf(sprt, sizeof sprt, " LLR %.2f", m->llr);
