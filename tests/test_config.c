@@ -247,6 +247,9 @@ static void test_errors(void **state)
     expect_error("[run]\njob = match\nname = .hidden\n", 3, "must not start with '.'");
     expect_error("[run]\njob = match\nname = a b\n", 3, "' ' is not allowed");
     expect_error(RUN3 "[engine_a]\nname = say \"hi\"\n", 5, "player name");
+    /* Quoted file text has its control bytes escaped: the message stays one plain line. */
+    expect_error(RUN3 "[match]\nopenings = a\x1b[2Jb\n", 5, "a\\x1b[2Jb");
+    expect_error(RUN3 "[match]\nfo\ao = 1\n", 5, "unknown key 'fo\\x07o'");
     expect_error(RUN3 "[engine_a]\nweights =\n", 5, "empty");
     expect_error(RUN3 "[engine_b]\nnodes = 0\n", 5, "[engine_b] no search limit");
     expect_error(RUN3 "[engine_b]\nnodes = 0\ndepth = 0\n", 6, "search limit");

@@ -771,6 +771,7 @@ static void test_openings_file(void **state)
     } bad[] = {
         {"start\nnot a fen\n", 2, ""},
         {"start\n\nxxx2xxx/4k3/8/8/8/8/8/8/8/4K3/xxx2xxx w 0\n", 3, "already over"},
+        {"start\nxxx2x\x1bx/8/8/8/8/8/8/8/8/8/xxx2xxx w 0\n", 2, "\\x1b"}, /* escaped */
     };
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
         spill(path, bad[k].text, strlen(bad[k].text));
@@ -778,7 +779,8 @@ static void test_openings_file(void **state)
         snprintf(want, sizeof want, "%s:%d: ", path, bad[k].line);
         if (openings_load(&o, &cfg.match, 1, err, sizeof err))
             fail_msg("openings file %zu accepted", k);
-        if (strncmp(err, want, strlen(want)) != 0 || !strstr(err, bad[k].keyword))
+        if (strncmp(err, want, strlen(want)) != 0 || !strstr(err, bad[k].keyword) ||
+            strchr(err, '\x1b'))
             fail_msg("want \"%s...%s\", got \"%s\"", want, bad[k].keyword, err);
     }
     spill(path, "# nothing\n", 10);

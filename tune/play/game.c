@@ -10,6 +10,7 @@
 #include "core/makemove.h"
 #include "core/movegen.h"
 #include "search/eval.h"
+#include "tune/run/escape.h"
 #include "tune/stats/rng.h"
 
 const char *game_termination_name(Termination t)
@@ -155,8 +156,10 @@ bool openings_load(Openings *o, const MatchConfig *mc, uint64_t seed, char *err,
         snprintf(err, errlen, "%s: no FEN in the openings file", mc->openings);
         ok = false;
     }
-    if (!ok)
+    if (!ok) {
         openings_free(o);
+        escape_in_place(err, errlen); /* messages quote the file's text */
+    }
     return ok;
 }
 

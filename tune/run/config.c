@@ -7,6 +7,7 @@
  * at the start or after whitespace) and leading whitespace itself, so the result does not depend
  * on how libinih was built (inline comments, multi-line continuation, line buffer size). */
 #include "config.h"
+#include "escape.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -1084,6 +1085,8 @@ bool config_load(Config *cfg, const char *path, char *const *overrides, int nove
         resolve_paths(cfg, path);
 done:
     free(ld);
+    if (!ok && err)
+        escape_in_place(err, errlen); /* messages quote the file's text */
     return ok;
 }
 
@@ -1116,6 +1119,8 @@ bool config_set(Config *cfg, const char *assignment, char *err, size_t errlen)
 done:
     free(tmp);
     free(ld);
+    if (!ok && err)
+        escape_in_place(err, errlen);
     return ok;
 }
 
