@@ -190,6 +190,7 @@ static bool lock_folder(RunDir *rd, const char *name, char *err, size_t errlen)
     }
     char text[160];
     int n = snprintf(text, sizeof text, "%s\nrun: %s\n", RUNDIR_MARKER_LINE, name);
+    errno = 0;
     if (ftruncate(fd, 0) != 0 || pwrite(fd, text, (size_t)n, 0) != n) {
         snprintf(err, errlen, "%s: cannot write: %s", file, strerror(errno ? errno : EIO));
         close(fd);
