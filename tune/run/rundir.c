@@ -89,7 +89,6 @@ static bool empty_dir(const char *path, char *err, size_t errlen)
     return ok;
 }
 
-
 /* True when file starts with prefix (read, not trusted further). */
 static bool file_starts_with(const char *file, const char *prefix)
 {
