@@ -7,6 +7,7 @@
 #include "tune/jobs/job.h"
 #include "tune/play/dist.h"
 #include "tune/run/config.h"
+#include "tune/run/escape.h"
 #include "tune/run/interrupt.h"
 #include "tune/run/rundir.h"
 
@@ -28,6 +29,7 @@ static bool check_inputs(const char *cmd, const char *path, const Config *cfg)
     char err[1024];
     if (job_check(cfg, err, sizeof err))
         return true;
+    escape_in_place(err, sizeof err); /* it may quote a file's content */
     fprintf(stderr, "maxtune %s: %s: %s\n", cmd, path, err);
     return false;
 }
@@ -39,6 +41,8 @@ int cmd_run(int argc, char **argv)
         "Runs the job the config describes ([run] job) into results/<[run] name>/.\n"
         "A finished run is not overwritten without --force; an interrupted run (killed, or\n"
         "stopped with Ctrl-C) resumes where it stopped when the same command is run again.\n"
+        "A run writes only into an empty folder or one of its own runs (any other is refused,\n"
+        "--force or not); a folder another run is using is refused (exit 2).\n"
         "`maxtune config --doc` lists every key.\n";
     if (cli_wants_help(argc, argv)) {
         fputs(help, stdout);
