@@ -176,6 +176,9 @@ bool match_write_summary(FILE *out, void *data)
                                                            : "inconclusive";
     double lo = 0, hi = 0;
     stats_sprt_bounds(&m->sprt, &lo, &hi);
+    char llr[32] = "null"; /* NAN: fishtest's LLR is undefined on these counts */
+    if (!isnan(m->llr))
+        snprintf(llr, sizeof llr, "%.4f", m->llr);
     fprintf(out, "{\n  \"job\": \"match\",\n  \"run\": \"%s\",\n  \"seed\": %llu,\n",
             json_name(m->cfg->name), m->cfg->seed);
     fprintf(out, "  \"player_a\": \"%s\",\n  \"player_b\": \"%s\",\n",
@@ -192,10 +195,10 @@ bool match_write_summary(FILE *out, void *data)
             e.score, e.elo, e.elo_err, ep.elo, ep.elo_err, e.los, e.draw_ratio, e.nelo,
             e.nelo_err);
     fprintf(out, "  \"sprt\": {\"enabled\": %s, \"elo0\": %g, \"elo1\": %g, \"alpha\": %g, "
-                 "\"beta\": %g, \"model\": \"%s\", \"llr\": %.4f, \"lower\": %.4f, "
+                 "\"beta\": %g, \"model\": \"%s\", \"llr\": %s, \"lower\": %.4f, "
                  "\"upper\": %.4f, \"verdict\": \"%s\"},\n",
             m->cfg->match.sprt ? "true" : "false", m->sprt.elo0, m->sprt.elo1, m->sprt.alpha,
-            m->sprt.beta, m->cfg->match.sprt_model, m->llr, lo, hi, verdict);
+            m->sprt.beta, m->cfg->match.sprt_model, llr, lo, hi, verdict);
     fprintf(out, "  \"terminations\": {");
     for (int t = 0; t < TERM_NB; t++)
         fprintf(out, "%s\"%s\": %ld", t ? ", " : "", game_termination_name((Termination)t),

@@ -4,6 +4,7 @@
 #include <assert.h>
 #include <math.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include <gsl/gsl_cdf.h>
 
@@ -16,6 +17,15 @@
 /* fishtest's MLE_t_value: at most 10 fixed-point rounds, stop when no probability moves 1e-9. */
 #define STATS_TVALUE_ROUNDS 10
 #define STATS_TVALUE_TOL 1e-9
+/* fishtest's checks: a result of MLE_t_value within 1e-5 of its t-value, one of MLE_expected
+ * within 1e-6 of its expectation, probabilities within 1e-6 of [0, 1] summing to 1 +- 1e-6. */
+#define STATS_TVALUE_CHECK 1e-5
+#define STATS_EXPECTED_TOL 1e-6
+#define STATS_PDF_TOL 1e-6
+/* Logistic hypotheses from this many Elo on are refused: past about 2500 the score
+ * 1/(1 + 10^(-elo/400)) is so near 0 or 1 that fishtest's 1e-6 check of MLE_expected fails
+ * (measured on 200 random count vectors; none fails at 2500). */
+#define STATS_LOGISTIC_REACH 2000.0
 /* Largest number of outcomes in a result vector (pentanomial). */
 #define STATS_OUTCOMES_MAX STATS_PENTA_NB
 
@@ -168,32 +178,38 @@ static double los_trinomial(const MatchCounts *mc)
     return 0.5 + 0.5 * erf((w - l) / sqrt(2.0 * (w + l)));
 }
 
-/* Normalized Elo and its 95% half-width from k counts (k = 5: pairs, k = 3: single games).
- * sigma_game is the per-game standard deviation: sqrt(2 var_pair) from pairs (fishtest's
- * LLR_normalized_alt, fastchess's scoreToNeloDiff). A zero variance is replaced by the
- * variance of the regularised counts so that the figure stays finite. */
+/* Normalized Elo and its 95% half-width from k counts (k = 5: pairs, k = 3: single games), as
+ * fishtest computes them (its nElo table, http/template_helpers.py): on the regularised counts,
+ * t = (mu - 1/2) / sigma with the variance of t corrected for the distribution's skewness s and
+ * excess kurtosis e, var_t = 1 - t s + t^2 (e + 2) / 4, and nElo = c t +- c z sqrt(var_t / N),
+ * c = 800 / ln 10 for games and 800 / ln 10 / sqrt(2) for pairs (N pairs: sigma_game is
+ * sqrt(2) sigma_pair). var_t is evaluated as (1 - t s / 2)^2 + t^2 (e + 2 - s^2) / 4, the same
+ * number without fishtest's rounding guard max(., 0): both terms are >= 0, and the second is > 0
+ * whenever three outcomes have weight, which regularisation ensures, so the half-width is never
+ * 0 (fastchess's z / sqrt(2 N) * 800 / ln 10 is the t = 0 case). */
 static void nelo_from_counts(const double *counts, int k, double *nelo, double *nelo_err)
 {
     double c[STATS_OUTCOMES_MAX] = {0};
-    double n, mu, var;
+    double n, mu, var, m3 = 0.0, m4 = 0.0;
     assert(k >= 2 && k <= STATS_OUTCOMES_MAX);
     for (int i = 0; i < k; i++)
         c[i] = counts[i];
+    regularize(c, k);
     moments(c, k, &n, &mu, &var);
-    if (n <= 0.0) {
-        *nelo = 0.0;
-        *nelo_err = 0.0;
-        return;
+    for (int i = 0; i < k; i++) {
+        double d = (double)i / (k - 1) - mu;
+        m3 += c[i] * d * d * d;
+        m4 += c[i] * d * d * d * d;
     }
-    double games = k == STATS_PENTA_NB ? 2.0 * n : n;
-    *nelo_err = z95() / sqrt(games) * nelo_per_t();
-    if (var <= 0.0) {
-        double nreg;
-        regularize(c, k);
-        moments(c, k, &nreg, &mu, &var);
-    }
-    double sigma_game = sqrt(k == STATS_PENTA_NB ? 2.0 * var : var);
-    *nelo = (mu - 0.5) / sigma_game * nelo_per_t();
+    m3 /= n;
+    m4 /= n;
+    double skew = m3 / pow(var, 1.5), exkurt = m4 / (var * var) - 3.0;
+    double t = (mu - 0.5) / sqrt(var);
+    double half = 1.0 - t * skew / 2.0;
+    double var_t = half * half + t * t * (exkurt + 2.0 - skew * skew) / 4.0;
+    double coeff = k == STATS_PENTA_NB ? nelo_per_t() / sqrt(2.0) : nelo_per_t();
+    *nelo = coeff * t;
+    *nelo_err = coeff * z95() * sqrt(var_t / n);
 }
 
 /* Fills nelo/nelo_err: from pairs when there are any, else from single games. */
@@ -209,15 +225,28 @@ static void fill_nelo(const MatchCounts *mc, EloEstimate *e)
     }
 }
 
-/* Score, Elo and the 95% Elo interval of mu +- z sqrt(var / n). */
-static void fill_interval(EloEstimate *e, double mu, double var, double n)
+/* Elo and its 95% interval from k counts (3 per game, 5 per pair) as fishtest's get_elo computes
+ * them: the score mu and its variance on the regularised counts, mu +- z sqrt(var / n) mapped
+ * through the clamped Elo formula. Where the whole interval lies beyond a clamp (both ends at
+ * +-1199.8: fishtest prints +/- 0), it is moved inside the clamp with its width kept, so that no
+ * interval is ever of width 0: [Elo(0.999 - 2 z sd), 1199.8], and the mirror image. */
+static void fill_interval(EloEstimate *e, const double *counts, int k)
 {
-    double sd = sqrt(var / n);
-    double z = z95();
-    e->score = mu;
+    double c[STATS_OUTCOMES_MAX] = {0};
+    double n, mu, var;
+    for (int i = 0; i < k; i++)
+        c[i] = counts[i];
+    regularize(c, k);
+    moments(c, k, &n, &mu, &var);
+    double width = 2.0 * z95() * sqrt(var / n);
+    double lo = mu - width / 2.0, hi = mu + width / 2.0;
+    if (lo >= 1.0 - STATS_SCORE_EPS)
+        lo = 1.0 - STATS_SCORE_EPS - width;
+    if (hi <= STATS_SCORE_EPS)
+        hi = STATS_SCORE_EPS + width;
     e->elo = elo_clamped(mu);
-    e->elo_lo = elo_clamped(mu - z * sd);
-    e->elo_hi = elo_clamped(mu + z * sd);
+    e->elo_lo = elo_clamped(lo);
+    e->elo_hi = elo_clamped(hi);
     e->elo_err = (e->elo_hi - e->elo_lo) / 2.0;
 }
 
@@ -225,18 +254,18 @@ static void fill_interval(EloEstimate *e, double mu, double var, double n)
 EloEstimate stats_estimate(const MatchCounts *mc)
 {
     EloEstimate e = {0};
-    double c[3], n, mu, var;
+    double c[3];
     e.games = stats_games(mc);
     e.pairs = stats_pairs(mc);
     e.score = 0.5;
     e.los = los_trinomial(mc);
     fill_nelo(mc, &e);
-    if (e.games <= 0)
-        return e;
     trinomial_counts(mc, c);
-    moments(c, 3, &n, &mu, &var);
-    fill_interval(&e, mu, var, n);
-    e.draw_ratio = (double)mc->draws / n;
+    fill_interval(&e, c, 3);
+    if (e.games > 0) {
+        e.score = ((double)mc->wins + 0.5 * (double)mc->draws) / (double)e.games;
+        e.draw_ratio = (double)mc->draws / (double)e.games;
+    }
     return e;
 }
 
@@ -244,19 +273,33 @@ EloEstimate stats_estimate(const MatchCounts *mc)
 EloEstimate stats_estimate_pentanomial(const MatchCounts *mc)
 {
     EloEstimate e = stats_estimate(mc);
-    double c[STATS_PENTA_NB], n, mu, var;
+    double c[STATS_PENTA_NB];
     if (e.pairs <= 0)
         return e;
     pentanomial_counts(mc, c);
-    moments(c, STATS_PENTA_NB, &n, &mu, &var);
-    fill_interval(&e, mu, var, n);
+    fill_interval(&e, c, STATS_PENTA_NB);
+    e.score = 0.0;
+    for (int i = 0; i < STATS_PENTA_NB; i++)
+        e.score += c[i] * i / (STATS_PENTA_NB - 1);
+    e.score /= (double)e.pairs;
     return e;
 }
 
+/* Value of the secular function sum_i p_i a_i / (1 + x a_i). */
+static double secular_value(const double *a, const double *p, int k, double x)
+{
+    double f = 0.0;
+    for (int i = 0; i < k; i++)
+        f += p[i] * a[i] / (1.0 + x * a[i]);
+    return f;
+}
+
 /* Solves fishtest's secular equation sum_i p_i a_i / (1 + x a_i) = 0 for x between the poles
- * -1/max(a) and -1/min(a). The left side falls strictly from +inf to -inf there (its derivative
- * is -sum p_i a_i^2 / (1 + x a_i)^2), so bisection finds the one root scipy's brentq finds, to
- * within rounding. Returns 0 when min(a) < 0 < max(a) fails (fishtest asserts). */
+ * -1/max(a) and -1/min(a), 1e-9 inside them as fishtest brackets it. The left side falls
+ * strictly from +inf to -inf there (its derivative is -sum p_i a_i^2 / (1 + x a_i)^2), so
+ * bisection finds the one root scipy's brentq finds, to within rounding. Returns 0 where
+ * fishtest raises: min(a) < 0 < max(a) fails (its assert), or the bracket holds no sign change
+ * (brentq's error). */
 static int secular(const double *a, const double *p, int k, double *x)
 {
     double v = a[0], w = a[0];
@@ -269,17 +312,15 @@ static int secular(const double *a, const double *p, int k, double *x)
     if (!(v < 0.0 && w > 0.0))
         return 0;
     double lo = -1.0 / w + STATS_SECULAR_EPS, hi = -1.0 / v - STATS_SECULAR_EPS;
-    if (!(lo < hi))
+    double flo = secular_value(a, p, k, lo), fhi = secular_value(a, p, k, hi);
+    if (!(lo < hi) || !(flo * fhi <= 0.0))
         return 0;
     double mid = 0.5 * (lo + hi);
     for (int it = 0; it < 400; it++) {
         mid = 0.5 * (lo + hi);
         if (hi - lo <= 1e-15 * (1.0 + fabs(mid)) || mid <= lo || mid >= hi)
             break;
-        double f = 0.0;
-        for (int i = 0; i < k; i++)
-            f += p[i] * a[i] / (1.0 + mid * a[i]);
-        if (f > 0.0)
+        if (secular_value(a, p, k, mid) > 0.0)
             lo = mid;
         else
             hi = mid;
@@ -288,11 +329,32 @@ static int secular(const double *a, const double *p, int k, double *x)
     return 1;
 }
 
+/* fishtest's stats() on a distribution: mean and variance, after its checks (every probability
+ * within [-1e-6, 1 + 1e-6], their sum within 1e-6 of 1). Returns 0 where those fail. */
+static int pdf_stats(const double *a, const double *p, int k, double *mu, double *var)
+{
+    double sum = 0.0, s = 0.0, v = 0.0;
+    for (int i = 0; i < k; i++) {
+        if (!(p[i] >= -STATS_PDF_TOL && p[i] <= 1.0 + STATS_PDF_TOL))
+            return 0;
+        sum += p[i];
+        s += p[i] * a[i];
+    }
+    if (!(fabs(sum - 1.0) < STATS_PDF_TOL))
+        return 0;
+    for (int i = 0; i < k; i++)
+        v += p[i] * (a[i] - s) * (a[i] - s);
+    *mu = s;
+    *var = v;
+    return 1;
+}
+
 /* fishtest's MLE_expected: the distribution on the values a nearest (in likelihood) to the
- * empirical phat among those with expectation s. Returns 0 when there is none. */
+ * empirical phat among those with expectation s. Returns 0 where fishtest raises (no root, or
+ * its check that the result has expectation s to 1e-6 fails). */
 static int mle_expected(const double *a, const double *phat, int k, double s, double *out)
 {
-    double shifted[STATS_OUTCOMES_MAX] = {0}, x;
+    double shifted[STATS_OUTCOMES_MAX] = {0}, x, mu, var;
     assert(k >= 2 && k <= STATS_OUTCOMES_MAX);
     for (int i = 0; i < k; i++)
         shifted[i] = a[i] - s;
@@ -300,27 +362,28 @@ static int mle_expected(const double *a, const double *phat, int k, double s, do
         return 0;
     for (int i = 0; i < k; i++)
         out[i] = phat[i] / (1.0 + x * shifted[i]);
-    return 1;
+    return pdf_stats(a, out, k, &mu, &var) && fabs(s - mu) < STATS_EXPECTED_TOL;
 }
 
 /* fishtest's MLE_t_value: the most likely distribution with t-value (mu - ref) / sigma = t,
- * found by fixed-point rounds from the uniform distribution, each solving a secular equation.
- * Returns 0 when a round has no root. */
+ * found by at most 10 fixed-point rounds from the uniform distribution, each solving a secular
+ * equation. Returns 0 where fishtest raises: a round without a root, or a result whose t-value
+ * is more than 1e-5 from t (the rounds did not converge: it happens for |t| near the model's
+ * reach, see stats_sprt_reachable). */
 static int mle_t_value(const double *a, const double *phat, int k, double ref, double t,
                        double *out)
 {
     double shifted[STATS_OUTCOMES_MAX] = {0}, prev[STATS_OUTCOMES_MAX] = {0};
+    double mu, var;
     assert(k >= 2 && k <= STATS_OUTCOMES_MAX);
     for (int i = 0; i < k; i++)
         out[i] = 1.0 / k;
     for (int round = 0; round < STATS_TVALUE_ROUNDS; round++) {
-        double mu = 0.0, var = 0.0, x;
-        for (int i = 0; i < k; i++) {
-            prev[i] = out[i];
-            mu += out[i] * a[i];
-        }
+        double x;
         for (int i = 0; i < k; i++)
-            var += out[i] * (a[i] - mu) * (a[i] - mu);
+            prev[i] = out[i];
+        if (!pdf_stats(a, out, k, &mu, &var))
+            return 0;
         double sigma = sqrt(var);
         if (!(sigma > 0.0))
             return 0;
@@ -339,7 +402,14 @@ static int mle_t_value(const double *a, const double *phat, int k, double ref, d
         if (change < STATS_TVALUE_TOL)
             break;
     }
-    return 1;
+    return pdf_stats(a, out, k, &mu, &var) && var > 0.0 &&
+           fabs(t - (mu - ref) / sqrt(var)) < STATS_TVALUE_CHECK;
+}
+
+/* Pair t-value of a normalized Elo: nElo -> per-game t (/ 800 ln 10) -> pair t (* sqrt 2). */
+static double pair_t_of_nelo(double nelo)
+{
+    return nelo / nelo_per_t() * sqrt(2.0);
 }
 
 /* fishtest's generalized LLR on the (regularised) pentanomial frequencies. */
@@ -365,21 +435,42 @@ double stats_sprt_llr(const MatchCounts *mc, const SprtConfig *cfg)
         ok = mle_expected(a, phat, STATS_PENTA_NB, s0, p0) &&
              mle_expected(a, phat, STATS_PENTA_NB, s1, p1);
     } else {
-        /* nElo -> per-game t-value -> pair t-value (times sqrt 2), as LLR_normalized does. */
-        double t0 = cfg->elo0 / nelo_per_t() * sqrt(2.0);
-        double t1 = cfg->elo1 / nelo_per_t() * sqrt(2.0);
-        ok = mle_t_value(a, phat, STATS_PENTA_NB, 0.5, t0, p0) &&
-             mle_t_value(a, phat, STATS_PENTA_NB, 0.5, t1, p1);
+        ok = mle_t_value(a, phat, STATS_PENTA_NB, 0.5, pair_t_of_nelo(cfg->elo0), p0) &&
+             mle_t_value(a, phat, STATS_PENTA_NB, 0.5, pair_t_of_nelo(cfg->elo1), p1);
     }
     if (!ok)
-        return 0.0;
+        return NAN;
     double llr = 0.0;
     for (int i = 0; i < STATS_PENTA_NB; i++) {
         if (!(p0[i] > 0.0 && p1[i] > 0.0))
-            return 0.0;
+            return NAN; /* fishtest's math.log raises */
         llr += phat[i] * (log(p1[i]) - log(p0[i]));
     }
     return n * llr;
+}
+
+/* Whether fishtest's LLR can reach both hypotheses, whatever the counts. */
+bool stats_sprt_reachable(const SprtConfig *cfg, char *why, size_t len)
+{
+    double limit = cfg->model == SPRT_LOGISTIC ? STATS_LOGISTIC_REACH : stats_sprt_nelo_reach();
+    const double elo[2] = {cfg->elo0, cfg->elo1};
+    for (int h = 0; h < 2; h++) {
+        if (fabs(elo[h]) < limit)
+            continue;
+        if (why)
+            snprintf(why, len,
+                     "elo%d = %g is out of reach of the %s SPRT model (|elo| must stay below "
+                     "%.1f; fishtest raises an error there)",
+                     h, elo[h], cfg->model == SPRT_LOGISTIC ? "logistic" : "normalized", limit);
+        return false;
+    }
+    return true;
+}
+
+/* The normalized model's reach: |nElo| below 2/3 * 800 / ln 10 = 231.62. */
+double stats_sprt_nelo_reach(void)
+{
+    return 2.0 / 3.0 * nelo_per_t();
 }
 
 /* Wald's SPRT bounds from alpha and beta. */

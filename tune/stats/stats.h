@@ -16,13 +16,24 @@
  *   score in [0, 1] (half of the pair's points) and sigma_pair its standard deviation, fishtest
  *   takes sigma_game = sqrt(2) sigma_pair, so
  *       nElo = (mu - 1/2) / (sqrt(2) sigma_pair) * 800 / ln 10 = t_pair / sqrt(2) * 800 / ln 10.
- *   (shared/METHODS.md writes "t * sqrt(2)"; that is off by a factor of 2: fishtest's
- *   LLR_normalized turns nElo bounds into pair t-values by multiplying by sqrt(2), so nElo is the
- *   pair t-value divided by sqrt(2).) Its 95% half-width, computed as fastchess does, is
- *   z / sqrt(2 pairs) * 800 / ln 10.
+ *   (an earlier METHODS.md wrote "t * sqrt(2)"; fishtest's LLR_normalized turns nElo bounds
+ *   into pair t-values by multiplying by sqrt(2), so nElo is the pair t-value over sqrt(2).)
+ *   Its 95% half-width is fishtest's: c z sqrt(var_t / N) with var_t = 1 - t s + t^2 (e + 2)/4
+ *   for the skewness s and excess kurtosis e of the pair scores (fastchess's
+ *   z / sqrt(2 pairs) * 800 / ln 10 is its t = 0 case, too narrow on lopsided samples).
+ * - Zero counts: as fishtest does, every figure but the score, the draw ratio and LOS is
+ *   computed on counts whose empty cells hold 0.001 each, so that no sample, however small or
+ *   one-sided, gives an interval of width 0. The one place maxtune departs from fishtest: when
+ *   even the near end of the score interval lies beyond the 0.999 clamp (e.g. 100 wins out of
+ *   100), fishtest prints "+/- 0"; maxtune moves the interval inside the clamp, width kept.
+ * - scripts/fishtest_reference.py computes all of these with fishtest's formulas; the test
+ *   tests/test_fishtest_ref.c compares on 97 count vectors (tests/data/fishtest_reference.txt).
  */
 #ifndef MAXTUNE_TUNE_STATS_H
 #define MAXTUNE_TUNE_STATS_H
+
+#include <stdbool.h>
+#include <stddef.h>
 
 /* Number of pentanomial outcomes of a game pair. */
 #define STATS_PENTA_NB 5
@@ -61,9 +72,10 @@ typedef struct EloEstimate {
 } EloEstimate;
 
 /* Trinomial (per game) estimate, as cutechess prints it; nelo from pentanomial when pairs>0.
- * With no games every figure is neutral: score 1/2, Elo 0 +- 0, LOS 1/2, nElo 0 +- 0. When the
- * sample variance is zero (all draws, all wins), nElo is computed on counts regularised as
- * fishtest does (each zero count replaced by 0.001), so it stays finite. */
+ * score, draw_ratio and los come from the raw counts (score 1/2, LOS 1/2, draw ratio 0 without
+ * games); Elo, its interval and nElo from the regularised counts (fishtest's get_elo and nElo
+ * table), so that every interval has a positive width: with no games at all, Elo 0 +/- 1199.8,
+ * the "nothing known" interval fishtest prints. */
 EloEstimate stats_estimate(const MatchCounts *mc);
 /* Pentanomial variant of the Elo interval (variance from pair scores), as fastchess prints it
  * for paired games; score from the pairs, LOS and draw ratio as stats_estimate. Falls back to
@@ -80,14 +92,24 @@ typedef struct SprtConfig {
 /* Generalized log-likelihood ratio on pentanomial frequencies as fishtest computes it (MLE
  * distribution under each hypothesis via the one-dimensional secular equation; fishtest's
  * LLRcalc.py LLR_normalized / LLR_logistic, zero counts regularised to 0.001). Returns 0 when
- * there are no pairs, or when a hypothesis is out of reach of the model (no root to bracket). */
+ * there are no pairs, and NAN where fishtest raises an error: a hypothesis out of the model's
+ * reach (see stats_sprt_reachable), or, for normalized hypotheses of more than about 150 nElo,
+ * counts on which fishtest's 10 fixed-point rounds do not converge to the t-value. */
 double stats_sprt_llr(const MatchCounts *mc, const SprtConfig *cfg);
+/* Whether the model can express both hypotheses whatever the counts: normalized |elo| below
+ * stats_sprt_nelo_reach() (fishtest's first round starts from the uniform distribution, whose
+ * secular equation has no root beyond it, and raises), logistic |elo| below 2000. False with a
+ * message in why (if not NULL) otherwise. */
+bool stats_sprt_reachable(const SprtConfig *cfg, char *why, size_t len);
+/* The normalized model's reach: 2/3 * 800 / ln 10 = 231.62 nElo. */
+double stats_sprt_nelo_reach(void);
 /* Bounds: lower = ln(beta/(1-alpha)), upper = ln((1-beta)/alpha). */
 void stats_sprt_bounds(const SprtConfig *cfg, double *lower, double *upper);
 
 typedef enum { SPRT_CONTINUE, SPRT_ACCEPT_H0, SPRT_ACCEPT_H1 } SprtVerdict;
 /* Verdict of the SPRT on the current counts (fishtest's test without its overshoot correction:
- * H0 when LLR < lower, H1 when LLR > upper); stores the LLR in *llr_out if it is not NULL. */
+ * H0 when LLR < lower, H1 when LLR > upper; a NAN LLR decides nothing); stores the LLR in
+ * *llr_out if it is not NULL. */
 SprtVerdict stats_sprt_verdict(const MatchCounts *mc, const SprtConfig *cfg, double *llr_out);
 
 /* Trinomial BayesElo-model LLR as cutechess computes it (drawelo estimated from the data; elo0
