@@ -255,6 +255,16 @@ static void test_errors(void **state)
     expect_error(RUN3 "[engine_b]\nnodes = 0\ndepth = 0\n", 6, "search limit");
     expect_error(RUN3 "[match]\nelo1 = -1\n", 5, "elo0 (0) must be below elo1 (-1)");
     expect_error(RUN3 "[match]\nrepetition = 1\n", 5, "repetition");
+    /* a normalized SPRT bound out of the model's reach (fishtest raises there); off without an
+     * SPRT, and fine under the logistic model */
+    expect_error(RUN3 "[match]\nsprt = true\nelo1 = 400\n", 6,
+                 "elo1 = 400 is beyond what the normalized SPRT model can express");
+    expect_error(RUN3 "[match]\nsprt = true\nelo0 = -240\n", 6, "elo0 = -240 is beyond");
+    expect_error(RUN3 "[match]\nsprt = true\nelo1 = 231.63\n", 6, "below 231.62");
+    Config ok;
+    load_text_ok(&ok, RUN3 "[match]\nsprt = true\nelo1 = 231.6\n");
+    load_text_ok(&ok, RUN3 "[match]\nelo1 = 400\n");
+    load_text_ok(&ok, RUN3 "[match]\nsprt = true\nsprt_model = logistic\nelo1 = 400\n");
     /* the first error wins, whether it is a syntax error or a bad value */
     expect_error(RUN3 "junk\n[match]\npairs = x\n", 4, "not an INI line");
     expect_error(RUN3 "[match]\npairs = x\njunk\n", 5, "not an integer");

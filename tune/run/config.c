@@ -67,6 +67,7 @@ static bool check_player(const char *value, char *msg, size_t len);
 static bool rule_search_limit(const void *fields, char *msg, size_t len);
 static bool rule_repetition(const void *fields, char *msg, size_t len);
 static bool rule_sprt_bounds(const void *fields, char *msg, size_t len);
+static bool rule_sprt_reach(const void *fields, char *msg, size_t len);
 
 /* Offset and size of member m of struct S; _Generic refuses to compile unless m has type T
  * (arrays as pointers), so a row cannot disagree with its field's type. */
@@ -163,7 +164,8 @@ static const ConfigKey KEYS[] = {
             "game pairs per iteration (theta+ against theta-)"),
     KEY_INT(SpsaConfig, batch, "1", "100000", "8",
             "iterations played in parallel from the same theta (OpenBench batching)"),
-    KEY_REAL(SpsaConfig, a_ratio, "0", "10", "0.1", "A = a_ratio * iterations"),
+    KEY_REAL(SpsaConfig, a_ratio, "0", "10", "0.1",
+             "A = int(a_ratio * iterations), truncated as fishtest does"),
     KEY_REAL(SpsaConfig, alpha, "0", "2", "0.602", "learning-rate decay exponent"),
     KEY_REAL(SpsaConfig, gamma, "0", "2", "0.101", "perturbation decay exponent"),
     KEY_REAL(SpsaConfig, c_end, "0.001", "100000", "20",
@@ -258,6 +260,7 @@ static const ConfigRule RULES[] = {
     {"EngineConfig", rule_search_limit, {"nodes", "depth", "movetime_ms"}},
     {"MatchConfig", rule_repetition, {"repetition"}},
     {"MatchConfig", rule_sprt_bounds, {"elo0", "elo1"}},
+    {"MatchConfig", rule_sprt_reach, {"elo0", "elo1", "sprt_model"}},
 };
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
@@ -1239,6 +1242,27 @@ static bool rule_sprt_bounds(const void *fields, char *msg, size_t len)
     if (m->elo0 < m->elo1)
         return true;
     snprintf(msg, len, "elo0 (%g) must be below elo1 (%g)", m->elo0, m->elo1);
+    return false;
+}
+
+/* [match] SPRT hypotheses the normalized model can express: fishtest's MLE_t_value starts from
+ * the uniform pair distribution, whose secular equation has a root only for |nElo| below
+ * 2/3 * 800 / ln 10 = 231.62 (stats_sprt_reachable in tune/stats computes the same limit and a
+ * test checks that they agree); beyond it fishtest raises and the LLR is undefined. Logistic
+ * hypotheses within the keys' range (+-1000) are all reachable. */
+static bool rule_sprt_reach(const void *fields, char *msg, size_t len)
+{
+    const MatchConfig *m = fields;
+    double reach = 1600.0 / (3.0 * log(10.0));
+    if (!m->sprt || strcmp(m->sprt_model, "normalized") != 0)
+        return true;
+    if (fabs(m->elo0) < reach && fabs(m->elo1) < reach)
+        return true;
+    snprintf(msg, len,
+             "elo%d = %g is beyond what the normalized SPRT model can express (|nElo| must stay "
+             "below %.2f; fishtest raises an error there): use smaller bounds, e.g. elo0 = 0, "
+             "elo1 = 2",
+             fabs(m->elo0) >= reach ? 0 : 1, fabs(m->elo0) >= reach ? m->elo0 : m->elo1, reach);
     return false;
 }
 
