@@ -91,6 +91,22 @@ static void test_schedule_and_clipping(void **state)
     assert_true(s.theta[0] >= 0 && s.theta[0] <= 10);
 }
 
+/* A is truncated as fishtest's int(A_ratio * N): 0.1 * 1005 iterations gives A = 100, and the
+ * step sizes a and a_k use it (fishtest's R_k = a / (A + k)^alpha / c_k^2). */
+static void test_a_truncated(void **state)
+{
+    (void)state;
+    SpsaParam p = {0, 5, 0, 10, 4, 0.002, 0, 0};
+    Spsa s;
+    spsa_init(&s, &p, 1, 1005, 0.1 * 1005, 0.602, 0.101, 3);
+    assert_true(s.A == 100.0);
+    assert_true(fabs(s.p[0].a - 0.002 * 16 * pow(1105, 0.602)) < 1e-9);
+    spsa_init(&s, &p, 1, 1000, 0.1 * 1000, 0.602, 0.101, 3);
+    assert_true(s.A == 100.0);
+    spsa_init(&s, &p, 1, 9, 0.1 * 9, 0.602, 0.101, 3);
+    assert_true(s.A == 0.0);
+}
+
 /* Stochastic rounding is unbiased: the average of many rounded points is near theta. */
 static void test_stochastic_rounding(void **state)
 {
@@ -115,6 +131,7 @@ int main(void)
         cmocka_unit_test(test_deterministic),
         cmocka_unit_test(test_schedule_and_clipping),
         cmocka_unit_test(test_stochastic_rounding),
+        cmocka_unit_test(test_a_truncated),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -51,7 +51,7 @@ typedef struct SpsaConfig {
     long iterations;         /* SPSA iterations */
     long pairs_per_iteration;/* game pairs per iteration (theta+ vs theta-) */
     long batch;              /* iterations played in parallel from the same theta (OpenBench) */
-    double a_ratio;          /* A = a_ratio * iterations (fishtest: 0.1) */
+    double a_ratio;          /* A = int(a_ratio * iterations), fishtest's truncation (0.1) */
     double alpha;            /* step exponent, 0.602 */
     double gamma;            /* perturbation exponent, 0.101 */
     double c_end;            /* final perturbation of every parameter, unless params_file says */

@@ -6,13 +6,14 @@
 
 #include "tune/stats/rng.h"
 
+/* Sets up the schedule and theta (see spsa.h). */
 void spsa_init(Spsa *s, const SpsaParam *params, int n, long iterations, double A, double alpha,
                double gamma, uint64_t seed)
 {
     memset(s, 0, sizeof *s);
     s->n = n;
     s->iterations = iterations;
-    s->A = A;
+    s->A = A > 0 ? floor(A) : 0; /* fishtest's int(A_ratio * N) */
     s->alpha = alpha;
     s->gamma = gamma;
     s->seed = seed;
@@ -20,7 +21,7 @@ void spsa_init(Spsa *s, const SpsaParam *params, int n, long iterations, double 
         s->p[i] = params[i];
         s->p[i].c = params[i].c_end * pow((double)iterations, gamma);
         s->p[i].a = params[i].r_end * params[i].c_end * params[i].c_end *
-                    pow(A + (double)iterations, alpha);
+                    pow(s->A + (double)iterations, alpha);
         s->theta[i] = params[i].start;
     }
 }

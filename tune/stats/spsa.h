@@ -38,7 +38,10 @@ typedef struct SpsaPoint {
     int plus[SPSA_MAX_PARAMS], minus[SPSA_MAX_PARAMS];
 } SpsaPoint;
 
-/* Sets up the schedule; theta starts at each parameter's start. */
+/* Sets up the schedule; theta starts at each parameter's start. A is truncated toward zero to a
+ * whole number as fishtest does (spsa_workflow.py: "A": int(A_ratio * num_iter)), so that
+ * A = a_ratio * iterations with a fractional product, e.g. 0.1 * 1005 = 100.5, runs as 100 here
+ * as it would there. */
 void spsa_init(Spsa *s, const SpsaParam *params, int n, long iterations, double A, double alpha,
                double gamma, uint64_t seed);
 
