@@ -14,12 +14,14 @@ static int compare_square_names(const void *a, const void *b)
     return strcmp(geo.name[*(const Square *)a], geo.name[*(const Square *)b]);
 }
 
+/* Writes "<from>-<to>". */
 void notation_move_short(Move m, char *buf, size_t len)
 {
     snprintf(buf, len, "%s-%s", geo.name[move_from(m)], geo.name[move_to(m)]);
 }
 
-void notation_move(const Position *pos, Move m, char *buf, size_t len)
+/* Writes the move with its sorted captures, each after the first preceded by sep. */
+static void notation_write(const Position *pos, Move m, char sep, char *buf, size_t len)
 {
     Square caps[MAX_CAPTURES];
     int n = move_captures(pos, m, caps);
@@ -27,10 +29,23 @@ void notation_move(const Position *pos, Move m, char *buf, size_t len)
     notation_move_short(m, buf, len);
     for (int i = 0; i < n; i++) {
         size_t k = strlen(buf);
-        snprintf(buf + k, len - k, "%c%s", i ? ',' : 'x', geo.name[caps[i]]);
+        snprintf(buf + k, len - k, "%c%s", i ? sep : 'x', geo.name[caps[i]]);
     }
 }
 
+/* The MAXIMA.md form: captures comma-separated. */
+void notation_move(const Position *pos, Move m, char *buf, size_t len)
+{
+    notation_write(pos, m, ',', buf, len);
+}
+
+/* The PGN form: every capture after an 'x'. */
+void notation_move_pgn(const Position *pos, Move m, char *buf, size_t len)
+{
+    notation_write(pos, m, 'x', buf, len);
+}
+
+/* Parses a move in any accepted form (see notation.h). */
 Move notation_parse(Position *pos, const char *text, char *err, size_t errlen)
 {
     int len1, len2;
@@ -49,9 +64,10 @@ Move notation_parse(Position *pos, const char *text, char *err, size_t errlen)
         if (list[i] != move_make(from, to))
             continue;
         if (rest[len2] == 'x') {
-            char full[MOVE_STR_LEN];
+            char full[MOVE_STR_LEN], pgn[MOVE_STR_LEN];
             notation_move(pos, list[i], full, sizeof full);
-            if (strcmp(full, text) != 0) {
+            notation_move_pgn(pos, list[i], pgn, sizeof pgn);
+            if (strcmp(full, text) != 0 && strcmp(pgn, text) != 0) {
                 snprintf(err, errlen, "'%s' has the wrong captures: the move is %s", text, full);
                 return MOVE_NONE;
             }

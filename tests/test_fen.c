@@ -307,8 +307,16 @@ static void test_notation_parse_capture_list(void **state)
     assert_int_equal(m, move_make(sq_make(3, 2), sq_make(3, 5)));
     assert_int_equal(notation_parse(&pos, "d2-d5", err, sizeof err), m);
     assert_int_equal(notation_parse(&pos, "d2d5", err, sizeof err), m);
-    static const char *const wrong[] = {"d2-d5xc5", "d2-d5xc5,e5", "d2-d5xe5,d6,c5",
-                                        "d2-d5xc5,d6,e5,f5", "d2-d5xc5,d6,e5,"};
+    /* the PGN form: every capture after an 'x', no comma */
+    assert_int_equal(notation_parse(&pos, "d2-d5xc5xd6xe5", err, sizeof err), m);
+    char text[MOVE_STR_LEN];
+    notation_move_pgn(&pos, m, text, sizeof text);
+    assert_string_equal(text, "d2-d5xc5xd6xe5");
+    notation_move(&pos, m, text, sizeof text);
+    assert_string_equal(text, "d2-d5xc5,d6,e5");
+    static const char *const wrong[] = {"d2-d5xc5",         "d2-d5xc5,e5",  "d2-d5xe5,d6,c5",
+                                        "d2-d5xc5,d6,e5,f5", "d2-d5xc5,d6,e5,", "d2-d5xc5xd6",
+                                        "d2-d5xc5xd6,e5",   "d2-d5xe5xd6xc5", "d2-d5xc5xd6xe5x"};
     for (size_t i = 0; i < sizeof wrong / sizeof wrong[0]; i++) {
         assert_int_equal(notation_parse(&pos, wrong[i], err, sizeof err), MOVE_NONE);
         assert_non_null(strstr(err, "wrong captures"));
