@@ -21,7 +21,7 @@ const char *game_termination_name(Termination t)
     return names[t];
 }
 
-bool game_termination_is_normal(Termination t) { return t <= TERM_REPETITION; }
+bool game_termination_is_normal(Termination t) { return t <= TERM_INVASION; }
 
 /* Number of earlier occurrences of the last key since the last capture, plus one. */
 static int occurrences(const uint64_t *keys, int n, int floor)

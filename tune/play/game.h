@@ -10,8 +10,8 @@
 
 enum { GAME_MAX_PLIES = 2000 };
 
-/* How a game ended. The first five follow the rules (MAXIMA.md 8); the rest are the match's
- * adjudications. */
+/* How a game ended. The first four follow the rules (MAXIMA.md 8); the rest are the match's
+ * adjudications, repetition among them (the rules have no repetition draw). */
 typedef enum Termination {
     TERM_CHECKMATE,
     TERM_STALEMATE,
@@ -48,7 +48,8 @@ void game_play(const Position *opening, Player *white, Player *black, const Matc
 /* Short name of a termination ("checkmate", "adjudication: draw", ...). */
 const char *game_termination_name(Termination t);
 
-/* True for the terminations decided by the rules (PGN Termination "normal"). */
+/* True for the terminations decided by the rules (PGN Termination "normal"); repetition and
+ * the other adjudications are "adjudication". */
 bool game_termination_is_normal(Termination t);
 
 /* Openings: a list of positions, from a file or generated for each pair. */

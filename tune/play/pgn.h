@@ -1,7 +1,12 @@
-/* pgn.h: games as PGN that Ordo and BayesElo read as they are. Moves are in MAXIMA.md notation;
- * the tags are Event, Site, Date, Round, White, Black, Result, Variant "Maxima", SetUp, FEN,
- * Termination ("normal" or "adjudication", with the reason as a comment) and PlyCount. The Date
- * is "????.??.??" so that the file is the same whenever the run is repeated. */
+/* pgn.h: games as PGN that Ordo and BayesElo read as they are. Moves are in MAXIMA.md notation
+ * written with only the characters PGN allows in a move token: each captured square after an
+ * 'x' (h6-c1xd2xf4, where MAXIMA.md writes h6-c1xd2,f4; notation_move_pgn). The tags follow
+ * the standard's export order, the Seven Tag Roster first (Event, Site, Date, Round, White,
+ * Black, Result), then the others in ASCII order: FEN, PlyCount, SetUp, Termination ("normal"
+ * for an ending by the rules, "adjudication" for maximum length, repetition and the draw and
+ * resign adjudications: the rules have no repetition draw, MAXIMA.md 8; the reason follows as a
+ * comment), Variant "Maxima". The Date is "????.??.??" so that the file is the same whenever
+ * the run is repeated. */
 #ifndef MAXTUNE_PGN_H
 #define MAXTUNE_PGN_H
 
