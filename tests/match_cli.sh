@@ -188,6 +188,34 @@ check "replay of a cut file: exit 2" [ "$rc" -eq 2 ]
 "$BIN" replay "$T/none.pgn" >"$T/out" 2>"$T/err"
 rc=$?
 check "replay of a missing file: exit 2 naming it" eval '[ $rc -eq 2 ] && has $T/err "$T/none.pgn"'
+# Move tokens hold only characters PGN allows (no comma); tags in export order; repetition is
+# an adjudication.
+check "games.pgn: no comma in the movetext" eval '! grep -v "^\[" "$REF/games.pgn" | grep -q ","'
+check "games.pgn: tags in export order (Seven Tag Roster, then FEN ... Variant)" eval \
+    '[ "$(sed -n "1,12s/^\[\([A-Za-z]*\) .*/\1/p" "$REF/games.pgn" | tr "\n" " ")" = \
+       "Event Site Date Round White Black Result FEN PlyCount SetUp Termination Variant " ]'
+# The old form (commas, old tag order, repetition "normal"; tests/data/old_form.pgn is 4 games
+# of a committed run before the change) still replays, and --rewrite turns it into the new one.
+OLD=$(dirname "$0")/data/old_form.pgn
+out=$("$BIN" replay "$OLD" 2>&1)
+check "replay reads the old form" eval \
+    '[ "$out" = "replayed 4 games, 0 errors, 3 games in the old form (maxtune replay --rewrite writes them anew)" ]'
+cp "$OLD" "$T/old.pgn"
+"$BIN" replay --rewrite "$T/old.pgn" >"$T/out" 2>"$T/err"
+rc=$?
+check "replay --rewrite: exit 0, same games" eval '[ $rc -eq 0 ] && has $T/out "same games"'
+out=$("$BIN" replay "$T/old.pgn" 2>&1)
+check "the rewritten file is in the new form" eval \
+    '[ "$out" = "replayed 4 games, 0 errors" ] && ! grep -v "^\[" "$T/old.pgn" | grep -q "," &&
+     [ "$(tr , x <"$OLD" | grep -v "^\[" | md5sum)" = "$(grep -v "^\[" "$T/old.pgn" | md5sum)" ] &&
+     has "$T/old.pgn" "[Termination \"adjudication\"]"'
+grep -v '^\[Event' "$OLD" >"$T/foreign.pgn"
+sed -i 's/^\[Site "maxtune"\]/[Event "x"]\n[Annotator "me"]/' "$T/foreign.pgn"
+cp "$T/foreign.pgn" "$T/foreign.orig"
+"$BIN" replay --rewrite "$T/foreign.pgn" >"$T/out" 2>"$T/err"
+rc=$?
+check "replay --rewrite leaves a file with foreign tags alone (exit 1)" eval \
+    '[ $rc -eq 1 ] && has $T/err "tags maxtune does not write" && same $T/foreign.pgn $T/foreign.orig'
 
 # --- bad configs: exit 2, file:line: message, no results folder ------------------------------
 # Runs config text $2 (with --set arguments $3...) into $T/bad; passes when the exit code is 2,
