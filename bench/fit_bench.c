@@ -7,7 +7,10 @@
  *                                   model with planted weights, positions clustered by game;
  *                                   prints how often the 95% intervals cover the truth:
  *                                   clustered errors, Hessian errors, and Fieller's interval for
- *                                   ratios to weight 0 (the "pincer")
+ *                                   ratios to weight 0 (the "pincer"), with Monte-Carlo errors
+ *                                   over seeds; for the easy design (identical positions) and
+ *                                   the hard one (drifting plies, side to move alternating,
+ *                                   result from the last position) with 150 and 1500 games
  *
  * Targets (issue 6): >= 5 million positions/s per thread; a 1-million-position fit over all
  * terms in under a minute on 2 cores; coverage near 95%. */
@@ -108,67 +111,161 @@ static int bench_speed(long positions)
     return 0;
 }
 
-/* The coverage benchmark. */
-static int bench_coverage(int seeds)
+/* Coverage tallies of one design: per seed, the share of the weights (or ratios) whose 95%
+ * interval covers the truth, so that the Monte-Carlo error is taken over seeds (the weights of
+ * one seed share its data and are not independent trials). */
+typedef struct Coverage {
+    int seeds, failed;
+    double sum[5], sum2[5]; /* per-seed shares: clustered, Hessian, Fieller, bounded, bounded
+                               and covering (the last over all ratios, divided at the end) */
+    long bounded, bounded_cover, ratios;
+} Coverage;
+
+/* Adds one seed's shares. */
+static void coverage_add(Coverage *c, const double share[5])
 {
-    enum { M = 8, GAMES = 1500, PER_GAME = 5 };
-    SynthModel sm = {.m = M, .k = 1.0, .draw_rate = 0.2, .positions_per_game = PER_GAME};
-    memcpy(sm.w, PLANTED, sizeof PLANTED);
-    int params[M];
+    for (int i = 0; i < 5; i++) {
+        c->sum[i] += share[i];
+        c->sum2[i] += share[i] * share[i];
+    }
+    c->seeds++;
+}
+
+/* Mean over seeds of share i, in percent, and its Monte-Carlo standard error. */
+static void coverage_mean(const Coverage *c, int i, double *mean, double *se)
+{
+    double n = c->seeds, m = c->sum[i] / n;
+    double var = n > 1 ? (c->sum2[i] - n * m * m) / (n - 1) : 0;
+    *mean = 100 * m;
+    *se = 100 * sqrt(var > 0 ? var / n : 0);
+}
+
+/* Fits the M planted weights on t (K known); false when the fit or its errors fail. */
+static bool fit_planted(const Traces *t, int m, double k, double *th, FitErrors *fe)
+{
+    int params[W_NB];
     Weights base;
+    char err[256];
     memset(&base, 0, sizeof base);
-    for (int j = 0; j < M; j++)
+    for (int j = 0; j < m; j++) {
         params[j] = j;
-    long cover_c = 0, cover_h = 0, cover_r = 0, bounded_r = 0, cover_rb = 0, total = 0,
-         total_r = 0;
-    double t0 = omp_get_wtime();
+        th[j] = 0;
+    }
+    Fit *f = fit_new(t, params, m, &base, FIT_CROSS_ENTROPY, 1);
+    if (!f)
+        return false;
+    FitOptions opt = {FIT_BFGS2, 500, 1e-6, true};
+    fit_set_k(f, k);
+    bool ok = fit_minimize(f, th, &opt, NULL, NULL, err, sizeof err) >= 0 &&
+              fit_errors(f, th, &fe[0], err, sizeof err);
+    fit_free(f);
+    return ok;
+}
+
+/* Repeats the fit on `seeds` data sets of `games` games and tallies how often the intervals
+ * cover truth[] (the weights; the ratios truth[j] / truth[0] for Fieller's intervals). */
+static Coverage coverage_run(const SynthModel *sm, long games, int seeds, const double *truth)
+{
+    enum { M = 8 };
+    Coverage c;
+    memset(&c, 0, sizeof c);
     for (int s = 0; s < seeds; s++) {
         Traces t;
         traces_init(&t);
-        char err[256];
-        if (!synth_traces(&sm, GAMES, 1000 + (uint64_t)s, &t))
-            return 1;
-        Fit *f = fit_new(&t, params, M, &base, FIT_CROSS_ENTROPY, 1);
-        double th[M] = {0};
-        FitOptions opt = {FIT_BFGS2, 500, 1e-6, true};
+        double th[M];
         FitErrors fe;
-        fit_set_k(f, sm.k);
-        if (fit_minimize(f, th, &opt, NULL, NULL, err, sizeof err) < 0 ||
-            !fit_errors(f, th, &fe, err, sizeof err)) {
-            fprintf(stderr, "fit_bench: seed %d: %s\n", s, err);
-            return 1;
+        if (!synth_traces(sm, games, 1000 + (uint64_t)s, &t) || !fit_planted(&t, M, sm->k, th, &fe)) {
+            traces_free(&t);
+            c.failed++;
+            continue;
         }
+        double share[5] = {0};
         for (int j = 0; j < M; j++) {
             double sc = sqrt(fe.cov_clustered[j * M + j]), sh = sqrt(fe.cov_hessian[j * M + j]);
-            cover_c += fabs(th[j] - PLANTED[j]) <= Z95 * sc;
-            cover_h += fabs(th[j] - PLANTED[j]) <= Z95 * sh;
-            total++;
+            share[0] += (fabs(th[j] - truth[j]) <= Z95 * sc) / (double)M;
+            share[1] += (fabs(th[j] - truth[j]) <= Z95 * sh) / (double)M;
             if (j == 0)
                 continue;
-            double lo, hi, truth = PLANTED[j] / PLANTED[0];
+            double lo, hi, ratio = truth[j] / truth[0];
             bool b = fit_ratio_interval(th[j], th[0], fe.cov_clustered[j * M + j],
                                         fe.cov_clustered[0], fe.cov_clustered[j * M], Z95, &lo,
                                         &hi);
-            bounded_r += b;
-            cover_r += lo <= truth && truth <= hi;
-            cover_rb += b && lo <= truth && truth <= hi;
-            total_r++;
+            bool in = lo <= ratio && ratio <= hi;
+            share[2] += in / (double)(M - 1);
+            share[3] += b / (double)(M - 1);
+            share[4] += (b && in) / (double)(M - 1);
+            c.bounded += b;
+            c.bounded_cover += b && in;
+            c.ratios++;
         }
-        fit_free(f);
+        coverage_add(&c, share);
         traces_free(&t);
     }
-    printf("coverage over %d seeds x %d weights (%d games x %d positions each, 20%% draws):\n",
-           seeds, M, GAMES, PER_GAME);
-    printf("  95%% intervals, clustered by game: %.1f%% cover the planted weight\n",
-           100.0 * cover_c / total);
-    printf("  95%% intervals, inverse Hessian:   %.1f%% (too narrow: ignores that a game's "
-           "positions share one result)\n", 100.0 * cover_h / total);
-    printf("  95%% Fieller intervals of ratios to weight 0: %.1f%% cover the planted ratio; "
-           "%.1f%% of them are bounded, and %.1f%% of those cover it\n",
-           100.0 * cover_r / total_r, 100.0 * bounded_r / total_r,
-           bounded_r ? 100.0 * cover_rb / bounded_r : 0);
-    printf("  binomial standard error of a coverage figure: %.1f%%; %.1f s\n",
-           100 * sqrt(0.95 * 0.05 / total), omp_get_wtime() - t0);
+    return c;
+}
+
+/* Prints one design's coverage figures with their Monte-Carlo errors. */
+static void coverage_print(const char *what, const Coverage *c)
+{
+    double m[5], se[5];
+    for (int i = 0; i < 5; i++)
+        coverage_mean(c, i, &m[i], &se[i]);
+    printf("  %s: %d seeds (%d fits failed)\n", what, c->seeds, c->failed);
+    printf("    95%% intervals clustered by game: %.1f%% +- %.1f cover; inverse Hessian: "
+           "%.1f%% +- %.1f\n", m[0], se[0], m[1], se[1]);
+    printf("    Fieller intervals of the ratios to weight 0: %.1f%% +- %.1f cover; %.1f%% +- %.1f "
+           "unbounded; bounded ones cover %.1f%%\n",
+           m[2], se[2], 100 - m[3], se[3],
+           c->bounded ? 100.0 * c->bounded_cover / c->bounded : 0);
+}
+
+/* The coverage benchmark: the easy design (a game's positions identical, the result drawn from
+ * them) and the hard one (drifting plies, side to move alternating, result from the last
+ * position; few and many games), each against the planted weights and, for the hard one, the
+ * pseudo-true weights the fit converges to (fitted on 200000 games of the same design).
+ * Monte-Carlo errors (+-, one standard error) are taken over seeds. */
+static int bench_coverage(int seeds)
+{
+    enum { M = 8 };
+    double t0 = omp_get_wtime();
+    SynthModel easy = {.m = M, .k = 1.0, .draw_rate = 0.2, .positions_per_game = 5};
+    memcpy(easy.w, PLANTED, sizeof PLANTED);
+    printf("coverage of 95%% intervals, %d seeds x %d weights (20%% draws); +- is one "
+           "Monte-Carlo standard error over seeds:\n", seeds, M);
+    Coverage c = coverage_run(&easy, 1500, seeds, PLANTED);
+    coverage_print("easy: 1500 games x 5 identical positions, planted weights", &c);
+
+    SynthModel hard = easy;
+    hard.drift = true;
+    hard.positions_per_game = 10;
+    Traces big;
+    traces_init(&big);
+    double pseudo[M];
+    FitErrors fe;
+    if (!synth_traces(&hard, 200000, 999, &big) || !fit_planted(&big, M, hard.k, pseudo, &fe)) {
+        fprintf(stderr, "fit_bench: the pseudo-true fit failed\n");
+        return 1;
+    }
+    traces_free(&big);
+    printf("  hard: 10 drifting plies per game, side to move alternating, result from the last "
+           "position\n    planted   ");
+    for (int j = 0; j < M; j++)
+        printf(" %7.2f", PLANTED[j]);
+    printf("\n    pseudo-true");
+    for (int j = 0; j < M; j++)
+        printf(" %7.2f", pseudo[j]);
+    printf("  (fit of 200000 games, +- %.2f on weight 0)\n", Z95 * sqrt(fe.cov_clustered[0]));
+    static const long GAMES[2] = {150, 1500};
+    for (int g = 0; g < 2; g++) {
+        char what[128];
+        c = coverage_run(&hard, GAMES[g], seeds, pseudo);
+        snprintf(what, sizeof what, "hard, %ld games, pseudo-true weights", GAMES[g]);
+        coverage_print(what, &c);
+        c = coverage_run(&hard, GAMES[g], seeds, PLANTED);
+        snprintf(what, sizeof what, "hard, %ld games, planted weights", GAMES[g]);
+        coverage_print(what, &c);
+    }
+    printf("  %.1f s\n", omp_get_wtime() - t0);
     return 0;
 }
 

@@ -59,7 +59,9 @@ rm -rf "$tmp"
 echo "== outcome fit (tune/stats/fit.c, synthetic data) =="
 # 4. loss + gradient positions/s per thread (target: 5 million) and a whole fit of 1 million
 #    positions over all weights (target: under a minute); coverage of the 95% intervals over
-#    500 seeds (target: near 95%).
+#    500 seeds (target: near 95%), in the easy design and the hard one (drifting plies, side to
+#    move alternating, result from the last position; 150 and 1500 games), with Monte-Carlo
+#    errors over seeds (about 90 s).
 fit_bench=${BENCH_DIR:-build/bench}/fit_bench
 if [ -x "$fit_bench" ]; then
   "$fit_bench" speed 1000000

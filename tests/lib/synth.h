@@ -8,7 +8,17 @@
  * standard errors clustered by game stay honest. Features imitate real traces: for weight j,
  * j % 3 == 0 a material-like count difference (mostly 0, within -2..2), 1 a mobility-like
  * difference (-15..15), 2 a small count (-3..3); with dense false, the last two are zero half
- * of the time. */
+ * of the time.
+ *
+ * With drift, games are harder and closer to self-play: the game's positions are plies of one
+ * game whose features drift (each ply, every feature moves by a small random step: a material
+ * count by +-1 now and then, a mobility by up to +-3), the side to move alternates (position i
+ * is stored from the mover's view: White's features and result for even i, their negation and
+ * 2 - result for odd i), and the result is drawn from the LAST position's evaluation, not from
+ * any single stored one. The linear logistic model then holds for no stored position exactly
+ * (the earlier ones predict the result through the drift), so the fit estimates a pseudo-true
+ * weight vector (the minimiser of the expected loss, which bench/fit_bench.c measures on a very
+ * large sample) that differs from the planted one. */
 #ifndef MAXTUNE_SYNTH_H
 #define MAXTUNE_SYNTH_H
 
@@ -25,6 +35,8 @@ typedef struct SynthModel {
     double draw_rate;      /* wanted share of draws, 0..1 */
     int positions_per_game;
     bool dense;            /* every mobility-like and count feature nonzero when drawn */
+    bool drift;            /* features drift over the plies, side to move alternates, result
+                              from the last position (see above) */
 } SynthModel;
 
 /* Draws `games` games from the model with seed into t (emptied first); false when out of
