@@ -336,10 +336,44 @@ static void test_traces_file(void **state)
     traces_free(&u);
 }
 
+/* The hard synthetic design: a game's positions alternate the side to move (even plies White's
+ * view, odd ones negated with the result flipped), drift by small steps, and the result comes
+ * from the last position, so the positions of a game are not all alike. */
+static void test_synth_drift(void **state)
+{
+    (void)state;
+    SynthModel sm = model_of(8, 10);
+    sm.drift = true;
+    Traces t;
+    traces_init(&t);
+    assert_true(synth_traces(&sm, 200, 4, &t));
+    assert_int_equal(t.n, 2000);
+    assert_int_equal(traces_games(&t), 200);
+    long moved = 0;
+    for (long g = 0; g < 200; g++) {
+        long first = g * 10;
+        int white[2][W_NB] = {{0}};
+        for (int i = 0; i < 10; i++) {
+            long p = first + i;
+            assert_int_equal(t.game[p], (uint32_t)g);
+            assert_int_equal(t.result[p], i % 2 ? 2 - t.result[first] : t.result[first]);
+            int coef[W_NB] = {0};
+            for (uint64_t e = t.start[p]; e < t.start[p + 1]; e++)
+                coef[t.index[e]] = t.coef[e] * (i % 2 ? -1 : 1);
+            if (i == 0 || i == 9)
+                memcpy(white[i == 9], coef, sizeof coef);
+        }
+        moved += memcmp(white[0], white[1], sizeof white[0]) != 0;
+    }
+    assert_true(moved > 150); /* features drift within most games */
+    traces_free(&t);
+}
+
 int main(void)
 {
     core_init();
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_synth_drift),
         cmocka_unit_test(test_gradient),
         cmocka_unit_test(test_threads_identical),
         cmocka_unit_test(test_recovery_independent),
