@@ -249,13 +249,16 @@ bool match_write_progress(FILE *out, void *data)
     return true;
 }
 
+/* Draws the Elo over the games with its band. The y range grows with the data up to +-1250,
+ * beyond the +-1199.8 where Elo saturates, so that the first games' wide intervals are drawn
+ * whole instead of clipped (it was +-1000). */
 bool match_plot_progress(const Match *m, const RunDir *rd, const char *csv, const char *png)
 {
     char script[1024], title[256];
     snprintf(title, sizeof title, "%s vs %s: Elo difference with its 95%% interval", m->names[0],
              m->names[1]);
     snprintf(script, sizeof script,
-             "set xlabel 'games'\nset ylabel 'Elo'\nset yrange [-1000<*<0:0<*<1000]\n"
+             "set xlabel 'games'\nset ylabel 'Elo'\nset yrange [-1250<*<0:0<*<1250]\n"
              "plot '%s' using 1:3:4 with filledcurves lc rgb '#c8d8f0' title '95%% interval', "
              "'' using 1:2 with lines lw 2 lc rgb '#1f4e9c' title 'Elo', 0 with lines lc rgb "
              "'#888888' notitle\n",
