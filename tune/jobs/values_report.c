@@ -332,7 +332,7 @@ bool values_plot(void *data)
     const ValuesJob *j = data;
     static const char script[] =
         "set ylabel 'value (pincers = pawns)'\nset xrange [-0.6:*]\nset offsets 0, 0.6, 0, 0\n"
-        "set yrange [*:*]\nset xtics rotate by -30\nset key below horizontal\n"
+        "set yrange [-2<*<-0.5:*]\nset xtics rotate by -30\nset key below horizontal\n"
         "set datafile missing ''\n"
         "clip(x) = x < -2 ? -2 : (x > 25 ? 25 : x)\n"
         "plot 'values.csv' skip 1 using ($0-0.15):(clip($5)):(clip($6)):(clip($7)):xtic(1) "
