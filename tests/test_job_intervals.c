@@ -211,15 +211,63 @@ static void moments(const double *c, int k, double *n, double *mu, double *var)
     *var /= *n;
 }
 
-/* Elo and its interval at a confidence from outcome counts (3: L D W, or 5: pair scores). */
-static void elo_interval(const double *c, int k, double conf, double *elo, double *lo, double *hi)
+/* fishtest's regularisation: every zero count becomes 0.001 (at most 5 counts). */
+static void regularise(const double *c, int k, double *out)
 {
-    double n, mu, var;
+    for (int i = 0; i < k; i++)
+        out[i] = c[i] > 0 ? c[i] : 1e-3;
+}
+
+/* Elo and its interval at a confidence from outcome counts (3: L D W, or 5: pair scores),
+ * regularised as fishtest does. */
+static void elo_interval(const double *counts, int k, double conf, double *elo, double *lo,
+                         double *hi)
+{
+    double n, mu, var, c[5];
+    regularise(counts, k, c);
     moments(c, k, &n, &mu, &var);
     double sd = sqrt(var / n), z = z_of(conf);
     *elo = elo_of(mu);
     *lo = elo_of(mu - z * sd);
     *hi = elo_of(mu + z * sd);
+}
+
+/* Normalized Elo of pentanomial counts and its half-width at a confidence, by fishtest's
+ * formulas (its template_helpers.py nElo table), written out again. */
+static void nelo_of(const double *counts, double conf, double *nelo, double *half)
+{
+    double n, mu, var, c[5], m3 = 0, m4 = 0;
+    regularise(counts, 5, c);
+    moments(c, 5, &n, &mu, &var);
+    for (int i = 0; i < 5; i++) {
+        double d = i / 4.0 - mu;
+        m3 += c[i] * d * d * d / n;
+        m4 += c[i] * d * d * d * d / n;
+    }
+    double skew = m3 / pow(var, 1.5), exkurt = m4 / (var * var) - 3;
+    double t = (mu - 0.5) / sqrt(var);
+    double var_t = fmax(1 - t * skew + t * t * (exkurt + 2) / 4, 0);
+    double unit = 800 / log(10) / sqrt(2);
+    *nelo = unit * t;
+    *half = unit * z_of(conf) * sqrt(var_t / n);
+}
+
+/* The pair counts of row r of values.csv (handicap_pentanomial: "LL LD+DL ... WW"). */
+static void penta_counts(const Csv *c, int r, double *pairs)
+{
+    const char *s = c->cell[r][col(c, "handicap_pentanomial")];
+    assert_int_equal(sscanf(s, "%lf %lf %lf %lf %lf", &pairs[0], &pairs[1], &pairs[2], &pairs[3],
+                            &pairs[4]),
+                     5);
+}
+
+/* The handicap Elo of row r of values.csv from its pair counts, regularised as fishtest's. */
+static double penta_elo(const Csv *c, int r)
+{
+    double pairs[5], elo, lo, hi;
+    penta_counts(c, r, pairs);
+    elo_interval(pairs, 5, CONFIDENCE, &elo, &lo, &hi);
+    return elo;
 }
 
 /* Checks a verification object {games, wins, losses, draws, elo, elo_error95, elo_low,
@@ -278,21 +326,15 @@ static void check_match_summary(const char *path, const char *progress)
     double los = w + l > 0 ? 0.5 + 0.5 * erf((w - l) / sqrt(2 * (w + l))) : 0.5;
     near("los", json_num(js, NULL, "los"), los, 2e-6);
     near("draw_ratio", json_num(js, NULL, "draw_ratio"), d / games, 2e-6);
-    /* Normalized Elo from the pairs (zero counts regularised to 0.001 when the variance is 0)
-     * and its half-width z / sqrt(2 pairs) * 800 / ln 10. */
-    double n, mu, var, reg[5];
-    moments(p, 5, &n, &mu, &var);
-    if (var <= 0) {
-        for (int i = 0; i < 5; i++)
-            reg[i] = p[i] ? p[i] : 1e-3;
-        moments(reg, 5, &n, &mu, &var);
-    }
-    double unit = 800 / log(10);
-    near("nelo", json_num(js, NULL, "nelo"), (mu - 0.5) / sqrt(2 * var) * unit, 0.006);
-    near("nelo_error95", json_num(js, NULL, "nelo_error95"),
-         z_of(CONFIDENCE) / sqrt(2 * pairs) * unit, 0.006);
-    apart("nelo_error95 at 90%", json_num(js, NULL, "nelo_error95"),
-          z_of(OTHER_CONFIDENCE) / sqrt(2 * pairs) * unit, 0.006);
+    /* Normalized Elo from the pairs as fishtest computes it: regularised counts, t = (mu - 1/2)
+     * / sigma, the variance of t corrected for skewness and kurtosis, per pair 800 / ln 10 /
+     * sqrt(2) per unit of t. */
+    double nelo, nelo_err, nelo_err90;
+    nelo_of(p, CONFIDENCE, &nelo, &nelo_err);
+    nelo_of(p, OTHER_CONFIDENCE, &nelo, &nelo_err90);
+    near("nelo", json_num(js, NULL, "nelo"), nelo, 0.006);
+    near("nelo_error95", json_num(js, NULL, "nelo_error95"), nelo_err, 0.006);
+    apart("nelo_error95 at 90%", json_num(js, NULL, "nelo_error95"), nelo_err90, 0.006);
     if (progress) {
         /* Its last line: the figures after the last pair. */
         char *text = slurp(progress), *last = text + strlen(text) - 1;
@@ -614,9 +656,7 @@ static void test_values_handicap_intervals(void **state)
     assert_true(p >= 0);
     double pe = num(c, p, "handicap_elo"), pse = num(c, p, "handicap_elo_se");
     /* The unit: the calibration's Elo over its pincers. */
-    double ps = num(c, p, "handicap_score"), pslope = 400 / log(10) / (ps * (1 - ps));
-    near("pincer handicap_elo", pe, elo_of(ps) / CAL_PINCERS,
-         0.006 + 0.00005 * pslope / CAL_PINCERS);
+    near("pincer handicap_elo", pe, penta_elo(c, p) / CAL_PINCERS, 0.006);
     assert_true(num(c, p, "handicap_pincers") == 1);
     for (int r = 0; r < c->nrows; r++) {
         if (r == p)
@@ -625,8 +665,13 @@ static void test_values_handicap_intervals(void **state)
         double k = num(c, r, "handicap_offset"), s = num(c, r, "handicap_surplus_elo");
         double sse = num(c, r, "handicap_surplus_elo_se"), score = num(c, r, "handicap_score");
         assert_true(k == (strcmp(name, "mage") ? 0 : 3));
-        double slope = 400 / log(10) / (score * (1 - score)); /* d Elo / d score */
-        near("surplus Elo from the score", s, elo_of(score), 0.006 + 0.00005 * slope);
+        near("surplus Elo from the pair counts", s, penta_elo(c, r), 0.006);
+        double pairs[5];
+        penta_counts(c, r, pairs);
+        near("score from the pair counts", score,
+             (pairs[1] + 2 * pairs[2] + 3 * pairs[3] + 4 * pairs[4]) /
+                 (4 * (pairs[0] + pairs[1] + pairs[2] + pairs[3] + pairs[4])),
+             0.00006);
         near("Elo = surplus + k pincers", num(c, r, "handicap_elo"), s + k * pe,
              0.006 + k * 0.005);
         near("error of surplus + k pincers", num(c, r, "handicap_elo_se"),

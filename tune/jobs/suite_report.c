@@ -47,8 +47,8 @@ bool suite_read_values(SuiteResult *r, char *err, size_t errlen)
     bool ok = fgets(line, sizeof line, f) != NULL; /* header */
     while (ok && r->npieces < SUITE_MAX_PIECES && fgets(line, sizeof line, f)) {
         line[strcspn(line, "\r\n")] = '\0';
-        char *fields[20];
-        int n = split_fields(line, fields, 20);
+        char *fields[32];
+        int n = split_fields(line, fields, 32);
         if (n < 15) {
             ok = false;
             break;

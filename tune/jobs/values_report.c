@@ -56,7 +56,7 @@ bool values_write_csv(FILE *out, void *data)
                  "regression_low95,regression_high95,handicap_games,handicap_score,handicap_elo,"
                  "handicap_elo_se,handicap_pincers,handicap_low95,handicap_high95,agreement,"
                  "agreement_elo,handicap_offset,handicap_surplus_elo,handicap_surplus_elo_se,"
-                 "regression_cov_pincer,handicap_cov_pincer\n");
+                 "regression_cov_pincer,handicap_cov_pincer,handicap_pentanomial\n");
     for (int i = 0; i < j->ntypes; i++) {
         int w = j->types[i];
         const Estimate *r = &j->reg[w], *h = &j->hc[w];
@@ -85,7 +85,13 @@ bool values_write_csv(FILE *out, void *data)
         fprintf(out, ",");
         if (h->have_value)
             fprintf(out, "%.6g", h->cov_pincer);
-        fprintf(out, "\n");
+        /* The pair counts the handicap Elo comes from (regularised as fishtest's, the score
+         * alone no longer gives it). */
+        const long *pc = j->counts[w].penta;
+        if (h->have)
+            fprintf(out, ",%ld %ld %ld %ld %ld\n", pc[0], pc[1], pc[2], pc[3], pc[4]);
+        else
+            fprintf(out, ",\n");
     }
     return true;
 }
