@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "core/position.h"
 #include "search/search.h"
@@ -21,6 +22,17 @@ int cmd_uci(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_config(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
+
+/* What a UCI session may do beyond the protocol itself. */
+typedef struct UciConfig {
+    long max_hash_mb;  /* the largest Hash option accepted (MiB) */
+    bool weight_files; /* setoption Weights may read a file (else only default, material) */
+} UciConfig;
+
+/* Speaks the UCI-style protocol (README.md) on a stream until `quit` or the end of the input:
+ * commands from in, answers on out. A running search is stopped and its bestmove written
+ * before it returns. Returns EXIT_OK, or EXIT_FAIL when out of memory. */
+int uci_session(FILE *in, FILE *out, const UciConfig *cfg);
 
 /* True when argv holds --help or -h. */
 bool cli_wants_help(int argc, char **argv);

@@ -1,7 +1,10 @@
 /* cmd_uci.c: a UCI-style text protocol, so other programs and GUIs can drive the engine.
  * Moves are written in MAXIMA.md notation. The search runs in its own thread so that `stop`
- * and `isready` are answered while it thinks. */
+ * and `isready` are answered while it thinks. A session reads commands from any stream and
+ * writes its answers to another (uci_session), so tests and the fuzz target can drive it. */
+#include <inttypes.h>
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,9 +14,12 @@
 #include "core/makemove.h"
 #include "core/notation.h"
 
-enum { UCI_LINE = 1 << 16, UCI_MAX_MOVES = 4096 };
+enum { UCI_LINE = 1 << 16, UCI_MAX_MOVES = 4096, UCI_DEFAULT_HASH = 16 };
 
 typedef struct Uci {
+    FILE *out;
+    pthread_mutex_t out_lock; /* the search thread writes too: one line at a time */
+    UciConfig cfg;
     Engine *engine;
     Position start;
     Move moves[UCI_MAX_MOVES];
@@ -24,21 +30,43 @@ typedef struct Uci {
     bool searching;
 } Uci;
 
+/* Writes one formatted answer to the session's output and flushes it, under the output lock. */
+__attribute__((format(printf, 2, 3))) static void uci_say(Uci *u, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    pthread_mutex_lock(&u->out_lock);
+    vfprintf(u->out, fmt, ap);
+    fflush(u->out);
+    pthread_mutex_unlock(&u->out_lock);
+    va_end(ap);
+}
+
+/* Prints one "info depth ... pv ..." line per finished iteration (a SearchInfoFn). */
+static void uci_info(const SearchInfo *info, const Position *root, void *data)
+{
+    char score[32], pv[4096];
+    cli_format_score(info->score, score, sizeof score);
+    cli_format_pv(root, info->pv, info->pvlen, pv, sizeof pv);
+    double nps = info->seconds > 0 ? info->nodes / info->seconds : 0;
+    uci_say(data, "info depth %d score %s nodes %" PRIu64 " nps %.0f time %.0f pv %s\n",
+            info->depth, score, info->nodes, nps, info->seconds * 1000, pv);
+}
+
 /* Search thread: searches and prints the best move. */
 static void *uci_search_thread(void *arg)
 {
     Uci *u = arg;
     int score;
-    Move best = engine_search(u->engine, &u->limits, &score, NULL, cli_print_info, NULL);
+    Move best = engine_search(u->engine, &u->limits, &score, NULL, uci_info, u);
     char text[MOVE_STR_LEN] = "(none)";
     if (best != MOVE_NONE)
         notation_move(&u->engine->pos, best, text, sizeof text);
-    printf("bestmove %s\n", text);
-    fflush(stdout);
+    uci_say(u, "bestmove %s\n", text);
     return NULL;
 }
 
-/* Stops a running search and waits for its bestmove. */
+/* Stops a running search (when asked) and waits for its bestmove. */
 static void uci_wait(Uci *u, bool stop)
 {
     if (!u->searching)
@@ -62,21 +90,23 @@ static void uci_position(Uci *u, char *args)
     if (!strncmp(args, "startpos", 8))
         fen_parse(&start, "start", err, sizeof err);
     else if (!strncmp(args, "fen ", 4)) {
-        if (!fen_parse(&start, args + 4, err, sizeof err)) {
-            printf("info string error: %s\n", err);
+        if (!position_from_fen(&start, args + 4, err, sizeof err)) {
+            uci_say(u, "info string error: %s\n", err);
             return;
         }
     } else {
-        printf("info string error: expected 'position startpos' or 'position fen <FEN>'\n");
+        uci_say(u, "info string error: expected 'position startpos' or 'position fen <FEN>'\n");
         return;
     }
     Position pos = start;
     int n = 0;
     if (moves) {
-        for (char *tok = strtok(moves + 6, " \t"); tok; tok = strtok(NULL, " \t")) {
+        char *save = NULL;
+        for (char *tok = strtok_r(moves + 6, " \t", &save); tok;
+             tok = strtok_r(NULL, " \t", &save)) {
             Move m = notation_parse(&pos, tok, err, sizeof err);
             if (m == MOVE_NONE || n == UCI_MAX_MOVES) {
-                printf("info string error: move %d: %s\n", n + 1, m ? "too many moves" : err);
+                uci_say(u, "info string error: move %d: %s\n", n + 1, m ? "too many moves" : err);
                 return;
             }
             Undo undo;
@@ -94,14 +124,15 @@ static void uci_go(Uci *u, char *args)
 {
     SearchLimits limits = {0, 0, 0};
     bool infinite = false;
-    for (char *tok = strtok(args, " \t"); tok; tok = strtok(NULL, " \t")) {
+    char *save = NULL;
+    for (char *tok = strtok_r(args, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save)) {
         char *val = NULL;
         if (!strcmp(tok, "infinite")) {
             infinite = true;
             continue;
         }
         if (!strcmp(tok, "depth") || !strcmp(tok, "nodes") || !strcmp(tok, "movetime"))
-            val = strtok(NULL, " \t");
+            val = strtok_r(NULL, " \t", &save);
         long v = val ? strtol(val, NULL, 10) : 0;
         if (!strcmp(tok, "depth") && v > 0)
             limits.depth = v < MAX_PLY - 2 ? (int)v : MAX_PLY - 2;
@@ -113,7 +144,11 @@ static void uci_go(Uci *u, char *args)
     if (infinite)
         limits = (SearchLimits){MAX_PLY - 2, 0, 0};
     u->limits = limits;
+    /* Armed before the thread exists: a stop that arrives before the search starts is kept. */
+    engine_arm(u->engine);
     u->searching = pthread_create(&u->thread, NULL, uci_search_thread, u) == 0;
+    if (!u->searching)
+        uci_say(u, "info string error: cannot start the search thread\nbestmove 0000\n");
 }
 
 /* "setoption name <Hash|Weights> value <v>" */
@@ -121,7 +156,7 @@ static void uci_setoption(Uci *u, char *args)
 {
     char *name = strstr(args, "name "), *value = strstr(args, " value ");
     if (!name || !value) {
-        printf("info string error: expected 'setoption name <name> value <value>'\n");
+        uci_say(u, "info string error: expected 'setoption name <name> value <value>'\n");
         return;
     }
     *value = '\0';
@@ -129,9 +164,9 @@ static void uci_setoption(Uci *u, char *args)
     value += 7;
     if (!strcmp(name, "Hash")) {
         long mb = strtol(value, NULL, 10);
-        Engine *e = mb >= 1 && mb <= 65536 ? engine_new((size_t)mb) : NULL;
+        Engine *e = mb >= 1 && mb <= u->cfg.max_hash_mb ? engine_new((size_t)mb) : NULL;
         if (!e) {
-            printf("info string error: cannot use a hash of '%s' MiB\n", value);
+            uci_say(u, "info string error: cannot use a hash of '%s' MiB\n", value);
             return;
         }
         e->weights = u->engine->weights;
@@ -142,13 +177,99 @@ static void uci_setoption(Uci *u, char *args)
     } else if (!strcmp(name, "Weights")) {
         Weights w;
         char err[512];
-        if (!weights_load(&w, value, err, sizeof err))
-            printf("info string error: %s\n", err);
+        if (!u->cfg.weight_files && strcmp(value, "default") && strcmp(value, "material"))
+            uci_say(u, "info string error: Weights: only 'default' or 'material' here\n");
+        else if (!weights_load(&w, value, err, sizeof err))
+            uci_say(u, "info string error: %s\n", err);
         else
             engine_set_weights(u->engine, &w);
     } else {
-        printf("info string error: unknown option '%s'\n", name);
+        uci_say(u, "info string error: unknown option '%s'\n", name);
     }
+}
+
+/* Reads one line of at most UCI_LINE - 1 bytes into line, without its end of line; a longer
+ * line is read to its end and reported. Returns false at the end of the input. */
+static bool uci_read_line(Uci *u, FILE *in, char *line)
+{
+    if (!fgets(line, UCI_LINE, in))
+        return false;
+    size_t len = strlen(line);
+    if (len == UCI_LINE - 1 && line[len - 1] != '\n') {
+        int c;
+        while ((c = fgetc(in)) != EOF && c != '\n')
+            ;
+        uci_say(u, "info string error: line longer than %d bytes ignored\n", UCI_LINE - 2);
+        line[0] = '\0';
+        return true;
+    }
+    line[strcspn(line, "\r\n")] = '\0';
+    return true;
+}
+
+/* Answers one command line; returns false on `quit`. */
+static bool uci_command(Uci *u, char *line)
+{
+    char *cmd = line + strspn(line, " \t");
+    size_t len = strcspn(cmd, " \t");
+    char *args = cmd + len;
+    if (len == 0)
+        return true;
+    if (*args)
+        *args++ = '\0';
+    if (!strcmp(cmd, "uci")) {
+        uci_say(u, "id name maxtune\nid author the maxtune developers\n"
+                   "option name Hash type spin default %d min 1 max %ld\n"
+                   "option name Weights type string default default\nuciok\n",
+                UCI_DEFAULT_HASH, u->cfg.max_hash_mb);
+    } else if (!strcmp(cmd, "isready")) {
+        uci_say(u, "readyok\n");
+    } else if (!strcmp(cmd, "ucinewgame")) {
+        uci_wait(u, true);
+        engine_new_game(u->engine);
+    } else if (!strcmp(cmd, "setoption")) {
+        uci_wait(u, true);
+        uci_setoption(u, args);
+    } else if (!strcmp(cmd, "position")) {
+        uci_wait(u, true);
+        uci_position(u, args);
+    } else if (!strcmp(cmd, "go")) {
+        uci_wait(u, true);
+        uci_go(u, args);
+    } else if (!strcmp(cmd, "stop")) {
+        uci_wait(u, true);
+    } else if (!strcmp(cmd, "quit")) {
+        return false;
+    } else {
+        uci_say(u, "info string error: unknown command '%s'\n", cmd);
+    }
+    return true;
+}
+
+int uci_session(FILE *in, FILE *out, const UciConfig *cfg)
+{
+    Uci *u = calloc(1, sizeof *u);
+    char *line = malloc(UCI_LINE);
+    if (!u || !line || !(u->engine = engine_new(UCI_DEFAULT_HASH))) {
+        fprintf(out, "info string error: out of memory\n");
+        fflush(out);
+        free(u);
+        free(line);
+        return EXIT_FAIL;
+    }
+    u->out = out;
+    u->cfg = *cfg;
+    pthread_mutex_init(&u->out_lock, NULL);
+    u->hash_mb = UCI_DEFAULT_HASH;
+    position_from_fen(&u->start, "start", NULL, 0);
+    while (uci_read_line(u, in, line) && uci_command(u, line))
+        ;
+    uci_wait(u, true);
+    engine_free(u->engine);
+    pthread_mutex_destroy(&u->out_lock);
+    free(u);
+    free(line);
+    return EXIT_OK;
 }
 
 int cmd_uci(int argc, char **argv)
@@ -160,50 +281,6 @@ int cmd_uci(int argc, char **argv)
              "go depth|nodes|movetime N | infinite, stop, quit. Moves in MAXIMA.md notation.");
         return EXIT_OK;
     }
-    Uci *u = calloc(1, sizeof *u);
-    if (!u || !(u->engine = engine_new(16))) {
-        fprintf(stderr, "maxtune uci: out of memory\n");
-        free(u);
-        return EXIT_FAIL;
-    }
-    u->hash_mb = 16;
-    fen_parse(&u->start, "start", NULL, 0);
-    char *line = malloc(UCI_LINE);
-    while (line && fgets(line, UCI_LINE, stdin)) {
-        line[strcspn(line, "\r\n")] = '\0';
-        char *cmd = line;
-        while (*cmd == ' ')
-            cmd++;
-        if (!strcmp(cmd, "uci")) {
-            printf("id name maxtune\nid author the maxtune developers\n"
-                   "option name Hash type spin default 16 min 1 max 65536\n"
-                   "option name Weights type string default default\nuciok\n");
-        } else if (!strcmp(cmd, "isready")) {
-            printf("readyok\n");
-        } else if (!strcmp(cmd, "ucinewgame")) {
-            uci_wait(u, true);
-            engine_new_game(u->engine);
-        } else if (!strncmp(cmd, "setoption", 9)) {
-            uci_wait(u, true);
-            uci_setoption(u, cmd + 9);
-        } else if (!strncmp(cmd, "position", 8)) {
-            uci_wait(u, true);
-            uci_position(u, cmd + 8);
-        } else if (!strncmp(cmd, "go", 2)) {
-            uci_wait(u, true);
-            uci_go(u, cmd + 2);
-        } else if (!strcmp(cmd, "stop")) {
-            uci_wait(u, true);
-        } else if (!strcmp(cmd, "quit")) {
-            break;
-        } else if (*cmd) {
-            printf("info string error: unknown command '%s'\n", cmd);
-        }
-        fflush(stdout);
-    }
-    uci_wait(u, true);
-    engine_free(u->engine);
-    free(u);
-    free(line);
-    return EXIT_OK;
+    UciConfig cfg = {.max_hash_mb = 65536, .weight_files = true};
+    return uci_session(stdin, stdout, &cfg);
 }

@@ -433,6 +433,12 @@ static int negamax(Engine *e, int depth, int alpha, int beta, int ply, bool allo
     return best;
 }
 
+void engine_arm(Engine *e)
+{
+    atomic_store(&e->stop, 0);
+    e->armed = true;
+}
+
 Move engine_search(Engine *e, const SearchLimits *limits, int *score, SearchInfo *last,
                    SearchInfoFn info, void *data)
 {
@@ -441,7 +447,10 @@ Move engine_search(Engine *e, const SearchLimits *limits, int *score, SearchInfo
     e->node_limit = limits->nodes;
     e->start_time = search_now();
     e->deadline = limits->movetime_ms > 0 ? e->start_time + limits->movetime_ms / 1000.0 : 0;
-    atomic_store(&e->stop, 0);
+    if (e->armed)
+        e->armed = false; /* engine_arm cleared the flag; a stop since then is for this search */
+    else
+        atomic_store(&e->stop, 0);
     e->tt.generation = (uint8_t)((e->tt.generation + 1) & 63);
     int max_depth = limits->depth > 0 ? limits->depth : MAX_PLY - 2;
     if (!limits->depth && !limits->nodes && !limits->movetime_ms)

@@ -65,6 +65,7 @@ typedef struct Engine {
     uint64_t nodes, node_limit;         /* per search */
     double start_time, deadline;        /* per search; deadline 0 = none */
     atomic_int stop;                    /* set by the limits or by another thread */
+    bool armed;                         /* engine_arm prepared the next search */
 } Engine;
 
 /* Creates an engine with a hash table of hash_mb MiB and default weights; NULL on failure. */
@@ -91,6 +92,12 @@ Move engine_search(Engine *e, const SearchLimits *limits, int *score, SearchInfo
 
 /* Asks a running search to stop (callable from another thread). */
 static inline void engine_stop(Engine *e) { atomic_store(&e->stop, 1); }
+
+/* Prepares the next engine_search for a caller that starts it in another thread: clears the
+ * stop flag now, and that search leaves the flag as it finds it (an unarmed search clears it
+ * when it starts), so an engine_stop that comes after engine_arm ends that search, however
+ * early it comes. Call it before starting the thread. */
+void engine_arm(Engine *e);
 
 /* Seconds on a monotonic clock. */
 double search_now(void);

