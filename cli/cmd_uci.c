@@ -2,7 +2,9 @@
  * Moves are written in MAXIMA.md notation. The search runs in its own thread so that `stop`
  * and `isready` are answered while it thinks. A session reads commands from any stream and
  * writes its answers to another (uci_session), so tests and the fuzz target can drive it. */
+#include <errno.h>
 #include <inttypes.h>
+#include <stdint.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -24,6 +26,7 @@ typedef struct Uci {
     Position start;
     Move moves[UCI_MAX_MOVES];
     int nmoves;
+    bool valid;     /* a position was accepted (not after a bad `position`) */
     long hash_mb;
     SearchLimits limits;
     pthread_t thread;
@@ -77,69 +80,116 @@ static void uci_wait(Uci *u, bool stop)
     u->searching = false;
 }
 
-/* "position startpos|fen <FEN> [moves m1 m2 ...]" */
+/* Parses a whole decimal integer in [lo, hi] (nothing else in text); false when it is not one. */
+static bool uci_parse_long(const char *text, long lo, long hi, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = text ? strtol(text, &end, 10) : 0;
+    if (!text || errno || end == text || *end || v < lo || v > hi)
+        return false;
+    *out = v;
+    return true;
+}
+
+/* "position startpos|fen <FEN> [moves m1 m2 ...]". Until one is accepted whole, there is no
+ * position: a bad one is reported and the previous game is not searched by mistake. */
 static void uci_position(Uci *u, char *args)
 {
-    char *moves = strstr(args, " moves");
-    if (moves)
-        *moves = '\0';
+    u->valid = false;
+    char *save = NULL, err[256];
+    char *kind = strtok_r(args, " \t", &save), *tok = NULL;
     Position start;
-    char err[256];
-    while (*args == ' ')
-        args++;
-    if (!strncmp(args, "startpos", 8))
-        fen_parse(&start, "start", err, sizeof err);
-    else if (!strncmp(args, "fen ", 4)) {
-        if (!position_from_fen(&start, args + 4, err, sizeof err)) {
-            uci_say(u, "info string error: %s\n", err);
+    if (kind && !strcmp(kind, "startpos")) {
+        position_from_fen(&start, "start", NULL, 0);
+        tok = strtok_r(NULL, " \t", &save);
+    } else if (kind && !strcmp(kind, "fen")) {
+        char *first = NULL, *last = NULL;
+        while ((tok = strtok_r(NULL, " \t", &save)) && strcmp(tok, "moves")) {
+            first = first ? first : tok;
+            last = tok + strlen(tok);
+        }
+        for (char *p = first; p && p < last; p++) /* the FEN's fields back into one string */
+            if (*p == '\0')
+                *p = ' ';
+        if (!first) {
+            uci_say(u, "info string error: position fen: the FEN is missing\n");
+            return;
+        }
+        if (!position_from_fen(&start, first, err, sizeof err)) {
+            uci_say(u, "info string error: position: %s\n", err);
             return;
         }
     } else {
-        uci_say(u, "info string error: expected 'position startpos' or 'position fen <FEN>'\n");
+        uci_say(u, "info string error: expected 'position startpos' or 'position fen <FEN>'"
+                   " [moves ...]\n");
+        return;
+    }
+    if (tok && strcmp(tok, "moves")) {
+        uci_say(u, "info string error: position: expected 'moves', got '%s'\n", tok);
         return;
     }
     Position pos = start;
     int n = 0;
-    if (moves) {
-        char *save = NULL;
-        for (char *tok = strtok_r(moves + 6, " \t", &save); tok;
-             tok = strtok_r(NULL, " \t", &save)) {
-            Move m = notation_parse(&pos, tok, err, sizeof err);
-            if (m == MOVE_NONE || n == UCI_MAX_MOVES) {
-                uci_say(u, "info string error: move %d: %s\n", n + 1, m ? "too many moves" : err);
-                return;
-            }
-            Undo undo;
-            move_do(&pos, m, &undo);
-            u->moves[n++] = m;
+    while (tok && (tok = strtok_r(NULL, " \t", &save))) {
+        Move m = n < UCI_MAX_MOVES ? notation_parse(&pos, tok, err, sizeof err) : MOVE_NONE;
+        if (m == MOVE_NONE) {
+            uci_say(u, "info string error: position: move %d: %s\n", n + 1,
+                    n < UCI_MAX_MOVES ? err : "too many moves");
+            return;
         }
+        Undo undo;
+        move_do(&pos, m, &undo);
+        u->moves[n++] = m;
     }
     u->start = start;
     u->nmoves = n;
-    engine_set_position(u->engine, &u->start, u->moves, n);
+    if (!engine_set_position(u->engine, &u->start, u->moves, n)) {
+        uci_say(u, "info string error: position: out of memory\n");
+        return;
+    }
+    u->valid = true;
 }
 
-/* "go [depth D] [nodes N] [movetime MS] [infinite]" */
+/* Refuses a go command: the reason, then the bestmove every go is answered with. */
+static void uci_refuse_go(Uci *u, const char *why, const char *tok)
+{
+    uci_say(u, "info string error: %s%s%s%s\nbestmove 0000\n", why, tok ? " '" : "",
+            tok ? tok : "", tok ? "'" : "");
+}
+
+/* "go [depth D] [nodes N] [movetime MS] [infinite]"; anything else is refused. */
 static void uci_go(Uci *u, char *args)
 {
     SearchLimits limits = {0, 0, 0};
     bool infinite = false;
     char *save = NULL;
     for (char *tok = strtok_r(args, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save)) {
-        char *val = NULL;
         if (!strcmp(tok, "infinite")) {
             infinite = true;
             continue;
         }
-        if (!strcmp(tok, "depth") || !strcmp(tok, "nodes") || !strcmp(tok, "movetime"))
-            val = strtok_r(NULL, " \t", &save);
-        long v = val ? strtol(val, NULL, 10) : 0;
-        if (!strcmp(tok, "depth") && v > 0)
+        char *val = strtok_r(NULL, " \t", &save);
+        long v;
+        if (!strcmp(tok, "depth") && uci_parse_long(val, 1, 1000000, &v))
             limits.depth = v < MAX_PLY - 2 ? (int)v : MAX_PLY - 2;
-        else if (!strcmp(tok, "nodes") && v > 0)
+        else if (!strcmp(tok, "nodes") && uci_parse_long(val, 1, 1000000000000L, &v))
             limits.nodes = (uint64_t)v;
-        else if (!strcmp(tok, "movetime") && v > 0)
+        else if (!strcmp(tok, "movetime") && uci_parse_long(val, 1, INT32_MAX, &v))
             limits.movetime_ms = (int)v;
+        else if (!strcmp(tok, "depth") || !strcmp(tok, "nodes") || !strcmp(tok, "movetime")) {
+            char why[64];
+            snprintf(why, sizeof why, "go %s: expected a positive integer, got", tok);
+            uci_refuse_go(u, why, val ? val : "(nothing)");
+            return;
+        } else {
+            uci_refuse_go(u, "go: unknown or unsupported token", tok);
+            return;
+        }
+    }
+    if (!u->valid) {
+        uci_refuse_go(u, "no valid position", NULL);
+        return;
     }
     if (infinite)
         limits = (SearchLimits){MAX_PLY - 2, 0, 0};
@@ -148,39 +198,47 @@ static void uci_go(Uci *u, char *args)
     engine_arm(u->engine);
     u->searching = pthread_create(&u->thread, NULL, uci_search_thread, u) == 0;
     if (!u->searching)
-        uci_say(u, "info string error: cannot start the search thread\nbestmove 0000\n");
+        uci_refuse_go(u, "cannot start the search thread", NULL);
 }
 
-/* "setoption name <Hash|Weights> value <v>" */
+/* "setoption name <Hash|Weights> value <v>"; a bad value is reported and the option keeps its
+ * value. */
 static void uci_setoption(Uci *u, char *args)
 {
-    char *name = strstr(args, "name "), *value = strstr(args, " value ");
-    if (!name || !value) {
+    char *name = args + strspn(args, " \t"), *value = strstr(name, " value ");
+    if (strncmp(name, "name ", 5) || !value) {
         uci_say(u, "info string error: expected 'setoption name <name> value <value>'\n");
         return;
     }
     *value = '\0';
-    name += 5;
-    value += 7;
+    name += 5 + strspn(name + 5, " \t");
+    value += 7 + strspn(value + 7, " \t");
+    long mb;
     if (!strcmp(name, "Hash")) {
-        long mb = strtol(value, NULL, 10);
-        Engine *e = mb >= 1 && mb <= u->cfg.max_hash_mb ? engine_new((size_t)mb) : NULL;
-        if (!e) {
-            uci_say(u, "info string error: cannot use a hash of '%s' MiB\n", value);
+        if (!uci_parse_long(value, 1, u->cfg.max_hash_mb, &mb)) {
+            uci_say(u, "info string error: Hash must be an integer in [1, %ld] (MiB), got '%s';"
+                       " still %ld\n", u->cfg.max_hash_mb, value, u->hash_mb);
             return;
         }
-        e->weights = u->engine->weights;
+        Engine *e = engine_new((size_t)mb);
+        if (!e) {
+            uci_say(u, "info string error: out of memory for a %ld MiB hash; still %ld\n", mb,
+                    u->hash_mb);
+            return;
+        }
+        engine_set_weights(e, &u->engine->weights);
         engine_free(u->engine);
         u->engine = e;
         u->hash_mb = mb;
-        engine_set_position(e, &u->start, u->moves, u->nmoves);
+        if (u->valid)
+            engine_set_position(e, &u->start, u->moves, u->nmoves);
     } else if (!strcmp(name, "Weights")) {
         Weights w;
         char err[512];
         if (!u->cfg.weight_files && strcmp(value, "default") && strcmp(value, "material"))
             uci_say(u, "info string error: Weights: only 'default' or 'material' here\n");
         else if (!weights_load(&w, value, err, sizeof err))
-            uci_say(u, "info string error: %s\n", err);
+            uci_say(u, "info string error: Weights: %s; unchanged\n", err);
         else
             engine_set_weights(u->engine, &w);
     } else {
@@ -262,6 +320,7 @@ int uci_session(FILE *in, FILE *out, const UciConfig *cfg)
     pthread_mutex_init(&u->out_lock, NULL);
     u->hash_mb = UCI_DEFAULT_HASH;
     position_from_fen(&u->start, "start", NULL, 0);
+    u->valid = true;
     while (uci_read_line(u, in, line) && uci_command(u, line))
         ;
     uci_wait(u, true);

@@ -97,5 +97,66 @@ for round in 1 2; do
     done
 done
 
+# --- Bad input: defined answers, nothing silently ignored. ---
+# Runs a session on the command lines, waiting up to 5 s for $1 bestmoves before quitting.
+converse() {
+    local n=$1
+    shift
+    uci_start
+    send "$@"
+    wait_bestmoves "$n" 5
+    uci_end quit
+}
+# True when $T/out holds exactly the lines of file $1, ignoring "info depth" lines.
+answers() { diff <(grep -v '^info depth' "$T/out") "$1" >"$T/diff"; }
+# The bestmove lines of $T/out on one line.
+bestmoves() { grep '^bestmove' "$T/out" | tr '\n' ' '; }
+
+converse 3 "position fen xxx2xxx/4k3/8/8 w 0" "go depth 1" \
+    "position startpos moves d3-d5 d3-d5" "go depth 1" "position startpos moves d3-d5" "go depth 1"
+check "bad FEN: the error names the FEN problem" \
+    grep -q '^info string error: position: bad FEN' "$T/out"
+check "bad FEN, go: 'no valid position' and bestmove 0000" \
+    grep -qx -A1 "info string error: no valid position" "$T/out"
+check "illegal move: an error naming move 2" \
+    grep -q '^info string error: position: move 2: ' "$T/out"
+check "after each bad position go answers bestmove 0000; a good one searches again" \
+    [ "$(grep -c '^info string error: no valid position$' "$T/out")" -eq 2 -a \
+      "$(bestmoves | sed 's/[a-i][0-9]*-[a-i][0-9x,a-i]*/MOVE/')" = \
+      "bestmove 0000 bestmove 0000 bestmove MOVE " ]
+converse 1 "position startpos" "position startpos junk" "go depth 1"
+check "trailing junk after startpos: an error, and no position kept" \
+    [ "$(bestmoves)" = "bestmove 0000 " ]
+
+converse 4 "go depth abc" "go depth" "go foo" "go nodes 0 depth 2"
+check "go with a malformed value or an unknown token: error and bestmove 0000 each time" \
+    [ "$(grep -c '^info string error: go' "$T/out")" -eq 4 -a \
+      "$(bestmoves)" = "bestmove 0000 bestmove 0000 bestmove 0000 bestmove 0000 " ]
+check "go's error names the token" grep -q "unknown or unsupported token 'foo'" "$T/out"
+
+cat >"$T/want" <<'END'
+info string error: Hash must be an integer in [1, 65536] (MiB), got '16abc'; still 16
+info string error: Hash must be an integer in [1, 65536] (MiB), got '0'; still 16
+info string error: Hash must be an integer in [1, 65536] (MiB), got '65537'; still 16
+info string error: Hash must be an integer in [1, 65536] (MiB), got '-2'; still 2
+info string error: Hash must be an integer in [1, 65536] (MiB), got ''; still 2
+info string error: unknown option 'Hashes'
+info string error: expected 'setoption name <name> value <value>'
+readyok
+END
+session "setoption name Hash value 16abc" "setoption name Hash value 0" \
+    "setoption name Hash value 65537" "setoption name Hash value 2" "setoption name Hash value -2" \
+    "setoption name Hash value " "setoption name Hashes value 3" "setoption name Hash" "isready"
+check "setoption Hash: malformed and out-of-range values refused, the old value kept" \
+    answers "$T/want"
+session "setoption name Weights value $T/missing.weights" "setoption name Weights value material" \
+    "isready"
+check "setoption Weights: a missing file is an error, 'material' is accepted" \
+    [ "$(grep -c 'error: Weights: .*missing.weights: cannot open' "$T/out")" -eq 1 -a \
+      "$(grep -c error "$T/out")" -eq 1 ]
+session "good" "stopp" "isready"
+check "unknown commands (also prefixes of known ones) are errors" \
+    [ "$(grep -c "^info string error: unknown command '\(good\|stopp\)'" "$T/out")" -eq 2 ]
+
 echo "# uci_cli.sh: $((SECONDS - start)) s"
 [ "$failures" -eq 0 ]
