@@ -151,6 +151,38 @@ static void uci_position(Uci *u, char *args)
     u->valid = true;
 }
 
+
+/* The numeric arguments of go, with the values each takes. */
+enum { GO_DEPTH, GO_NODES, GO_MOVETIME, GO_WTIME, GO_BTIME, GO_WINC, GO_BINC, GO_MOVESTOGO, GO_NB };
+static const struct {
+    const char *name;
+    long lo, hi;
+} GO_ARGS[GO_NB] = {
+    {"depth", 1, 1000000},    {"nodes", 1, 1000000000000L}, {"movetime", 1, INT32_MAX},
+    {"wtime", INT32_MIN, INT32_MAX}, {"btime", INT32_MIN, INT32_MAX}, {"winc", 0, INT32_MAX},
+    {"binc", 0, INT32_MAX},   {"movestogo", 1, INT32_MAX},
+};
+
+/* Time management: what is kept back for the protocol and the process per move, and the
+ * number of moves a clock without movestogo is divided by. */
+enum { UCI_OVERHEAD_MS = 30, UCI_MOVES_TO_GO = 30 };
+
+/* Splits the side to move's clock (time_ms left, inc_ms added after each move, movestogo
+ * moves to the next time control, 0 if none) into this move's soft limit (no new iteration
+ * past it) and hard limit (the search is aborted), in ms. The target is an even share of the
+ * time left plus most of the increment; the hard limit is at most half the time left, so
+ * neither the increment (credited only after the move) nor a slow answer can flag. */
+static void uci_budget(long time_ms, long inc_ms, long movestogo, int *soft, int *hard)
+{
+    long left = time_ms - UCI_OVERHEAD_MS;
+    left = left > 1 ? left : 1;
+    long share = left / (movestogo > 0 ? movestogo : UCI_MOVES_TO_GO) + inc_ms / 4 * 3;
+    long h = share * 3 < left / 2 ? share * 3 : left / 2;
+    long s = share / 2 < h ? share / 2 : h;
+    *hard = h > 1 ? (int)h : 1;
+    *soft = s > 1 ? (int)s : 1;
+}
+
 /* Refuses a go command: the reason, then the bestmove every go is answered with. */
 static void uci_refuse_go(Uci *u, const char *why, const char *tok)
 {
@@ -158,44 +190,73 @@ static void uci_refuse_go(Uci *u, const char *why, const char *tok)
             tok ? tok : "", tok ? "'" : "");
 }
 
-/* "go [depth D] [nodes N] [movetime MS] [infinite]"; anything else is refused. */
+/* "go [depth D] [nodes N] [movetime MS] [wtime MS] [btime MS] [winc MS] [binc MS]
+ * [movestogo N] [infinite]"; anything else is refused. */
 static void uci_go(Uci *u, char *args)
 {
-    SearchLimits limits = {0, 0, 0};
-    bool infinite = false;
+    long v[GO_NB] = {0};
+    bool seen[GO_NB] = {false}, infinite = false;
     char *save = NULL;
     for (char *tok = strtok_r(args, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save)) {
+        int k = 0;
+        while (k < GO_NB && strcmp(tok, GO_ARGS[k].name))
+            k++;
+        char why[96];
         if (!strcmp(tok, "infinite")) {
             infinite = true;
             continue;
-        }
-        char *val = strtok_r(NULL, " \t", &save);
-        long v;
-        if (!strcmp(tok, "depth") && uci_parse_long(val, 1, 1000000, &v))
-            limits.depth = v < MAX_PLY - 2 ? (int)v : MAX_PLY - 2;
-        else if (!strcmp(tok, "nodes") && uci_parse_long(val, 1, 1000000000000L, &v))
-            limits.nodes = (uint64_t)v;
-        else if (!strcmp(tok, "movetime") && uci_parse_long(val, 1, INT32_MAX, &v))
-            limits.movetime_ms = (int)v;
-        else if (!strcmp(tok, "depth") || !strcmp(tok, "nodes") || !strcmp(tok, "movetime")) {
-            char why[64];
-            snprintf(why, sizeof why, "go %s: expected a positive integer, got", tok);
-            uci_refuse_go(u, why, val ? val : "(nothing)");
-            return;
-        } else {
+        } else if (k == GO_NB) {
             uci_refuse_go(u, "go: unknown or unsupported token", tok);
             return;
+        } else if (seen[k]) {
+            snprintf(why, sizeof why, "go: %s given twice", tok);
+            uci_refuse_go(u, why, NULL);
+            return;
         }
+        char *val = strtok_r(NULL, " \t", &save);
+        if (!uci_parse_long(val, GO_ARGS[k].lo, GO_ARGS[k].hi, &v[k])) {
+            snprintf(why, sizeof why, "go %s: expected an integer in [%ld, %ld], got", tok,
+                     GO_ARGS[k].lo, GO_ARGS[k].hi);
+            uci_refuse_go(u, why, val ? val : "(nothing)");
+            return;
+        }
+        seen[k] = true;
     }
     if (!u->valid) {
         uci_refuse_go(u, "no valid position", NULL);
         return;
     }
-    if (infinite)
+    SearchLimits limits = {0, 0, 0};
+    limits.depth = seen[GO_DEPTH] ? (int)(v[GO_DEPTH] < MAX_PLY - 2 ? v[GO_DEPTH] : MAX_PLY - 2) : 0;
+    limits.nodes = (uint64_t)v[GO_NODES];
+    limits.movetime_ms = (int)v[GO_MOVETIME];
+    int soft = 0;
+    bool white = u->engine->pos.side == WHITE;
+    int own = white ? GO_WTIME : GO_BTIME, inc = white ? GO_WINC : GO_BINC;
+    bool clock = seen[GO_WTIME] || seen[GO_BTIME] || seen[GO_WINC] || seen[GO_BINC] ||
+                 seen[GO_MOVESTOGO];
+    if (clock && !infinite) {
+        if (!seen[own]) {
+            uci_refuse_go(u, white ? "go: no wtime for White, the side to move"
+                                   : "go: no btime for Black, the side to move", NULL);
+            return;
+        }
+        int hard;
+        uci_budget(v[own], v[inc], v[GO_MOVESTOGO], &soft, &hard);
+        if (!limits.movetime_ms || hard < limits.movetime_ms)
+            limits.movetime_ms = hard;
+        soft = soft < limits.movetime_ms ? soft : limits.movetime_ms;
+        uci_say(u, "info string time %ld ms, increment %ld ms, moves to go %ld: soft limit %d ms,"
+                   " hard limit %d ms\n", v[own], v[inc], v[GO_MOVESTOGO], soft,
+                limits.movetime_ms);
+    }
+    if (infinite) {
         limits = (SearchLimits){MAX_PLY - 2, 0, 0};
+        soft = 0;
+    }
     u->limits = limits;
     /* Armed before the thread exists: a stop that arrives before the search starts is kept. */
-    engine_arm(u->engine);
+    engine_arm(u->engine, soft);
     u->searching = pthread_create(&u->thread, NULL, uci_search_thread, u) == 0;
     if (!u->searching)
         uci_refuse_go(u, "cannot start the search thread", NULL);
@@ -337,7 +398,8 @@ int cmd_uci(int argc, char **argv)
         puts("usage: maxtune uci\n"
              "Speaks a UCI-style protocol on stdin/stdout: uci, isready, ucinewgame,\n"
              "setoption name Hash|Weights value V, position startpos|fen FEN [moves ...],\n"
-             "go depth|nodes|movetime N | infinite, stop, quit. Moves in MAXIMA.md notation.");
+             "go [depth D] [nodes N] [movetime MS] [wtime MS btime MS [winc MS binc MS]\n"
+             "[movestogo N]] | infinite, stop, quit. Moves in MAXIMA.md notation. See README.md.");
         return EXIT_OK;
     }
     UciConfig cfg = {.max_hash_mb = 65536, .weight_files = true};

@@ -433,10 +433,11 @@ static int negamax(Engine *e, int depth, int alpha, int beta, int ply, bool allo
     return best;
 }
 
-void engine_arm(Engine *e)
+void engine_arm(Engine *e, int soft_ms)
 {
     atomic_store(&e->stop, 0);
     e->armed = true;
+    e->armed_soft_ms = soft_ms;
 }
 
 Move engine_search(Engine *e, const SearchLimits *limits, int *score, SearchInfo *last,
@@ -447,10 +448,14 @@ Move engine_search(Engine *e, const SearchLimits *limits, int *score, SearchInfo
     e->node_limit = limits->nodes;
     e->start_time = search_now();
     e->deadline = limits->movetime_ms > 0 ? e->start_time + limits->movetime_ms / 1000.0 : 0;
-    if (e->armed)
+    e->soft_deadline = 0;
+    if (e->armed) {
         e->armed = false; /* engine_arm cleared the flag; a stop since then is for this search */
-    else
+        if (e->armed_soft_ms > 0)
+            e->soft_deadline = e->start_time + e->armed_soft_ms / 1000.0;
+    } else {
         atomic_store(&e->stop, 0);
+    }
     e->tt.generation = (uint8_t)((e->tt.generation + 1) & 63);
     int max_depth = limits->depth > 0 ? limits->depth : MAX_PLY - 2;
     if (!limits->depth && !limits->nodes && !limits->movetime_ms)
@@ -487,6 +492,8 @@ Move engine_search(Engine *e, const SearchLimits *limits, int *score, SearchInfo
                 info(&done, &e->root, data);
             if (s > SCORE_MATE_BOUND && SCORE_MATE - s <= depth)
                 break; /* a mate found within the full-width depth cannot get shorter */
+            if (e->soft_deadline > 0 && search_now() >= e->soft_deadline)
+                break; /* the next iteration would likely not finish in time */
         }
     }
     done.nodes = e->nodes;

@@ -66,6 +66,8 @@ typedef struct Engine {
     double start_time, deadline;        /* per search; deadline 0 = none */
     atomic_int stop;                    /* set by the limits or by another thread */
     bool armed;                         /* engine_arm prepared the next search */
+    int armed_soft_ms;                  /* its soft time limit (engine_arm) */
+    double soft_deadline;               /* per search; no iteration starts past it; 0 = none */
 } Engine;
 
 /* Creates an engine with a hash table of hash_mb MiB and default weights; NULL on failure. */
@@ -96,8 +98,10 @@ static inline void engine_stop(Engine *e) { atomic_store(&e->stop, 1); }
 /* Prepares the next engine_search for a caller that starts it in another thread: clears the
  * stop flag now, and that search leaves the flag as it finds it (an unarmed search clears it
  * when it starts), so an engine_stop that comes after engine_arm ends that search, however
- * early it comes. Call it before starting the thread. */
-void engine_arm(Engine *e);
+ * early it comes. Call it before starting the thread. soft_ms > 0 gives that search a soft
+ * time limit: past it no new iteration starts (the limits' movetime_ms is the hard one, which
+ * aborts the iteration in progress). */
+void engine_arm(Engine *e, int soft_ms);
 
 /* Seconds on a monotonic clock. */
 double search_now(void);

@@ -158,5 +158,48 @@ session "good" "stopp" "isready"
 check "unknown commands (also prefixes of known ones) are errors" \
     [ "$(grep -c "^info string error: unknown command '\(good\|stopp\)'" "$T/out")" -eq 2 ]
 
+# --- Time management: go wtime/btime/winc/binc/movestogo. ---
+# Sends the commands, then waits up to $1 s for a bestmove; sets ELAPSED_MS (go to bestmove).
+timed() {
+    local limit=$1
+    shift
+    uci_start
+    local t0
+    t0=$(now_us)
+    send "$@"
+    wait_bestmoves 1 "$limit"
+    ELAPSED_MS=$((($(now_us) - t0) / 1000))
+    uci_end quit
+}
+timed 5 "position startpos" "go wtime 1000 btime 1000"
+check "go wtime 1000 btime 1000: bestmove well within the clock (${ELAPSED_MS} ms < 400)" \
+    [ "$ELAPSED_MS" -lt 400 -a "$(grep -c '^bestmove [a-i]' "$T/out")" -eq 1 ]
+check "go wtime 1000: the budget is announced (soft 16 ms, hard 96 ms)" \
+    grep -qx "info string time 1000 ms, increment 0 ms, moves to go 0: soft limit 16 ms, hard limit 96 ms" "$T/out"
+timed 5 "position startpos" "go wtime 10000 winc 100 btime 10000 binc 100"
+check "go wtime 10000 winc 100: thinks past the soft limit, within the hard one (${ELAPSED_MS} ms)" \
+    [ "$ELAPSED_MS" -ge 203 -a "$ELAPSED_MS" -lt 1700 -a "$(grep -c '^bestmove [a-i]' "$T/out")" -eq 1 ]
+uci_start
+send "position startpos" "go wtime 100000 btime 100000 winc 1000 binc 1000"
+sleep 0.5
+check "go wtime 100000 winc 1000: still thinking after 0.5 s (a budget of seconds, not a depth)" \
+    [ "$(grep -c '^bestmove' "$T/out")" -eq 0 ]
+send stop
+wait_bestmoves 1 1
+uci_end quit
+check "go wtime 100000 winc 1000: stop answers at once" [ "$(grep -c '^bestmove [a-i]' "$T/out")" -eq 1 ]
+check "go wtime 100000 winc 1000: soft limit 2041 ms, hard limit 12246 ms" \
+    grep -q "soft limit 2041 ms, hard limit 12246 ms" "$T/out"
+timed 5 "position startpos moves d3-d5" "go wtime 100000 btime 2000 binc 0 movestogo 1"
+check "Black to move uses btime; movestogo 1 may use up to half the clock (${ELAPSED_MS} ms)" \
+    grep -q "info string time 2000 ms, increment 0 ms, moves to go 1: soft limit 985 ms, hard limit 985 ms" "$T/out"
+check "... and answers within it" [ "$ELAPSED_MS" -lt 1500 ]
+converse 3 "position startpos moves d3-d5" "go wtime 1000" "go btime 1000 movestogo 0" "go wtime 5 wtime 6"
+check "go without the side to move's clock, movestogo 0, a repeated token: errors" \
+    [ "$(grep -c '^info string error: go' "$T/out")" -eq 3 -a "$(bestmoves)" = "bestmove 0000 bestmove 0000 bestmove 0000 " ]
+timed 5 "position startpos" "go wtime 10000 btime 10000 movetime 50"
+check "movetime caps the clock's hard limit" grep -q "hard limit 50 ms" "$T/out"
+check "... and the search ends by it (${ELAPSED_MS} ms)" [ "$ELAPSED_MS" -lt 400 ]
+
 echo "# uci_cli.sh: $((SECONDS - start)) s"
 [ "$failures" -eq 0 ]
