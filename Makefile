@@ -65,7 +65,7 @@ ENGINE_SRC := $(wildcard core/*.c search/*.c)
 ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/%.o)
 PROFILE    := $(BUILD)/pgo/profile.stamp
 
-.PHONY: all run test test-slow test-tsan bench bench-mpi mpi clean deps fuzz format format-check help
+.PHONY: all run test test-slow test-tsan bench bench-mpi mpi clean deps fuzz fuzz-fen fuzz-uci format help
 all: $(BIN)
 
 help:
@@ -76,9 +76,8 @@ help:
 	@echo "make bench      benchmarks: perft, search and match speed; outcome fit speed, coverage"
 	@echo "make mpi        build bin/maxtune-mpi (OpenMPI) for clusters: mpirun -np N bin/maxtune-mpi run CONFIG"
 	@echo "make bench-mpi  games/s of a match with MPI ranks x threads (scripts/bench_mpi.sh)"
-	@echo "make fuzz FUZZ_SECONDS=600   fuzz the FEN parser with libFuzzer"
-	@echo "make format     format the C sources with clang-format (.clang-format)"
-	@echo "make format-check  fail when a source is not formatted (run by .ci/run)"
+	@echo "make fuzz FUZZ_SECONDS=600   libFuzzer on the FEN parser and the UCI loop, 600 s each"
+	@echo "make fuzz-uci (or fuzz-fen)   one of them"
 	@echo "make clean      remove build/ and bin/"
 
 $(DEPS_OK): scripts/deps.sh
@@ -173,8 +172,11 @@ mpi:
 bench-mpi: $(BIN) mpi
 	@scripts/bench_mpi.sh $(BIN) bin/maxtune-mpi
 
+# Every libFuzzer target for FUZZ_SECONDS each (fuzz-fen, fuzz-uci: one of them).
 fuzz:
 	@scripts/fuzz.sh $(or $(FUZZ_SECONDS),60)
+fuzz-fen fuzz-uci:
+	@FUZZ_TARGETS=$(@:fuzz-%=%) scripts/fuzz.sh $(or $(FUZZ_SECONDS),60)
 
 # Every C source, formatted by clang-format with the committed .clang-format.
 FORMAT_SRC := $(wildcard core/*.[ch] search/*.[ch] tune/*/*.[ch] cli/*.[ch] tests/*.[ch] \

@@ -1,39 +1,71 @@
 #!/usr/bin/env bash
-# Fuzzes the FEN parser (fuzz/fen_fuzz.c) with libFuzzer for SECONDS seconds (default 60).
-# Builds build/fuzz/fen_fuzz with clang (ASan + UBSan), seeds fuzz/corpus from the FENs of
-# perft.epd and legal_moves.txt, and leaves any crashing input as fuzz/crash-*.
-# Usage: scripts/fuzz.sh [SECONDS] [extra libFuzzer flags...]
+# Runs the libFuzzer targets (clang, ASan + UBSan) for SECONDS seconds each (default 60):
+#   fen  fuzz/fen_fuzz.c: the FEN parser and everything a parsed position reaches; corpus
+#        fuzz/corpus, seeded from the FENs of perft.epd and legal_moves.txt
+#   uci  fuzz/uci_fuzz.c: the UCI protocol loop (uci_session) fed command sequences through a
+#        pipe, searches stopped at random small delays; corpus build/fuzz/corpus-uci
+# FUZZ_TARGETS picks them (default "fen uci"). Builds build/fuzz/<target>_fuzz and leaves any
+# failing input as fuzz/crash-* (a hang as fuzz/crash-uci-timeout-*: -timeout is 20 s). The uci
+# target takes inputs of any length up to 256 bytes from the start (-len_control=0): short ones
+# are only a few commands.
+# Usage: [FUZZ_TARGETS="fen uci"] scripts/fuzz.sh [SECONDS] [extra libFuzzer flags...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 shared=${SHARED:-$(cd .. && pwd)/shared}
 out=build/fuzz
-corpus=fuzz/corpus
-mkdir -p "$out" "$corpus"
+mkdir -p "$out"
+cflags=(-std=c11 -g -O1 -fno-omit-frame-pointer -Wall -Wextra -Wshadow -Werror
+    -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+    -D_POSIX_C_SOURCE=200809L -DMAXTUNE_SHARED_DIR="\"$shared\"" -I.)
 
-clang -std=c11 -g -O1 -fno-omit-frame-pointer -Wall -Wextra -Wshadow -Werror \
-    -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-    -D_POSIX_C_SOURCE=200809L -DMAXTUNE_SHARED_DIR="\"$shared\"" -I. \
-    fuzz/fen_fuzz.c core/*.c -o "$out/fen_fuzz"
+# Builds the FEN target and seeds its corpus with every reference FEN (one file per FEN).
+prepare_fen() {
+    clang "${cflags[@]}" fuzz/fen_fuzz.c core/*.c -o "$out/fen_fuzz"
+    corpus=fuzz/corpus
+    mkdir -p "$corpus"
+    local i=0 f line fen
+    for f in "$shared/data/perft.epd" "$shared/data/legal_moves.txt"; do
+        [ -r "$f" ] || continue
+        while IFS= read -r line; do
+            case "$line" in
+                '#'*|'') continue ;;
+                'fen '*) fen=${line#fen } ;;
+                *';'*) fen=${line%%;*} ;;
+                *) continue ;;
+            esac
+            i=$((i + 1))
+            printf '%s' "${fen% }" > "$corpus/seed-$i"
+        done < "$f"
+    done
+    printf 'start' > "$corpus/seed-start"
+    flags=(-max_len=512 -artifact_prefix=fuzz/)
+    echo "fuzz fen: $i seed FENs in $corpus; running for $seconds s"
+}
 
-# Seed the corpus with every reference FEN (one file per FEN, named by its line number).
-i=0
-for f in "$shared/data/perft.epd" "$shared/data/legal_moves.txt"; do
-    [ -r "$f" ] || continue
-    while IFS= read -r line; do
-        case "$line" in
-            '#'*|'') continue ;;
-            'fen '*) fen=${line#fen } ;;
-            *';'*) fen=${line%%;*} ;;
-            *) continue ;;
-        esac
-        i=$((i + 1))
-        printf '%s' "${fen% }" > "$corpus/seed-$i"
-    done < "$f"
+# Builds the UCI target (the session code, the engine and the rules) and seeds its corpus
+# with a few command programs (see fuzz/uci_fuzz.c: one byte picks each step).
+prepare_uci() {
+    clang "${cflags[@]}" -pthread fuzz/uci_fuzz.c cli/cmd_uci.c cli/cmd_core.c \
+        cli/cmd_search.c core/*.c search/*.c -o "$out/uci_fuzz"
+    corpus=$out/corpus-uci
+    mkdir -p "$corpus"
+    printf '\x03\x03\x04\x00\x05\x09\x07' > "$corpus/seed-infinite-stop"
+    printf '\x03\x03\x04\x00\x06\xf0\x20\x08' > "$corpus/seed-depth60-sleep-stop"
+    printf '\x03\x04\x03\x02\x00\x0a\x40\x40\x05\x05\x00\x01' > "$corpus/seed-fen-clock"
+    printf '\x00\x00\x0b\x05\x00\x0c\x01\xa0\x05\x01\x02\x03' > "$corpus/seed-options-mutated"
+    printf '\x03\x05\xff' > "$corpus/seed-infinite-quit"
+    flags=(-max_len=256 -len_control=0 -timeout=20 -artifact_prefix=fuzz/crash-uci-)
+    echo "fuzz uci: $(ls "$corpus" | wc -l) inputs in $corpus; running for $seconds s"
+}
+
+for target in ${FUZZ_TARGETS:-fen uci}; do
+    case $target in
+        fen) prepare_fen ;;
+        uci) prepare_uci ;;
+        *) echo "scripts/fuzz.sh: unknown target '$target' (fen, uci)" >&2; exit 2 ;;
+    esac
+    "$out/${target}_fuzz" "$corpus" -max_total_time="$seconds" -print_final_stats=1 \
+        "${flags[@]}" "$@"
 done
-printf 'start' > "$corpus/seed-start"
-echo "fuzz: $i seed FENs in $corpus; running for $seconds s"
-
-exec "$out/fen_fuzz" "$corpus" -max_total_time="$seconds" -max_len=512 \
-    -artifact_prefix=fuzz/ -print_final_stats=1 "$@"
