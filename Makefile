@@ -96,16 +96,19 @@ $(BUILD)/flags: FORCE
 	@echo '$(FLAGS_NOW)' | cmp -s - $@ || echo '$(FLAGS_NOW)' >$@
 .PHONY: FORCE
 
-# The commit the program is built from ("+changes": with uncommitted changes), for run.txt;
-# rewritten only when it changes, so a new commit rebuilds tune/run/rundir.o alone.
+# The commit the program is built from ("+changes": with uncommitted changes), for run.txt and
+# maxtune --version; rewritten only when it changes, so a new commit rebuilds tune/rundir.o and
+# cli/main.o alone.
 BUILD_COMMIT := $(shell git rev-parse --short HEAD 2>/dev/null || echo unknown)$(shell \
                   git diff --quiet HEAD -- 2>/dev/null || echo +changes)
 $(BUILD)/build_commit.h: FORCE
 	@mkdir -p $(dir $@)
 	@echo '#define MAXTUNE_BUILD_COMMIT "$(BUILD_COMMIT)"' | cmp -s - $@ || \
 	  echo '#define MAXTUNE_BUILD_COMMIT "$(BUILD_COMMIT)"' >$@
-$(BUILD)/tune/run/rundir.o: private CFLAGS += -I$(BUILD) -DMAXTUNE_HAVE_BUILD_COMMIT
-$(BUILD)/tune/run/rundir.o: $(BUILD)/build_commit.h
+$(BUILD)/tune/rundir.o: private CFLAGS += -I$(BUILD) -DMAXTUNE_HAVE_BUILD_COMMIT
+$(BUILD)/tune/rundir.o: $(BUILD)/build_commit.h
+$(BUILD)/cli/main.o: private CFLAGS += -I$(BUILD) -DMAXTUNE_HAVE_BUILD_COMMIT
+$(BUILD)/cli/main.o: $(BUILD)/build_commit.h
 
 $(BUILD)/%.o: %.c $(BUILD)/flags | $(DEPS_OK)
 	@mkdir -p $(dir $@)

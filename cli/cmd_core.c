@@ -147,12 +147,41 @@ int cmd_moves(int argc, char **argv)
     return EXIT_OK;
 }
 
+/* Writes who won a finished game and why (MAXIMA.md 8: the rule is checked for the side to
+ * move), or "" while it goes on. */
+static void show_result(const Position *pos, GameState state, char *buf, size_t len)
+{
+    const char *mover = pos->side == WHITE ? "White" : "Black";
+    const char *other = pos->side == WHITE ? "Black" : "White";
+    switch (state) {
+    case GAME_CHECKMATE:
+        snprintf(buf, len, "%s wins: %s has no legal move and its King is attacked (checkmate,"
+                 " MAXIMA.md 8.1)", other, mover);
+        break;
+    case GAME_STALEMATE:
+        snprintf(buf, len, "draw: %s has no legal move and its King is not attacked (stalemate,"
+                 " MAXIMA.md 8.1)", mover);
+        break;
+    case GAME_BARE_KING:
+        snprintf(buf, len, "%s wins: %s has nothing left but its King (bare king, MAXIMA.md 8.2)",
+                 other, mover);
+        break;
+    case GAME_INVASION:
+        snprintf(buf, len, "%s wins: both of %s's palace squares hold %s pieces (invasion,"
+                 " MAXIMA.md 8.3)", other, mover, other);
+        break;
+    default:
+        snprintf(buf, len, "%s", "");
+    }
+}
+
 int cmd_show(int argc, char **argv)
 {
     static const char help[] =
         "usage: maxtune show FEN\n"
-        "Draws the board (upper case White, lower case Black) with the side to move, check and\n"
-        "game state (ongoing, checkmate, stalemate, bare king, invasion).\n";
+        "Draws the board (upper case White, lower case Black) with a legend of the letters, the\n"
+        "side to move, check and game state (ongoing, checkmate, stalemate, bare king,\n"
+        "invasion); when the game is over, who won and why (MAXIMA.md 8).\n";
     int rc = cli_usage(argc, argv, help, 2, 2);
     if (rc >= 0)
         return rc;
@@ -165,10 +194,19 @@ int cmd_show(int argc, char **argv)
     Move moves[MAX_MOVES];
     int n = movegen_legal(&pos, moves);
     fputs(diagram, stdout);
+    printf("\nLegend:      K King, P Pincer, R Coordinator, N Long leaper, B Chameleon,\n"
+           "             Q Withdrawer, M Immobilizer, G Mage, D Guard; upper case White, lower\n"
+           "             case Black, '.' an empty square; ranks 0 and 10 hold only the palaces\n"
+           "             (d and e)\n");
     printf("\nFEN:         %s\n", fen);
     printf("Side to move: %s\n", pos.side == WHITE ? "White" : "Black");
     printf("In check:     %s\n", attack_king_attacked(&pos, pos.side) ? "yes" : "no");
     printf("Legal moves:  %d\n", n);
-    printf("Game state:   %s\n", gamestate_name(gamestate_from_count(&pos, n)));
+    GameState state = gamestate_from_count(&pos, n);
+    char result[256];
+    show_result(&pos, state, result, sizeof result);
+    printf("Game state:   %s\n", gamestate_name(state));
+    if (*result)
+        printf("Result:       %s\n", result);
     return EXIT_OK;
 }

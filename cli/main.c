@@ -7,6 +7,15 @@
 #include "tune/jobs/catalog.h"
 #include "tune/play/dist.h"
 
+#ifndef MAXTUNE_VERSION
+#define MAXTUNE_VERSION "0.1" /* as tune/rundir.c writes it into run.txt */
+#endif
+#ifdef MAXTUNE_HAVE_BUILD_COMMIT
+#include "build_commit.h" /* written by the Makefile: the commit the program was built from */
+#else
+#define MAXTUNE_BUILD_COMMIT "unknown"
+#endif
+
 typedef struct Command {
     const char *name;
     int (*run)(int argc, char **argv);
@@ -32,7 +41,8 @@ static void usage(FILE *out)
     fprintf(out, "usage: maxtune <command> [args]   (maxtune <command> --help for details)\n\n");
     for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)
         fprintf(out, "  %-8s %s\n", COMMANDS[i].name, COMMANDS[i].summary);
-    fprintf(out, "\nWherever a FEN is taken, 'start' means the initial position.\n");
+    fprintf(out, "\nWherever a FEN is taken, 'start' means the initial position.\n"
+                 "maxtune --version prints the version and the commit it was built from.\n");
 }
 
 /* Runs the subcommand argv[1]. */
@@ -44,6 +54,14 @@ static int dispatch(int argc, char **argv)
     }
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
         usage(stdout);
+        return EXIT_OK;
+    }
+    if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V")) {
+        if (argc > 2) {
+            fprintf(stderr, "maxtune: %s takes no arguments\n", argv[1]);
+            return EXIT_USAGE;
+        }
+        printf("maxtune %s (built from commit %s)\n", MAXTUNE_VERSION, MAXTUNE_BUILD_COMMIT);
         return EXIT_OK;
     }
     for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)

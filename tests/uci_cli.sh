@@ -201,5 +201,29 @@ timed 5 "position startpos" "go wtime 10000 btime 10000 movetime 50"
 check "movetime caps the clock's hard limit" grep -q "hard limit 50 ms" "$T/out"
 check "... and the search ends by it (${ELAPSED_MS} ms)" [ "$ELAPSED_MS" -lt 400 ]
 
+# --- maxtune --version, maxtune show: legend and result. ---
+"$BIN" --version >"$T/out" 2>&1
+rc=$?
+check "--version: the version and the build commit" \
+    grep -qE '^maxtune [0-9][^ ]* \(built from commit [0-9a-f]+(\+changes)?\)$' "$T/out"
+check "--version exits 0" [ "$rc" -eq 0 ]
+"$BIN" --version extra >/dev/null 2>&1
+check "--version with an argument: exit 2" [ $? -eq 2 ]
+"$BIN" show start >"$T/out"
+check "show: a legend of the piece letters" \
+    grep -qF "Legend:      K King, P Pincer, R Coordinator, N Long leaper, B Chameleon," "$T/out"
+check "show start: no result while the game goes on" \
+    [ "$(grep -c '^Result:' "$T/out")" -eq 0 ]
+# Shows FEN $1 and checks that its result line is $2.
+show_result() { "$BIN" show "$1" >"$T/out" && grep -qxF "Result:       $2" "$T/out"; }
+check "show: checkmate, who won and why" show_result "xxx2xxx/kMp5/D7/8/8/8/8/8/8/4K3/xxx2xxx b 0" \
+    "White wins: Black has no legal move and its King is attacked (checkmate, MAXIMA.md 8.1)"
+check "show: stalemate is a draw" show_result "xxx2xxx/kMP5/7P/8/8/8/8/8/8/4K3/xxx2xxx b 0" \
+    "draw: Black has no legal move and its King is not attacked (stalemate, MAXIMA.md 8.1)"
+check "show: bare king" show_result "xxx2xxx/4k3/p7/8/8/8/8/8/8/4K3/xxx2xxx w 0" \
+    "Black wins: White has nothing left but its King (bare king, MAXIMA.md 8.2)"
+check "show: invasion" show_result "xxxPPxxx/8/8/8/8/k7/8/p7/8/4K3/xxx2xxx b 0" \
+    "White wins: both of Black's palace squares hold White pieces (invasion, MAXIMA.md 8.3)"
+
 echo "# uci_cli.sh: $((SECONDS - start)) s"
 [ "$failures" -eq 0 ]
