@@ -4,9 +4,9 @@
  * writes its answers to another (uci_session), so tests and the fuzz target can drive it. */
 #include <errno.h>
 #include <inttypes.h>
-#include <stdint.h>
 #include <pthread.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,13 +69,12 @@ static void *uci_search_thread(void *arg)
     return NULL;
 }
 
-/* Stops a running search (when asked) and waits for its bestmove. */
-static void uci_wait(Uci *u, bool stop)
+/* Stops a running search and waits for its bestmove. */
+static void uci_stop(Uci *u)
 {
     if (!u->searching)
         return;
-    if (stop)
-        engine_stop(u->engine);
+    engine_stop(u->engine);
     pthread_join(u->thread, NULL);
     u->searching = false;
 }
@@ -307,22 +306,35 @@ static void uci_setoption(Uci *u, char *args)
     }
 }
 
-/* Reads one line of at most UCI_LINE - 1 bytes into line, without its end of line; a longer
- * line is read to its end and reported. Returns false at the end of the input. */
+/* Reads one line of at most UCI_LINE - 1 bytes into line, without its end of line (LF, or
+ * CR LF); a longer line is read to its end and reported. A read interrupted by a signal is
+ * taken up again, so nothing of a line is lost. Returns false at the end of the input. */
 static bool uci_read_line(Uci *u, FILE *in, char *line)
 {
-    if (!fgets(line, UCI_LINE, in))
-        return false;
-    size_t len = strlen(line);
-    if (len == UCI_LINE - 1 && line[len - 1] != '\n') {
-        int c;
-        while ((c = fgetc(in)) != EOF && c != '\n')
-            ;
-        uci_say(u, "info string error: line longer than %d bytes ignored\n", UCI_LINE - 2);
-        line[0] = '\0';
-        return true;
+    size_t len = 0;
+    bool too_long = false;
+    for (;;) {
+        errno = 0;
+        int c = getc(in);
+        if (c == EOF && ferror(in) && errno == EINTR) {
+            clearerr(in);
+            continue;
+        }
+        if (c == EOF && len == 0 && !too_long)
+            return false;
+        if (c == EOF || c == '\n')
+            break;
+        if (len < UCI_LINE - 1)
+            line[len++] = (char)c;
+        else
+            too_long = true;
     }
-    line[strcspn(line, "\r\n")] = '\0';
+    line[len] = '\0';
+    if (too_long) {
+        uci_say(u, "info string error: line longer than %d bytes ignored\n", UCI_LINE - 1);
+        line[0] = '\0';
+    }
+    line[strcspn(line, "\r")] = '\0';
     return true;
 }
 
@@ -344,19 +356,19 @@ static bool uci_command(Uci *u, char *line)
     } else if (!strcmp(cmd, "isready")) {
         uci_say(u, "readyok\n");
     } else if (!strcmp(cmd, "ucinewgame")) {
-        uci_wait(u, true);
+        uci_stop(u);
         engine_new_game(u->engine);
     } else if (!strcmp(cmd, "setoption")) {
-        uci_wait(u, true);
+        uci_stop(u);
         uci_setoption(u, args);
     } else if (!strcmp(cmd, "position")) {
-        uci_wait(u, true);
+        uci_stop(u);
         uci_position(u, args);
     } else if (!strcmp(cmd, "go")) {
-        uci_wait(u, true);
+        uci_stop(u);
         uci_go(u, args);
     } else if (!strcmp(cmd, "stop")) {
-        uci_wait(u, true);
+        uci_stop(u);
     } else if (!strcmp(cmd, "quit")) {
         return false;
     } else {
@@ -384,7 +396,7 @@ int uci_session(FILE *in, FILE *out, const UciConfig *cfg)
     u->valid = true;
     while (uci_read_line(u, in, line) && uci_command(u, line))
         ;
-    uci_wait(u, true);
+    uci_stop(u);
     engine_free(u->engine);
     pthread_mutex_destroy(&u->out_lock);
     free(u);

@@ -12,6 +12,7 @@
  * knows; every `go` line the session read was answered by exactly one bestmove. A hang is
  * caught by libFuzzer's -timeout, memory and undefined-behaviour errors by ASan and UBSan, a
  * failed check by abort(). Build and run with scripts/fuzz.sh (FUZZ_TARGETS=uci). */
+#include <errno.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
@@ -87,6 +88,8 @@ static void script_send(Script *s, char *line, size_t len)
     line[len++] = '\n';
     for (size_t off = 0; off < len;) {
         ssize_t n = write(s->fd, line + off, len - off);
+        if (n < 0 && errno == EINTR)
+            continue; /* libFuzzer's timer signal */
         if (n <= 0) {
             s->closed = true; /* the session ended (quit) and closed its end */
             return;
