@@ -97,18 +97,16 @@ $(BUILD)/flags: FORCE
 .PHONY: FORCE
 
 # The commit the program is built from ("+changes": with uncommitted changes), for run.txt and
-# maxtune --version; rewritten only when it changes, so a new commit rebuilds tune/rundir.o and
-# cli/main.o alone.
+# maxtune --version; rewritten only when it changes, so a new commit rebuilds tune/run/version.o
+# alone.
 BUILD_COMMIT := $(shell git rev-parse --short HEAD 2>/dev/null || echo unknown)$(shell \
                   git diff --quiet HEAD -- 2>/dev/null || echo +changes)
 $(BUILD)/build_commit.h: FORCE
 	@mkdir -p $(dir $@)
 	@echo '#define MAXTUNE_BUILD_COMMIT "$(BUILD_COMMIT)"' | cmp -s - $@ || \
 	  echo '#define MAXTUNE_BUILD_COMMIT "$(BUILD_COMMIT)"' >$@
-$(BUILD)/tune/rundir.o: private CFLAGS += -I$(BUILD) -DMAXTUNE_HAVE_BUILD_COMMIT
-$(BUILD)/tune/rundir.o: $(BUILD)/build_commit.h
-$(BUILD)/cli/main.o: private CFLAGS += -I$(BUILD) -DMAXTUNE_HAVE_BUILD_COMMIT
-$(BUILD)/cli/main.o: $(BUILD)/build_commit.h
+$(BUILD)/tune/run/version.o: private CFLAGS += -I$(BUILD) -DMAXTUNE_HAVE_BUILD_COMMIT
+$(BUILD)/tune/run/version.o: $(BUILD)/build_commit.h
 
 $(BUILD)/%.o: %.c $(BUILD)/flags | $(DEPS_OK)
 	@mkdir -p $(dir $@)
@@ -120,7 +118,7 @@ $(ENGINE_OBJ): private CFLAGS += -fprofile-use
 $(ENGINE_OBJ): $(PROFILE)
 
 # The rest of the program only links the training binary (order-only: a change there, a new
-# commit's tune/run/rundir.o say, does not retrain).
+# commit's tune/run/version.o say, does not retrain).
 TRAIN_OBJ  := $(filter-out $(ENGINE_OBJ),$(LIB_OBJ)) $(CLI_OBJ)
 $(PROFILE): $(ENGINE_SRC) $(wildcard core/*.h search/*.h) $(BUILD)/flags | $(DEPS_OK) $(TRAIN_OBJ)
 	@echo "  PGO     training the engine objects on 'maxtune bench 6'"

@@ -100,7 +100,7 @@ static void uci_position(Uci *u, char *args)
     char *kind = strtok_r(args, " \t", &save), *tok = NULL;
     Position start;
     if (kind && !strcmp(kind, "startpos")) {
-        position_from_fen(&start, "start", NULL, 0);
+        fen_parse(&start, "start", NULL, 0);
         tok = strtok_r(NULL, " \t", &save);
     } else if (kind && !strcmp(kind, "fen")) {
         char *first = NULL, *last = NULL;
@@ -115,7 +115,7 @@ static void uci_position(Uci *u, char *args)
             uci_say(u, "info string error: position fen: the FEN is missing\n");
             return;
         }
-        if (!position_from_fen(&start, first, err, sizeof err)) {
+        if (!fen_parse(&start, first, err, sizeof err)) {
             uci_say(u, "info string error: position: %s\n", err);
             return;
         }
@@ -392,7 +392,7 @@ int uci_session(FILE *in, FILE *out, const UciConfig *cfg)
     u->cfg = *cfg;
     pthread_mutex_init(&u->out_lock, NULL);
     u->hash_mb = UCI_DEFAULT_HASH;
-    position_from_fen(&u->start, "start", NULL, 0);
+    fen_parse(&u->start, "start", NULL, 0);
     u->valid = true;
     while (uci_read_line(u, in, line) && uci_command(u, line))
         ;

@@ -6,15 +6,7 @@
 #include "search/eval.h"
 #include "tune/jobs/catalog.h"
 #include "tune/play/dist.h"
-
-#ifndef MAXTUNE_VERSION
-#define MAXTUNE_VERSION "0.1" /* as tune/rundir.c writes it into run.txt */
-#endif
-#ifdef MAXTUNE_HAVE_BUILD_COMMIT
-#include "build_commit.h" /* written by the Makefile: the commit the program was built from */
-#else
-#define MAXTUNE_BUILD_COMMIT "unknown"
-#endif
+#include "tune/run/version.h"
 
 typedef struct Command {
     const char *name;
@@ -61,7 +53,7 @@ static int dispatch(int argc, char **argv)
             fprintf(stderr, "maxtune: %s takes no arguments\n", argv[1]);
             return EXIT_USAGE;
         }
-        printf("maxtune %s (built from commit %s)\n", MAXTUNE_VERSION, MAXTUNE_BUILD_COMMIT);
+        printf("maxtune %s (built from commit %s)\n", version_number(), version_commit());
         return EXIT_OK;
     }
     for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)

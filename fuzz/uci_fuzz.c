@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "core/fen.h"
 #include "core/makemove.h"
 #include "core/movegen.h"
 #include "core/notation.h"
@@ -146,13 +147,13 @@ static size_t script_command(Script *s, char *buf)
     case 2:
         return (size_t)snprintf(buf, FUZZ_LINE, "ucinewgame");
     case 3: /* the start position and some legal moves */
-        position_from_fen(&s->track, "start", NULL, 0);
+        fen_parse(&s->track, "start", NULL, 0);
         len = (size_t)snprintf(buf, FUZZ_LINE, "position startpos moves");
         return script_moves(s, buf, len, reader_byte(&s->in) % 12);
     case 4: { /* the FEN of a position reachable from the last one, and more moves */
         char fen[256], scratch[FUZZ_LINE];
         script_moves(s, scratch, 0, reader_byte(&s->in) % 8);
-        position_to_fen(&s->track, fen, sizeof fen);
+        fen_write(&s->track, fen, sizeof fen);
         len = (size_t)snprintf(buf, FUZZ_LINE, "position fen %s moves", fen);
         return script_moves(s, buf, len, reader_byte(&s->in) % 4);
     }
@@ -302,7 +303,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (pipe(fds))
         return 0;
     Script s = {.in = {data, size, 0}, .fd = fds[1]};
-    position_from_fen(&s.track, "start", NULL, 0);
+    fen_parse(&s.track, "start", NULL, 0);
     char *out = NULL;
     size_t outlen = 0;
     FILE *in = fdopen(fds[0], "r"), *outf = open_memstream(&out, &outlen);

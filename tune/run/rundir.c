@@ -15,15 +15,8 @@
 #include "search/search.h"
 #include "tune/run/escape.h"
 #include "tune/run/journal.h"
+#include "tune/run/version.h"
 
-#ifndef MAXTUNE_VERSION
-#define MAXTUNE_VERSION "0.1"
-#endif
-#ifdef MAXTUNE_HAVE_BUILD_COMMIT
-#include "build_commit.h" /* written by the Makefile: the commit the program was built from */
-#else
-#define MAXTUNE_BUILD_COMMIT "unknown"
-#endif
 
 /* The git commit of the source tree the program runs from, or "unknown". */
 static void git_commit(char *buf, size_t len)
@@ -375,7 +368,7 @@ static bool write_runinfo(FILE *out, void *data)
                  "from)\nseed:     %llu\nthreads:  %d\n"
                  "cores:    %ld\nmachine:  %s\nstarted:  %s\n%s %s\nelapsed:  %.1f s\n"
                  "command:  %s\n",
-            MAXTUNE_VERSION, MAXTUNE_BUILD_COMMIT, commit, ri->cfg->seed, ri->threads,
+            version_number(), version_commit(), commit, ri->cfg->seed, ri->threads,
             sysconf(_SC_NPROCESSORS_ONLN), machine, ri->rd->started,
             strcmp(ri->status, "running") ? "ended:   " : "updated: ", end,
             search_now() - ri->rd->start_time, ri->rd->command);
