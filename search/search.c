@@ -147,7 +147,8 @@ static inline bool out_of_budget(Engine *e)
         atomic_store(&e->stop, 1);
         return true;
     }
-    if (e->deadline > 0 && (e->nodes & 1023) == 0 && search_now() >= e->deadline) {
+    if ((e->nodes & 1023) == 0 &&
+        ((e->deadline > 0 && search_now() >= e->deadline) || (e->abort && *e->abort))) {
         atomic_store(&e->stop, 1);
         return true;
     }

@@ -5,6 +5,7 @@
 #ifndef MAXTUNE_SEARCH_H
 #define MAXTUNE_SEARCH_H
 
+#include <signal.h>
 #include <stdatomic.h>
 #include <stddef.h>
 
@@ -68,6 +69,7 @@ typedef struct Engine {
     bool armed;                         /* engine_arm prepared the next search */
     int armed_soft_ms;                  /* its soft time limit (engine_arm) */
     double soft_deadline;               /* per search; no iteration starts past it; 0 = none */
+    const volatile sig_atomic_t *abort; /* engine_watch: a flag set elsewhere ends every search */
 } Engine;
 
 /* Creates an engine with a hash table of hash_mb MiB and default weights; NULL on failure. */
@@ -91,6 +93,11 @@ bool engine_set_position(Engine *e, const Position *start, const Move *moves, in
  * iteration. */
 Move engine_search(Engine *e, const SearchLimits *limits, int *score, SearchInfo *last,
                    SearchInfoFn info, void *data);
+
+/* Makes every search of e end soon (within 1024 nodes) once *flag is nonzero, e.g. the job's
+ * interrupt flag, which a signal handler sets; NULL: none. A search ended so returns a move
+ * that must not be trusted (the game it belongs to is abandoned). */
+static inline void engine_watch(Engine *e, const volatile sig_atomic_t *flag) { e->abort = flag; }
 
 /* Asks a running search to stop (callable from another thread). */
 static inline void engine_stop(Engine *e) { atomic_store(&e->stop, 1); }

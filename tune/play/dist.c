@@ -76,11 +76,19 @@ static long master_claim(Master *m)
     return m->next < m->nitems ? m->next++ : -1;
 }
 
-/* Hands a finished item to the sink (a missing payload fails the task); under the lock.
+/* Hands a finished item to the sink (a missing payload fails the task, unless the sink no
+ * longer wants the item); under the lock.
  * Items finished after a failure are still taken, so no finished game is lost. */
 static void master_take(Master *m, long item, const char *payload, double busy)
 {
-    if (!payload || !m->sink->take(m->sink->data, item, payload, busy))
+    if (!payload) {
+        /* An item the sink stopped wanting (a stop request) may come back empty: abandoned,
+         * not failed. */
+        if (m->sink->wanted(m->sink->data, item))
+            m->failed = true;
+        return;
+    }
+    if (!m->sink->take(m->sink->data, item, payload, busy))
         m->failed = true;
 }
 

@@ -131,7 +131,9 @@ static char *task_play_pair(void *task, void *thread, long item, double *busy)
     memset(&p, 0, sizeof p);
     bool ok = pair_play(thread, &s->cfg, &s->openings, s->opening_offset + item,
                         &s->weights[2 * set], &s->weights[2 * set + 1], &p);
-    char *payload = ok ? pair_encode(&p) : NULL;
+    /* A pair whose searches a stop request cut short is abandoned (not a failure: the sink no
+     * longer wants it). */
+    char *payload = ok && !interrupt_requested() ? pair_encode(&p) : NULL;
     *busy = p.search_seconds;
     pair_free(&p);
     return payload;

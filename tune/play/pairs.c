@@ -4,10 +4,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tune/run/interrupt.h"
+
 bool pair_worker_init(PairWorker *w, const Config *cfg)
 {
-    for (int i = 0; i < 2; i++)
+    for (int i = 0; i < 2; i++) {
         w->engine[i] = engine_new((size_t)cfg->engine[i].hash_mb);
+        if (w->engine[i]) /* a stop request ends the games in progress at once */
+            engine_watch(w->engine[i], interrupt_flag());
+    }
     if (w->engine[0] && w->engine[1])
         return true;
     pair_worker_free(w);
