@@ -51,6 +51,9 @@ CLI_SRC  := $(wildcard cli/*.c)
 TEST_SRC := $(wildcard tests/test_*.c)
 BENCH_SRC := $(wildcard bench/*.c)
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
+# report.html's CSS and script (tune/jobs/html/), made into C strings (scripts/embed_assets.sh).
+HTML_ASSETS := tune/jobs/html/page.css tune/jobs/html/page.js
+LIB_OBJ  += $(BUILD)/gen/html_assets.o
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 BENCH_BIN := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
@@ -110,6 +113,14 @@ $(BUILD)/tune/run/version.o: $(BUILD)/build_commit.h
 
 $(BUILD)/%.o: %.c $(BUILD)/flags | $(DEPS_OK)
 	@mkdir -p $(dir $@)
+	@$(if $(V),,echo "  CC      $<")
+	$(Q)$(CC) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/gen/html_assets.c: $(HTML_ASSETS) scripts/embed_assets.sh
+	@mkdir -p $(dir $@)
+	$(Q)scripts/embed_assets.sh $@ $(HTML_ASSETS)
+
+$(BUILD)/gen/html_assets.o: $(BUILD)/gen/html_assets.c $(BUILD)/flags | $(DEPS_OK)
 	@$(if $(V),,echo "  CC      $<")
 	$(Q)$(CC) $(CFLAGS) -c $< -o $@
 

@@ -1,0 +1,93 @@
+/* html.h: report.html, a run's page: one self-contained file that opens from disk with no
+ * network (the CSS, the script and every datum inline).
+ *
+ * The page is made from the run's own files, like report.md, so that it can be made again
+ * from a finished folder (`maxtune report FOLDER`) and made while the run goes on (the live
+ * page: the files given in memory):
+ *   - the headline figures, read from summary.json (each value carries data-key, its path in
+ *     summary.json, and data-value, its JSON text, so that a test can compare them);
+ *   - report.md rendered, its images replaced by plots drawn in the page as SVG from the CSV
+ *     files they were made from (values on hover and in a table), the PNG linked;
+ *   - a game viewer over the run's PGN files (html_games.h: the positions come from the rules
+ *     core; the page draws them);
+ *   - the parts' pages (suite) and the list of files.
+ * A running page reloads itself every few seconds; a finished one does not. */
+#ifndef MAXTUNE_HTML_H
+#define MAXTUNE_HTML_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+/* The default size cap of a page, in bytes: games beyond it are left out (html_games.h). */
+enum { HTML_PAGE_CAP = 2000000 };
+
+/* A figure of the headline table: a path in summary.json ("elo", "sprt.llr"; one segment may
+ * be "*": every member of that object) and its label (NULL: the path). */
+typedef struct HtmlFigure {
+    const char *key;
+    const char *label;
+} HtmlFigure;
+
+/* A plot drawn in the page from a CSV file of the run. */
+typedef struct HtmlChart {
+    const char *png; /* the report.md image it stands for (a path in the folder) */
+    const char *csv; /* its data (a path in the folder) */
+    const char *title;
+    const char *x; /* the x column; with categories, the column of names */
+    const char *y; /* the series: space-separated "column" or "column:low:high"; or "*"
+                         * (every column but x) followed by " -column" for those left out */
+    const char *xlabel, *ylabel;
+    bool categories; /* points with error bars per name, instead of lines over x */
+    bool logy;
+} HtmlChart;
+
+enum { HTML_MAX_FIGURES = 24, HTML_MAX_CHARTS = 6, HTML_MAX_SOURCES = 3, HTML_MAX_PARTS = 4 };
+
+/* What the page of one job shows beyond report.md; each job's report file defines one. */
+typedef struct HtmlSpec {
+    HtmlFigure figures[HTML_MAX_FIGURES];
+    HtmlChart charts[HTML_MAX_CHARTS];
+    const char *games[HTML_MAX_SOURCES]; /* PGN files for the viewer, when present */
+    const char *parts[HTML_MAX_PARTS];   /* subfolders with pages of their own */
+} HtmlSpec;
+
+/* A file of the run given in memory instead of read from the folder (summary.json before it is
+ * written, the games and CSV of a run still going on). */
+typedef struct HtmlInput {
+    const char *name;
+    char *text;
+    size_t len;
+} HtmlInput;
+
+enum { HTML_MAX_INPUTS = 6 };
+
+/* A page to write (the data of html_write_run). */
+typedef struct HtmlRun {
+    const char *dir;      /* the results folder */
+    const HtmlSpec *spec; /* NULL: report.md, summary.json and the files only */
+    bool live;            /* the run is going on: reload every few seconds */
+    const char *status;   /* "finished", "running", "interrupted" */
+    const char *progress; /* a line for the live page, or NULL */
+    HtmlInput inputs[HTML_MAX_INPUTS];
+    int ninputs;
+    size_t cap; /* the page's size cap (0: HTML_PAGE_CAP) */
+} HtmlRun;
+
+/* Writer of report.html for rundir_write (data: an HtmlRun). */
+bool html_write_run(FILE *out, void *data);
+
+/* Adds a file in memory to a page (the text is owned by the caller); false when full. */
+bool html_add_input(HtmlRun *run, const char *name, char *text, size_t len);
+
+/* Writes a page with only the viewer, for the games of one PGN text: title, the games chosen
+ * as html_games_write_json does within cap bytes (0: no cap), wanted games always. False with
+ * "source:line: problem" in err when the text is not PGN or a move is illegal. */
+bool html_write_viewer(FILE *out, const char *title, const char *pgn, size_t len,
+                       const char *source, size_t cap, const long *wanted, int nwanted, char *err,
+                       size_t errlen);
+
+/* The value text at a dotted path of a JSON text ("sprt.llr"); false when absent. */
+bool html_json_find(const char *json, const char *path, const char **start, size_t *len);
+
+#endif
