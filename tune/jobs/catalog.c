@@ -2,6 +2,7 @@
 #include "catalog.h"
 
 #include "tune/jobs/fit_job.h"
+#include "tune/jobs/html.h"
 #include "tune/jobs/job.h"
 #include "tune/jobs/match_job.h"
 #include "tune/jobs/selfplay_job.h"
@@ -16,13 +17,18 @@
 
 /* Every job, in the order `config --doc` lists them. */
 static const JobDef JOBS[] = {
-    {"match", "[engine_a] against [engine_b] in game pairs, Elo and SPRT", NULL, match_run},
-    {"spsa", "SPSA tuning of [spsa] params, then a verification match", spsa_check, spsa_run},
+    {"match", "[engine_a] against [engine_b] in game pairs, Elo and SPRT", NULL, match_run,
+     &match_html},
+    {"spsa", "SPSA tuning of [spsa] params, then a verification match", spsa_check, spsa_run,
+     &spsa_html},
     {"selfplay", "self-play games and the quiet positions sampled from them", NULL,
-     selfplay_run},
-    {"fit", "fit weights to game outcomes (GSL), then a verification match", fit_check, fit_run},
-    {"values", "piece values by regression and by handicap matches", values_check, values_run},
-    {"suite", "values, then spsa, each into a subfolder; one report", suite_check, suite_run},
+     selfplay_run, &selfplay_html},
+    {"fit", "fit weights to game outcomes (GSL), then a verification match", fit_check, fit_run,
+     &fit_html},
+    {"values", "piece values by regression and by handicap matches", values_check, values_run,
+     &values_html},
+    {"suite", "values, then spsa, each into a subfolder; one report", suite_check, suite_run,
+     &suite_html},
 };
 
 bool catalog_register(void)

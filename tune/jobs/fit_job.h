@@ -48,6 +48,9 @@ bool fit_check(const Config *cfg, char *err, size_t errlen);
 /* Runs the fit job into the prepared run folder; returns an ExitStatus. */
 int fit_run(const Config *cfg, RunDir *rd);
 
+/* What the fit job's report.html shows (fit_report.c). */
+extern const struct HtmlSpec fit_html;
+
 /* The job's writers (fit_report.c; data: the FitJob): fitted.weights, fit.csv, summary.json,
  * report.md. */
 bool fit_write_weights(FILE *out, void *data);

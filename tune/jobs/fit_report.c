@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "tune/jobs/fit_job.h"
+#include "tune/jobs/html.h"
 #include "tune/jobs/selfplay_job.h"
 #include "tune/play/match.h"
 #include "tune/run/plot.h"
@@ -241,3 +242,37 @@ void fit_print(void *data)
     verify_print(&j->verify, "fitted vs start");
     printf("Results in %s/ (report.md)\n", j->rd->path);
 }
+
+const HtmlSpec fit_html = {
+    .figures = {{"k", "K"},
+                {"iterations", NULL},
+                {"positions.fit", NULL},
+                {"positions.held_out", NULL},
+                {"loss_fit_set.fitted", NULL},
+                {"loss_held_out.fitted", NULL},
+                {"weights.*.start", NULL},
+                {"weights.*.fitted", NULL},
+                {"weights.*.se_clustered", NULL},
+        {"verification.games", NULL},
+        {"verification.wins", NULL},
+        {"verification.losses", NULL},
+        {"verification.draws", NULL},
+        {"verification.elo", NULL},
+        {"verification.elo_error95", NULL},
+        {"verification.los", NULL},
+                },
+    .charts = {{.png = "loss_curve.png", .csv = "loss_curve.csv", .title = "Loss per iteration",
+                .x = "iteration", .y = "loss", .xlabel = "iteration", .ylabel = "loss"},
+               {.png = "loss_curve.png", .csv = "loss_curve.csv",
+                .title = "Gradient norm per iteration", .x = "iteration", .y = "gradient_norm",
+                .xlabel = "iteration", .ylabel = "gradient norm", .logy = true},
+               {.png = "fit.png", .csv = "fit.csv",
+                .title = "Fitted weights (95% intervals) and their start values", .x = "weight",
+                .y = "fitted:low95:high95 start", .xlabel = "weight", .ylabel = "centipawns",
+                .categories = true},
+        {.png = "verify_progress.png", .csv = "verify_progress.csv",
+         .title = "Elo of the fitted weights against the start over the verification games", .x = "games",
+         .y = "elo:elo_low:elo_high", .xlabel = "games", .ylabel = "Elo"},
+               },
+    .games = {"verify.pgn", "games.pgn"},
+};

@@ -1,9 +1,12 @@
 /* job.c: the table of jobs and a job's life (see job.h). */
 #include "job.h"
 
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "search/weights.h"
+#include "tune/jobs/html.h"
 #include "tune/play/game.h"
 
 /* The table of jobs, set once at start-up (job_set_table). */
@@ -74,6 +77,7 @@ int job_begin(Job *job, const Config *cfg, RunDir *rd, JournalRecordFn on_record
     job->cfg = cfg;
     job->rd = rd;
     job->threads = config_threads(cfg);
+    job->live_next = 0;
     memset(&job->journal, 0, sizeof job->journal);
     rundir_file(rd, RUNDIR_JOURNAL, path, sizeof path);
     if (on_record && !journal_open(&job->journal, path, rundir_config_hash(cfg), on_record, data, err,
@@ -94,6 +98,68 @@ static bool write_file(const Job *job, const JobFile *f, char *err, size_t errle
     return !f->name || rundir_write(job->rd, f->name, f->write, f->data, err, errlen);
 }
 
+/* Monotonic seconds. */
+static double job_clock(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Writes a file's writer output into a malloc'd text; NULL on failure. */
+static char *job_text_of(const JobFile *f, size_t *len)
+{
+    char *text = NULL;
+    FILE *m = open_memstream(&text, len);
+    if (!m)
+        return NULL;
+    bool ok = f->write(m, f->data);
+    fclose(m);
+    if (!ok) {
+        free(text);
+        return NULL;
+    }
+    return text;
+}
+
+/* Writes report.html with the job's HtmlSpec: summary and files[0..nfiles) taken from their
+ * writers, everything else from the folder; false with the message in err. */
+static bool job_write_page(const Job *job, const char *status, const char *progress,
+                           const JobFile *summary, const JobFile *files, int nfiles, char *err,
+                           size_t errlen)
+{
+    const JobDef *def = job_find(job->cfg->job);
+    if (!def || !def->html)
+        return true;
+    HtmlRun run = {.dir = job->rd->path, .spec = def->html, .status = status,
+                   .live = !strcmp(status, "running"), .progress = progress};
+    char *texts[HTML_MAX_INPUTS] = {NULL};
+    int n = 0;
+    for (int i = -1; i < nfiles && n < HTML_MAX_INPUTS; i++) {
+        const JobFile *f = i < 0 ? summary : &files[i];
+        size_t len = 0;
+        if (!f || !f->name || !f->write || !(texts[n] = job_text_of(f, &len)))
+            continue;
+        html_add_input(&run, f->name, texts[n++], len);
+    }
+    bool ok = rundir_write(job->rd, "report.html", html_write_run, &run, err, errlen);
+    for (int i = 0; i < n; i++)
+        free(texts[i]);
+    return ok;
+}
+
+void job_write_live(Job *job, const char *status, const char *progress, const JobFile *summary,
+                    const JobFile *files, int nfiles, bool force)
+{
+    double now = job_clock();
+    if (!force && now < job->live_next)
+        return;
+    char err[1024];
+    job_write_page(job, status, progress, summary, files, nfiles, err, sizeof err);
+    double cost = job_clock() - now;
+    job->live_next = job_clock() + (50 * cost > 5.0 ? 50 * cost : 5.0);
+}
+
 /* Writes everything a finished job promises, in job.h's order; false with the message
  * printed. */
 static bool write_outputs(const Job *job, const JobOutputs *out)
@@ -111,6 +177,7 @@ static bool write_outputs(const Job *job, const JobOutputs *out)
         return false;
     }
     if (!write_file(job, &out->report, err, sizeof err) ||
+        !job_write_page(job, "finished", NULL, &out->summary, NULL, 0, err, sizeof err) ||
         !rundir_write_runinfo(job->rd, job->cfg, job->threads, "finished", err, sizeof err) ||
         !write_file(job, &out->summary, err, sizeof err)) {
         fprintf(stderr, "maxtune: %s\n", err);

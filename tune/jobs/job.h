@@ -4,8 +4,8 @@
  * A job's life, written once here:
  *     job_begin   open the checkpoint journal (replaying finished work), run.txt "running"
  *     ...         the job's own work; each step returns an ExitStatus
- *     job_end     EXIT_OK: the data files, the plots drawn from them, report.md, run.txt
- *                 "finished" and summary.json last (a folder with summary.json is a finished
+ *     job_end     EXIT_OK: the data files, the plots drawn from them, report.md, report.html
+ *                 (the job's HtmlSpec, html.h), run.txt "finished" and summary.json last (a folder with summary.json is a finished
  *                 run, so it exists only once everything the run promises exists);
  *                 EXIT_INTERRUPTED: run.txt "interrupted"; then the journal is closed (and
  *                 removed once the run is finished). */
@@ -30,6 +30,8 @@ typedef struct JobDef {
     bool (*check)(const Config *cfg, char *err, size_t errlen);
     /* Runs the job into the prepared results folder; returns an ExitStatus. */
     int (*run)(const Config *cfg, RunDir *rd);
+    /* What its report.html shows beyond report.md (html.h); NULL: no page. */
+    const struct HtmlSpec *html;
 } JobDef;
 
 /* Sets the table of jobs (catalog.c, at start-up), which the config ([run] job), `maxtune run`,
@@ -87,13 +89,22 @@ typedef struct Job {
     const Config *cfg;
     RunDir *rd;
     Journal journal;
-    int threads; /* for run.txt */
+    int threads;      /* for run.txt */
+    double live_next; /* the live report.html: when it may be rewritten next (monotonic s) */
 } Job;
 
 /* Begins a job: opens the checkpoint journal (finished records are handed to
  * on_record(data, ...); none when on_record is NULL) and writes run.txt "running". EXIT_OK, EXIT_USAGE for a bad or foreign
  * checkpoint, EXIT_FAIL when run.txt cannot be written (messages printed). */
 int job_begin(Job *job, const Config *cfg, RunDir *rd, JournalRecordFn on_record, void *data);
+
+/* Rewrites report.html while the job runs (the live page, reloading itself; status "running")
+ * or once it stopped early ("interrupted"): the figures from summary (summary.json as it would
+ * be written now), the files given by files[0..nfiles) in memory, the others from the folder,
+ * and a progress line. A running page is rewritten at most every 5 seconds, or 50 times as
+ * long as writing it took, unless force. Failures are ignored: the page is a view. */
+void job_write_live(Job *job, const char *status, const char *progress, const JobFile *summary,
+                    const JobFile *files, int nfiles, bool force);
 
 /* Ends a job whose work returned status (see the life above); returns the final status. */
 int job_end(Job *job, int status, const JobOutputs *out);

@@ -15,6 +15,9 @@ int match_run(const Config *cfg, RunDir *rd);
 /* Writer of the match job's report.md (data: a MatchReport, match_report.c). */
 bool match_write_report(FILE *out, void *data);
 
+/* What the match job's report.html shows (match_report.c). */
+extern const struct HtmlSpec match_html;
+
 /* What the match job's report and plot show: the config, its folder and the match. */
 typedef struct MatchReport {
     const Config *cfg;

@@ -2,6 +2,7 @@
  * files. */
 #include <string.h>
 
+#include "tune/jobs/html.h"
 #include "tune/jobs/match_job.h"
 #include "tune/play/game.h"
 #include "tune/play/match.h"
@@ -65,3 +66,30 @@ bool match_write_report(FILE *out, void *data)
                  "(speed; the only files that change from run to run with `run.txt`).\n");
     return true;
 }
+
+const HtmlSpec match_html = {
+    .figures = {{"games", NULL},
+                {"wins", NULL},
+                {"losses", NULL},
+                {"draws", NULL},
+                {"score", NULL},
+                {"elo", "Elo difference"},
+                {"elo_error95", "Elo 95% half-width"},
+                {"elo_pentanomial", NULL},
+                {"elo_pentanomial_error95", NULL},
+                {"los", NULL},
+                {"draw_ratio", NULL},
+                {"pentanomial", "pentanomial [LL, LD+DL, LW+DD+WL, WD+DW, WW]"},
+                {"nelo", "normalized Elo"},
+                {"nelo_error95", NULL},
+                {"sprt.enabled", NULL},
+                {"sprt.llr", "SPRT LLR"},
+                {"sprt.lower", NULL},
+                {"sprt.upper", NULL},
+                {"sprt.verdict", NULL},
+                {"terminations.*", NULL}},
+    .charts = {{.png = "elo_progress.png", .csv = "elo_progress.csv",
+                .title = "Elo difference over the games, with its 95% interval", .x = "games",
+                .y = "elo:elo_low:elo_high", .xlabel = "games", .ylabel = "Elo"}},
+    .games = {"games.pgn"},
+};

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "tune/jobs/html.h"
 #include "tune/jobs/job.h"
 
 void selfplay_write_markdown(FILE *out, const Config *cfg, const SelfplayStats *st,
@@ -136,3 +137,14 @@ int selfplay_run(const Config *cfg, RunDir *rd)
     openings_free(&openings);
     return status;
 }
+
+const HtmlSpec selfplay_html = {
+    .figures = {{"selfplay.games", NULL},
+                {"selfplay.plies", NULL},
+                {"selfplay.white_wins", NULL},
+                {"selfplay.draws", NULL},
+                {"selfplay.black_wins", NULL},
+                {"selfplay.positions", NULL},
+                {"selfplay.terminations.*", NULL}},
+    .games = {"games.pgn"},
+};

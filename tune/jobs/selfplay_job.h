@@ -24,4 +24,7 @@ int selfplay_positions(Selfplay *s, const char *source, RunDir *rd, Traces *t, S
  * positions.traces, summary.json and report.md; returns an ExitStatus. */
 int selfplay_run(const Config *cfg, RunDir *rd);
 
+/* What the selfplay job's report.html shows. */
+extern const struct HtmlSpec selfplay_html;
+
 #endif

@@ -49,6 +49,9 @@ bool spsa_check(const Config *cfg, char *err, size_t errlen);
 /* Runs the SPSA job into the prepared run folder; returns an ExitStatus. */
 int spsa_run(const Config *cfg, RunDir *rd);
 
+/* What the spsa job's report.html shows (spsa_report.c). */
+extern const struct HtmlSpec spsa_html;
+
 /* The job's writers (spsa_report.c; data: the SpsaJob): summary.json and report.md. */
 bool spsa_write_summary(FILE *out, void *data);
 bool spsa_write_report(FILE *out, void *data);

@@ -2,6 +2,7 @@
  * result. */
 #include <stdio.h>
 
+#include "tune/jobs/html.h"
 #include "tune/jobs/spsa_job.h"
 #include "tune/play/match.h"
 #include "tune/run/plot.h"
@@ -82,3 +83,27 @@ void spsa_print(void *data)
     verify_print(&j->verify, "tuned vs start");
     printf("Results in %s/ (report.md)\n", j->rd->path);
 }
+
+const HtmlSpec spsa_html = {
+    .figures = {{"iterations", NULL},
+                {"tuning_games", NULL},
+                {"parameters.*.start", NULL},
+                {"parameters.*.tuned", NULL},
+        {"verification.games", NULL},
+        {"verification.wins", NULL},
+        {"verification.losses", NULL},
+        {"verification.draws", NULL},
+        {"verification.elo", NULL},
+        {"verification.elo_error95", NULL},
+        {"verification.los", NULL},
+                },
+    .charts = {{.png = "trajectory.png", .csv = "trajectory.csv",
+                .title = "SPSA parameter trajectories", .x = "iteration",
+                .y = "* -plus_wins -plus_losses -draws -plus_score", .xlabel = "iteration",
+                .ylabel = "value (centipawns)"},
+        {.png = "verify_progress.png", .csv = "verify_progress.csv",
+         .title = "Elo of the tuned weights against the start over the verification games", .x = "games",
+         .y = "elo:elo_low:elo_high", .xlabel = "games", .ylabel = "Elo"},
+               },
+    .games = {"verify.pgn"},
+};

@@ -49,6 +49,9 @@ bool suite_check(const Config *cfg, char *err, size_t errlen);
  * ExitStatus. */
 int suite_run(const Config *cfg, RunDir *rd);
 
+/* What the suite's report.html shows (suite_report.c). */
+extern const struct HtmlSpec suite_html;
+
 /* Read the parts' headline numbers into r (suite_report.c): values/values.csv, and
  * spsa/tuned.weights with spsa/verify.json; false with the message in err. */
 bool suite_read_values(SuiteResult *r, char *err, size_t errlen);

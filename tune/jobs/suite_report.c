@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tune/jobs/html.h"
 #include "tune/jobs/spsa_job.h"
 #include "tune/jobs/suite_job.h"
 
@@ -242,3 +243,28 @@ void suite_print(void *data)
                r->elo, r->elo_err, 100 * r->los, r->verify_games);
     printf("Report: %s/report.md\n", r->rd->path);
 }
+
+const HtmlSpec suite_html = {
+    .figures = {{"pieces.*.vchess", NULL},
+                {"pieces.*.regression.pincers", NULL},
+                {"pieces.*.handicap.pincers", NULL},
+                {"pieces.*.spsa_tuned", NULL},
+                {"spsa_verification.games", NULL},
+                {"spsa_verification.score", NULL},
+                {"spsa_verification.elo", NULL},
+                {"spsa_verification.elo_error95", NULL},
+                {"spsa_verification.los", NULL}},
+    .charts = {{.png = "values/values.png", .csv = "values/values.csv",
+                .title = "Piece values in pincers by both methods (95% intervals)", .x = "piece",
+                .y = "regression_pincers:regression_low95:regression_high95 "
+                     "handicap_pincers:handicap_low95:handicap_high95 vchess",
+                .xlabel = "piece", .ylabel = "pincers", .categories = true},
+               {.png = "spsa/trajectory.png", .csv = "spsa/trajectory.csv",
+                .title = "SPSA parameter trajectories", .x = "iteration",
+                .y = "* -plus_wins -plus_losses -draws -plus_score", .xlabel = "iteration",
+                .ylabel = "value (centipawns)"},
+               {.png = "spsa/verify_progress.png", .csv = "spsa/verify_progress.csv",
+                .title = "Elo of the tuned weights against the start", .x = "games",
+                .y = "elo:elo_low:elo_high", .xlabel = "games", .ylabel = "Elo"}},
+    .parts = {"values", "spsa"},
+};

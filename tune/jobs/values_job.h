@@ -60,6 +60,9 @@ bool values_check(const Config *cfg, char *err, size_t errlen);
 /* Runs the values job into the prepared run folder; returns an ExitStatus. */
 int values_run(const Config *cfg, RunDir *rd);
 
+/* What the values job's report.html shows (values_report.c). */
+extern const struct HtmlSpec values_html;
+
 /* The job's writers (values_report.c; data: the ValuesJob): values.csv, summary.json,
  * report.md. */
 bool values_write_csv(FILE *out, void *data);

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "tune/jobs/html.h"
 #include "tune/jobs/selfplay_job.h"
 #include "tune/jobs/values_job.h"
 #include "tune/run/plot.h"
@@ -369,3 +370,18 @@ void values_print(void *data)
     }
     printf("Results in %s/ (report.md)\n", j->rd->path);
 }
+
+const HtmlSpec values_html = {
+    .figures = {{"selfplay.games", "self-play games"},
+                {"regression.positions", NULL},
+                {"regression.side_to_move_elo", NULL},
+                {"pieces.*.regression.pincers", NULL},
+                {"pieces.*.handicap.pincers", NULL},
+                {"pieces.*.agreement", NULL}},
+    .charts = {{.png = "values.png", .csv = "values.csv",
+                .title = "Piece values in pincers by both methods (95% intervals)", .x = "piece",
+                .y = "regression_pincers:regression_low95:regression_high95 "
+                     "handicap_pincers:handicap_low95:handicap_high95 vchess",
+                .xlabel = "piece", .ylabel = "pincers", .categories = true}},
+    .games = {"games.pgn", "handicap.pgn"},
+};
