@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cmd_view.h"
 #include "search/eval.h"
 #include "tune/jobs/catalog.h"
 #include "tune/play/dist.h"
@@ -25,6 +26,8 @@ static const Command COMMANDS[] = {
     {"run", cmd_run, "run the job a config describes: run CONFIG [--set k=v] [--force]"},
     {"config", cmd_config, "list config keys (config --doc) or check a config"},
     {"replay", cmd_replay, "check the games of a PGN maxtune wrote: replay PGNFILE..."},
+    {"view", cmd_view, "a page to step through the games of a PGN: view PGN [-o FILE]"},
+    {"report", cmd_report, "write report.html again from a finished run: report FOLDER..."},
 };
 
 /* Prints the list of subcommands. */
