@@ -644,7 +644,17 @@ static int compare_names(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Writes the folder's files with their sizes, linked (a part's folder links its page). */
+/* True for the files whose bytes change from run to run (their sizes are not shown, so that
+ * report.html is the same whenever the run is repeated). */
+static bool varies(const char *name)
+{
+    size_t l = strlen(name);
+    return !strcmp(name, "run.txt") || !strncmp(name, "timing", 6) ||
+           (l > 4 && !strcmp(name + l - 4, ".png")) || !strcmp(name, "report.html");
+}
+
+/* Writes the folder's files (and those given in memory) with their sizes, linked (a part's
+ * folder links its page). */
 static void files_list(FILE *out, const HtmlRun *run)
 {
     DIR *d = opendir(run->dir);
@@ -664,6 +674,13 @@ static void files_list(FILE *out, const HtmlRun *run)
         closedir(d);
     if (!self && n < 512)
         names[n++] = strdup("report.html");
+    for (int i = 0; i < run->ninputs && n < 512; i++) {
+        bool have = strchr(run->inputs[i].name, '/') != NULL;
+        for (int k = 0; k < n && !have; k++)
+            have = names[k] && !strcmp(names[k], run->inputs[i].name);
+        if (!have)
+            names[n++] = strdup(run->inputs[i].name);
+    }
     qsort(names, (size_t)n, sizeof names[0], compare_names);
     fputs("<table class=\"files\">\n<tr><th>file</th><th class=\"num\">bytes</th></tr>\n", out);
     for (int i = 0; i < n; i++) {
@@ -681,7 +698,16 @@ static void files_list(FILE *out, const HtmlRun *run)
         if (!strcmp(names[i], "report.html"))
             fputs(" (this page)", out);
         fputs("</td><td class=\"num\">", out);
-        if (!dir && stat(path, &st) == 0)
+        size_t mem = 0;
+        bool in_memory = false;
+        for (int k = 0; k < run->ninputs; k++)
+            if (!strcmp(run->inputs[k].name, names[i]))
+                in_memory = true, mem = run->inputs[k].len;
+        if (!dir && varies(names[i]))
+            fputs("(varies)", out);
+        else if (in_memory)
+            fprintf(out, "%zu", mem);
+        else if (!dir && stat(path, &st) == 0)
             fprintf(out, "%lld", (long long)st.st_size);
         fputs("</td></tr>\n", out);
         free(names[i]);
@@ -808,10 +834,9 @@ bool html_write_run(FILE *out, void *data)
     const HtmlRun *run = data;
     const HtmlSpec *spec = run->spec;
     size_t cap = run->cap ? run->cap : HTML_PAGE_CAP;
-    size_t mdlen = 0, slen = 0, rlen = 0;
+    size_t mdlen = 0, slen = 0;
     char *md = run->live ? NULL : run_read(run, "report.md", &mdlen);
     char *summary = run_read(run, "summary.json", &slen);
-    char *runtxt = run_read(run, "run.txt", &rlen);
     char title[512];
     page_title(md, run->dir, title, sizeof title);
 
@@ -912,18 +937,16 @@ bool html_write_run(FILE *out, void *data)
     }
     fputs("<section id=\"files-section\">\n<h2>Files</h2>\n", out);
     files_list(out, run);
-    if (runtxt) {
-        fputs("<details><summary>run.txt</summary><pre>", out);
-        html_escape(out, runtxt);
-        fputs("</pre></details>\n", out);
-    }
+    fputs("<p class=\"note\">Sizes in bytes; <code>run.txt</code> (machine, times, command), "
+          "the timing files and the PNG plots change from run to run, every other file is the "
+          "same whenever the run is repeated.</p>\n",
+          out);
     fputs("</section>\n</main>\n", out);
     page_end(out, charts, games);
     free(games);
     free(charts);
     free(md);
     free(summary);
-    free(runtxt);
     return !ferror(out);
 }
 
