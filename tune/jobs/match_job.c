@@ -6,6 +6,7 @@
 #include "tune/jobs/job.h"
 #include "tune/play/game.h"
 #include "tune/play/match.h"
+#include "tune/stats/stats.h"
 
 /* Journal replay for the match job: every record is a pair. */
 static bool on_record(void *data, long index, const char *payload, char *why, size_t len)
@@ -25,8 +26,44 @@ static void print(void *data)
 {
     const MatchReport *r = data;
     match_print_result(r->match);
-    printf("Results in %s/ (report.md)\n", r->rd->path);
+    printf("Results in %s/ (report.md, report.html)\n", r->rd->path);
 }
+
+/* A match whose report.html is rewritten while it plays. */
+typedef struct LiveMatch {
+    Job *job;
+    Match *match;
+    const Config *cfg;
+} LiveMatch;
+
+/* Writes the live report.html: the figures, games and Elo curve so far (status "running",
+ * throttled by job_write_live unless force; or "interrupted"). */
+static void write_live(LiveMatch *l, const char *status, bool force)
+{
+    MatchSummary s = match_summary(l->match);
+    char progress[256];
+    if (s.pairs == 0) {
+        snprintf(progress, sizeof progress, "games 0 of %ld: no game pair finished yet",
+                 2 * l->cfg->match.pairs);
+    } else {
+        EloEstimate e = stats_estimate(&s.counts);
+        char sprt[96] = "";
+        if (l->cfg->match.sprt)
+            snprintf(sprt, sizeof sprt, ", SPRT LLR %.2f in [%.2f, %.2f]", s.llr, s.lower,
+                     s.upper);
+        snprintf(progress, sizeof progress,
+                 "games %ld of %ld, W-L-D %ld-%ld-%ld, Elo %.1f +/- %.1f%s", 2 * s.pairs,
+                 2 * l->cfg->match.pairs, s.counts.wins, s.counts.losses, s.counts.draws, e.elo,
+                 e.elo_err, sprt);
+    }
+    JobFile summary = {RUNDIR_SUMMARY, match_write_summary, l->match};
+    JobFile files[2] = {{"games.pgn", match_write_pgn, l->match},
+                        {"elo_progress.csv", match_write_progress, l->match}};
+    job_write_live(l->job, status, progress, &summary, files, 2, force);
+}
+
+/* The match's progress hook: the live page, at most every few seconds. */
+static void on_progress(void *data) { write_live(data, "running", false); }
 
 int match_run(const Config *cfg, RunDir *rd)
 {
@@ -51,8 +88,14 @@ int match_run(const Config *cfg, RunDir *rd)
         return EXIT_FAIL;
     }
     int status = job_begin(&job, cfg, rd, on_record, m);
-    if (status == EXIT_OK)
+    LiveMatch live = {&job, m, cfg};
+    if (status == EXIT_OK) {
+        write_live(&live, "running", true);
+        match_set_progress_hook(m, on_progress, &live);
         status = match_play(m);
+        if (status == EXIT_INTERRUPTED)
+            write_live(&live, "interrupted", true);
+    }
     MatchReport report = {cfg, rd, m};
     JobOutputs out = {.plot = plot,
                       .plot_data = &report,

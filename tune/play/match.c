@@ -69,6 +69,8 @@ struct Match {
     int threads;            /* threads per rank */
     int players;            /* threads that played, over all ranks */
     const char *label;      /* progress line prefix */
+    void (*on_progress)(void *data); /* match_set_progress_hook */
+    void *progress_data;
     double search_seconds;  /* summed over threads, pairs played now */
     double play_seconds;    /* wall time of match_play */
 };
@@ -336,6 +338,12 @@ void match_free(Match *m)
 
 void match_set_label(Match *m, const char *label) { m->label = label; }
 
+void match_set_progress_hook(Match *m, void (*fn)(void *data), void *data)
+{
+    m->on_progress = fn;
+    m->progress_data = data;
+}
+
 MatchCounts match_counts(const Match *m) { return m->counts; }
 
 MatchSummary match_summary(const Match *m)
@@ -374,6 +382,8 @@ static bool match_take(void *data, long i, const char *payload, double busy)
     m->search_seconds += busy;
     match_advance(m);
     match_progress(m, false);
+    if (m->on_progress)
+        m->on_progress(m->progress_data);
     return true;
 }
 

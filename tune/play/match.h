@@ -29,6 +29,10 @@ bool match_record(Match *m, long index, const char *payload, char *why, size_t l
  * EXIT_FAIL. */
 int match_play(Match *m);
 
+/* Has fn(data) called after each pair is taken while the match plays (the live report.html;
+ * called under dist's lock, so fn must be quick or throttled); fn NULL: none. */
+void match_set_progress_hook(Match *m, void (*fn)(void *data), void *data);
+
 /* Sets the prefix of the progress line (e.g. "verify: "). */
 void match_set_label(Match *m, const char *label);
 
