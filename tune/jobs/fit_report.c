@@ -240,7 +240,7 @@ void fit_print(void *data)
                STATS_Z95 * se);
     }
     verify_print(&j->verify, "fitted vs start");
-    printf("Results in %s/ (report.md)\n", j->rd->path);
+    printf("Results in %s/ (report.md, report.html)\n", j->rd->path);
 }
 
 const HtmlSpec fit_html = {

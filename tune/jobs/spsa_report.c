@@ -81,7 +81,7 @@ void spsa_print(void *data)
         printf("  %-18s %5d -> %5d\n", weight_defs[w].name, j->start.v[w], j->tuned.v[w]);
     }
     verify_print(&j->verify, "tuned vs start");
-    printf("Results in %s/ (report.md)\n", j->rd->path);
+    printf("Results in %s/ (report.md, report.html)\n", j->rd->path);
 }
 
 const HtmlSpec spsa_html = {

@@ -368,7 +368,7 @@ void values_print(void *data)
         printf("%-12s %6g  %-24s  %-24s  %s\n", weight_defs[w].name, VCHESS[w], rv, hv,
                w == W_PINCER ? "(unit)" : agreement(&j->reg[w], &j->hc[w], &z));
     }
-    printf("Results in %s/ (report.md)\n", j->rd->path);
+    printf("Results in %s/ (report.md, report.html)\n", j->rd->path);
 }
 
 const HtmlSpec values_html = {
