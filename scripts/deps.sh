@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages maxtune needs when they are missing, and says what it installs.
 # Run by the first `make`; safe to run again. Needs root (or sudo) only when something is missing.
+# chromium, nodejs and npm serve the browser test of report.html (tests/html_browser.sh, which
+# installs its DevTools client from tests/browser/package-lock.json with `npm ci`).
 set -euo pipefail
 
 # package : file that proves it is installed
@@ -18,6 +20,9 @@ need=(
   "libomp-dev:/usr/lib/llvm-*/lib/libarcher.so"
   "openmpi-bin:/usr/bin/mpirun"
   "libopenmpi-dev:/usr/lib/*/openmpi/include/mpi.h"
+  "chromium:/usr/bin/chromium"
+  "nodejs:/usr/bin/node"
+  "npm:/usr/bin/npm"
 )
 missing=()
 for entry in "${need[@]}"; do

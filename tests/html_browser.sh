@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# html_browser.sh: report.html in a real browser. A small match and a tiny suite are run; then
+# headless Chromium (Debian's chromium, installed by scripts/deps.sh) loads the match's page,
+# the suite's page and its parts' pages, and the `maxtune view` page of the match's games,
+# driven over the DevTools protocol by tests/browser/check_page.js (chrome-remote-interface,
+# installed from tests/browser/package-lock.json by `npm ci` on first use). It checks: no
+# console error, no request but the file:// page, the headline figures equal summary.json's,
+# the plots drawn as SVG, the parts linked, and in the viewer the arrow keys step to the last
+# ply, where the board equals `maxtune show` of the game's final FEN square by square. Also:
+# `maxtune report` writes the same page again from the files, and `maxtune view` refuses an
+# illegal move. Skips (one PASS line saying so) only when chromium, node or npm is missing.
+# Environment: BIN, the program (default bin/maxtune). About 20-30 s.
+set -u
+NAME=html_browser
+# shellcheck source=lib/common.sh
+. "$(dirname "$0")/lib/common.sh"
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+CHROMIUM=${CHROMIUM:-$(command -v chromium || command -v chromium-browser || true)}
+if [ -z "$CHROMIUM" ] || ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+    echo "SKIP html_browser: chromium, node or npm is missing (scripts/deps.sh installs them:" \
+         "chromium nodejs npm); the browser checks did not run"
+    echo "PASS browser test skipped: no chromium/node/npm"
+    exit 0
+fi
+B=$ROOT/tests/browser
+if [ ! -f "$B/node_modules/chrome-remote-interface/package.json" ]; then
+    (cd "$B" && npm ci --no-audit --no-fund --loglevel=error) >"$T/npm.log" 2>&1 ||
+        { echo "FAIL npm ci in tests/browser (chrome-remote-interface):"; tail -5 "$T/npm.log"; exit 1; }
+fi
+
+# A small match (with an SPRT, so the page shows it) and a tiny suite.
+cat >"$T/match.ini" <<'INI'
+[run]
+job = match
+name = small
+seed = 5
+[engine_a]
+weights = default
+nodes = 200
+hash_mb = 1
+[engine_b]
+weights = material
+nodes = 200
+hash_mb = 1
+[match]
+pairs = 16
+sprt = true
+INI
+"$BIN" run "$T/match.ini" --set run.results_dir="$T/r" --set run.threads=2 >"$T/match.log" 2>&1
+check "small match runs" [ $? -eq 0 ]
+M=$T/r/small
+check "match folder has report.html beside report.md" [ -s "$M/report.html" ] && [ -s "$M/report.md" ]
+check "a finished page does not reload itself" eval '! grep -q "http-equiv=\"refresh\"" "$M/report.html"'
+(cd "$ROOT" && "$BIN" run configs/default.ini --set run.results_dir="$T/s" --set run.threads=2 \
+    --set selfplay.games=40 --set values.pairs=4 --set values.calibration_pairs=8 \
+    --set spsa.iterations=24 --set spsa.batch=4 --set spsa.verify_pairs=4 \
+    --set engine_a.nodes=200 --set engine_b.nodes=200 --set match.max_plies=120) \
+    >"$T/suite.log" 2>&1
+check "tiny suite runs" [ $? -eq 0 ]
+S=$T/s/default
+check "suite and its parts have report.html" \
+    eval '[ -s $S/report.html ] && [ -s $S/values/report.html ] && [ -s $S/spsa/report.html ]'
+
+cp "$M/report.html" "$T/written.html"
+"$BIN" report "$M" >/dev/null
+check "maxtune report writes the same page again from the files" same "$T/written.html" "$M/report.html"
+"$BIN" view "$M/games.pgn" -o "$T/view.html" >/dev/null
+check "maxtune view writes a page" [ -s "$T/view.html" ]
+sed '0,/^1\. [a-h][0-9]*-[a-h][0-9]*/s//1. a0-a1/' "$M/games.pgn" >"$T/bad.pgn"
+"$BIN" view "$T/bad.pgn" -o "$T/bad.html" >/dev/null 2>"$T/bad.err"
+rc=$?
+check "maxtune view refuses an illegal move (file:line)" \
+    eval '[ $rc -eq 2 ] && grep -q "bad.pgn:[0-9]*: ply 1" "$T/bad.err" && [ ! -e "$T/bad.html" ]'
+
+t0=$SECONDS
+mkdir -p "$T/shots"
+node "$B/check_page.js" --chromium "$CHROMIUM" --maxtune "$BIN" \
+    --screenshot-report "$T/shots/report-match.png" --screenshot-viewer "$T/shots/viewer.png" \
+    "$M/report.html" "$M/summary.json" "$S/report.html" "$S/summary.json" \
+    "$S/values/report.html" "$S/values/summary.json" "$S/spsa/report.html" "$S/spsa/summary.json" \
+    "$T/view.html" - 2>&1
+check "browser checks finished ($((SECONDS - t0)) s in the browser)" [ $? -eq 0 ]
+check "screenshots taken" [ -s "$T/shots/report-match.png" ] && [ -s "$T/shots/viewer.png" ]
+[ -n "${SCREENSHOTS:-}" ] && cp "$T/shots/"*.png "$SCREENSHOTS/"
+echo "html_browser: $((SECONDS - start)) s"
+[ $failures -eq 0 ]
