@@ -272,7 +272,7 @@ const HtmlSpec fit_html = {
                 .categories = true},
         {.png = "verify_progress.png", .csv = "verify_progress.csv",
          .title = "Elo of the fitted weights against the start over the verification games", .x = "games",
-         .y = "elo:elo_low:elo_high", .xlabel = "games", .ylabel = "Elo"},
+         .y = "elo:elo_low:elo_high", .xlabel = "games", .ylabel = "Elo", .yclamp = 1000},
                },
     .games = {"verify.pgn", "games.pgn"},
 };

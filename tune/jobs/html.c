@@ -402,8 +402,11 @@ static bool chart_json(FILE *out, const HtmlRun *run, const HtmlChart *c, int id
             json_str(out, c->xlabel);
             fputs(",\"ylabel\":", out);
             json_str(out, c->ylabel);
-            fprintf(out, ",\"categories\":%s,\"logy\":%s,\"rows\":%ld,\"shown\":%ld,\"x\":[",
-                    c->categories ? "true" : "false", c->logy ? "true" : "false", data, keep);
+            fprintf(out,
+                    ",\"categories\":%s,\"logy\":%s,\"yclamp\":%g,\"rows\":%ld,\"shown\":%ld,"
+                    "\"x\":[",
+                    c->categories ? "true" : "false", c->logy ? "true" : "false", c->yclamp, data,
+                    keep);
             for (long r = 0; r < keep; r++) {
                 const char *f = xcol < nf[r] ? rows[r][xcol] : "";
                 fputs(r ? "," : "", out);

@@ -40,6 +40,7 @@ typedef struct HtmlChart {
     const char *xlabel, *ylabel;
     bool categories; /* points with error bars per name, instead of lines over x */
     bool logy;
+    double yclamp; /* the y axis stays within [-yclamp, yclamp] (0: as the data) */
 } HtmlChart;
 
 enum { HTML_MAX_FIGURES = 24, HTML_MAX_CHARTS = 6, HTML_MAX_SOURCES = 3, HTML_MAX_PARTS = 4 };

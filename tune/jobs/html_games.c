@@ -230,7 +230,7 @@ static Move parse_move(Position *pos, const char *text, char *why, size_t len)
     }
     char full[MOVE_STR_LEN];
     notation_move(pos, m, full, sizeof full);
-    snprintf(why, len, "'%s' has the wrong captures: the move is %s", text, full);
+    snprintf(why, len, "'%.100s' has the wrong captures: the move is %s", text, full);
     return MOVE_NONE;
 }
 

@@ -90,6 +90,6 @@ const HtmlSpec match_html = {
                 {"terminations.*", NULL}},
     .charts = {{.png = "elo_progress.png", .csv = "elo_progress.csv",
                 .title = "Elo difference over the games, with its 95% interval", .x = "games",
-                .y = "elo:elo_low:elo_high", .xlabel = "games", .ylabel = "Elo"}},
+                .y = "elo:elo_low:elo_high", .xlabel = "games", .ylabel = "Elo", .yclamp = 1000}},
     .games = {"games.pgn"},
 };

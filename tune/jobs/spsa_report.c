@@ -103,7 +103,7 @@ const HtmlSpec spsa_html = {
                 .ylabel = "value (centipawns)"},
         {.png = "verify_progress.png", .csv = "verify_progress.csv",
          .title = "Elo of the tuned weights against the start over the verification games", .x = "games",
-         .y = "elo:elo_low:elo_high", .xlabel = "games", .ylabel = "Elo"},
+         .y = "elo:elo_low:elo_high", .xlabel = "games", .ylabel = "Elo", .yclamp = 1000},
                },
     .games = {"verify.pgn"},
 };

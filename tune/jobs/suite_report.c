@@ -265,6 +265,6 @@ const HtmlSpec suite_html = {
                 .ylabel = "value (centipawns)"},
                {.png = "spsa/verify_progress.png", .csv = "spsa/verify_progress.csv",
                 .title = "Elo of the tuned weights against the start", .x = "games",
-                .y = "elo:elo_low:elo_high", .xlabel = "games", .ylabel = "Elo"}},
+                .y = "elo:elo_low:elo_high", .xlabel = "games", .ylabel = "Elo", .yclamp = 1000}},
     .parts = {"values", "spsa"},
 };

@@ -59,6 +59,7 @@
     if (!ys.length) { ymin = 0; ymax = 1; }
     if (ymin === ymax) { ymin -= 1; ymax += 1; }
     var pad = (ymax - ymin) * 0.05; ymin -= pad; ymax += pad;
+    if (c.yclamp > 0) { ymin = Math.max(ymin, -c.yclamp); ymax = Math.min(ymax, c.yclamp); }
     var xs = cat ? c.x.map(function (_, i) { return i; }) : c.x;
     var xmin = cat ? -0.5 : Math.min.apply(null, xs.filter(function (v) { return v !== null; }));
     var xmax = cat ? n - 0.5 : Math.max.apply(null, xs.filter(function (v) { return v !== null; }));
@@ -128,7 +129,7 @@
         xs.forEach(function (x, i) {
           var v = s.y[i] === null ? null : tf(s.y[i]);
           if (x === null || v === null || !isFinite(v)) { pen = false; return; }
-          d += (pen ? "L" : "M") + sx(x).toFixed(1) + "," + sy(v).toFixed(1);
+          d += (pen ? "L" : "M") + sx(x).toFixed(1) + "," + sy(Math.max(ymin, Math.min(ymax, v))).toFixed(1);
           pen = true;
         });
         el("path", {d: d, fill: "none", stroke: col, "stroke-width": 1.8}, svg);
