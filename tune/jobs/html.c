@@ -647,12 +647,13 @@ static int compare_names(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* True for the files whose bytes change from run to run (their sizes are not shown, so that
- * report.html is the same whenever the run is repeated). */
+/* True for the files whose bytes change from run to run, or between equivalent runs
+ * (config.ini: threads, results_dir), whose sizes are not shown so that report.html is the same
+ * whenever the run is repeated. */
 static bool varies(const char *name)
 {
     size_t l = strlen(name);
-    return !strcmp(name, "run.txt") || !strncmp(name, "timing", 6) ||
+    return !strcmp(name, "run.txt") || !strcmp(name, "config.ini") || !strncmp(name, "timing", 6) ||
            (l > 4 && !strcmp(name + l - 4, ".png")) || !strcmp(name, "report.html");
 }
 
@@ -941,7 +942,8 @@ bool html_write_run(FILE *out, void *data)
     fputs("<section id=\"files-section\">\n<h2>Files</h2>\n", out);
     files_list(out, run);
     fputs("<p class=\"note\">Sizes in bytes; <code>run.txt</code> (machine, times, command), "
-          "the timing files and the PNG plots change from run to run, every other file is the "
+          "the timing files and the PNG plots change from run to run, and "
+          "<code>config.ini</code> with the threads and results folder; every other file is the "
           "same whenever the run is repeated.</p>\n",
           out);
     fputs("</section>\n</main>\n", out);
