@@ -73,7 +73,7 @@
     yt.forEach(function (t) {
       if (t < ymin || t > ymax) return;
       el("line", {x1: L, x2: W - R, y1: sy(t), y2: sy(t), stroke: "#e6e9ee"}, svg);
-      el("text", {x: L - 6, y: sy(t) + 4, "text-anchor": "end", "font-size": 11}, svg).textContent = logy ? fmt(Math.pow(10, t)) : fmt(t);
+      el("text", {x: L - 6, y: sy(t) + 4, "text-anchor": "end", "font-size": 11}, svg).textContent = logy ? (Number.isInteger(t) && Math.abs(t) > 2 ? "1e" + t : fmt(Math.pow(10, t))) : fmt(t);
     });
     if (!logy && ymin < 0 && ymax > 0) el("line", {x1: L, x2: W - R, y1: sy(0), y2: sy(0), stroke: "#888", "stroke-dasharray": "4 3"}, svg);
     if (cat) {
