@@ -42,8 +42,7 @@ static double median(double *v, int n)
 }
 
 /* Median positions/s of loss+gradient passes with the given threads. */
-static double pass_rate(const Traces *t, const int *params, int m, const Weights *base,
-                        int threads)
+static double pass_rate(const Traces *t, const int *params, int m, const Weights *base, int threads)
 {
     Fit *f = fit_new(t, params, m, base, FIT_CROSS_ENTROPY, threads);
     if (!f)
@@ -80,7 +79,8 @@ static int bench_speed(long positions)
         params[j] = j;
     int threads = omp_get_max_threads();
     printf("synthetic data: %ld positions, %ld games, %.1f nonzero entries per position, %d "
-           "weights\n", t.n, traces_games(&t), (double)t.nterms / t.n, W_NB);
+           "weights\n",
+           t.n, traces_games(&t), (double)t.nterms / t.n, W_NB);
     double r1 = pass_rate(&t, params, W_NB, &base, 1);
     double rn = pass_rate(&t, params, W_NB, &base, threads);
     printf("loss+gradient, 1 thread: %.2f million positions/s (target >= 5)\n", r1 / 1e6);
@@ -174,7 +174,8 @@ static Coverage coverage_run(const SynthModel *sm, long games, int seeds, const 
         traces_init(&t);
         double th[M];
         FitErrors fe;
-        if (!synth_traces(sm, games, 1000 + (uint64_t)s, &t) || !fit_planted(&t, M, sm->k, th, &fe)) {
+        if (!synth_traces(sm, games, 1000 + (uint64_t)s, &t) ||
+            !fit_planted(&t, M, sm->k, th, &fe)) {
             traces_free(&t);
             c.failed++;
             continue;
@@ -212,11 +213,11 @@ static void coverage_print(const char *what, const Coverage *c)
         coverage_mean(c, i, &m[i], &se[i]);
     printf("  %s: %d seeds (%d fits failed)\n", what, c->seeds, c->failed);
     printf("    95%% intervals clustered by game: %.1f%% +- %.1f cover; inverse Hessian: "
-           "%.1f%% +- %.1f\n", m[0], se[0], m[1], se[1]);
+           "%.1f%% +- %.1f\n",
+           m[0], se[0], m[1], se[1]);
     printf("    Fieller intervals of the ratios to weight 0: %.1f%% +- %.1f cover; %.1f%% +- %.1f "
            "unbounded; bounded ones cover %.1f%%\n",
-           m[2], se[2], 100 - m[3], se[3],
-           c->bounded ? 100.0 * c->bounded_cover / c->bounded : 0);
+           m[2], se[2], 100 - m[3], se[3], c->bounded ? 100.0 * c->bounded_cover / c->bounded : 0);
 }
 
 /* The coverage benchmark: the easy design (a game's positions identical, the result drawn from
@@ -231,7 +232,8 @@ static int bench_coverage(int seeds)
     SynthModel easy = {.m = M, .k = 1.0, .draw_rate = 0.2, .positions_per_game = 5};
     memcpy(easy.w, PLANTED, sizeof PLANTED);
     printf("coverage of 95%% intervals, %d seeds x %d weights (20%% draws); +- is one "
-           "Monte-Carlo standard error over seeds:\n", seeds, M);
+           "Monte-Carlo standard error over seeds:\n",
+           seeds, M);
     Coverage c = coverage_run(&easy, 1500, seeds, PLANTED);
     coverage_print("easy: 1500 games x 5 identical positions, planted weights", &c);
 

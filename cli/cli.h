@@ -11,7 +11,6 @@
 #include "search/search.h"
 #include "tune/run/status.h"
 
-
 int cmd_perft(int argc, char **argv);
 int cmd_moves(int argc, char **argv);
 int cmd_show(int argc, char **argv);

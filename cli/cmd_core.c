@@ -155,20 +155,26 @@ static void show_result(const Position *pos, GameState state, char *buf, size_t 
     const char *other = pos->side == WHITE ? "Black" : "White";
     switch (state) {
     case GAME_CHECKMATE:
-        snprintf(buf, len, "%s wins: %s has no legal move and its King is attacked (checkmate,"
-                 " MAXIMA.md 8.1)", other, mover);
+        snprintf(buf, len,
+                 "%s wins: %s has no legal move and its King is attacked (checkmate,"
+                 " MAXIMA.md 8.1)",
+                 other, mover);
         break;
     case GAME_STALEMATE:
-        snprintf(buf, len, "draw: %s has no legal move and its King is not attacked (stalemate,"
-                 " MAXIMA.md 8.1)", mover);
+        snprintf(buf, len,
+                 "draw: %s has no legal move and its King is not attacked (stalemate,"
+                 " MAXIMA.md 8.1)",
+                 mover);
         break;
     case GAME_BARE_KING:
         snprintf(buf, len, "%s wins: %s has nothing left but its King (bare king, MAXIMA.md 8.2)",
                  other, mover);
         break;
     case GAME_INVASION:
-        snprintf(buf, len, "%s wins: both of %s's palace squares hold %s pieces (invasion,"
-                 " MAXIMA.md 8.3)", other, mover, other);
+        snprintf(buf, len,
+                 "%s wins: both of %s's palace squares hold %s pieces (invasion,"
+                 " MAXIMA.md 8.3)",
+                 other, mover, other);
         break;
     default:
         snprintf(buf, len, "%s", "");

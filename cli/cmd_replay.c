@@ -73,17 +73,17 @@ typedef struct Tag {
 typedef struct Game {
     int first_line;
     Tag result, fen, termination, plycount, event, round, white, black;
-    bool started;           /* movetext has begun: the position is set up */
-    bool dead;              /* a bad FEN or an illegal move: the rest is not checked */
+    bool started; /* movetext has begun: the position is set up */
+    bool dead;    /* a bad FEN or an illegal move: the rest is not checked */
     Position pos, opening;
-    uint64_t *keys;         /* keys[i]: the position after i plies */
-    Move *moves;            /* moves[i]: ply i + 1 */
+    uint64_t *keys; /* keys[i]: the position after i plies */
+    Move *moves;    /* moves[i]: ply i + 1 */
     int nplies, keys_cap;
     bool old_form;          /* a move written with commas, or repetition as "normal" */
     char reason[TOKEN_MAX]; /* the last {comment} */
     int reason_line;
-    Termination term;       /* the ending the comment names, once the game is checked */
-    bool finished;          /* checked up to its ending: it can be written again */
+    Termination term; /* the ending the comment names, once the game is checked */
+    bool finished;    /* checked up to its ending: it can be written again */
 } Game;
 
 /* Prints "file:line: problem" and counts it; malformed marks a file-format error (exit 2). */
@@ -133,10 +133,7 @@ static char *read_file(const char *path, size_t *len)
 }
 
 /* Character at the reader's position, or -1 at the end. */
-static int peek(const Reader *r)
-{
-    return r->pos < r->len ? (unsigned char)r->text[r->pos] : -1;
-}
+static int peek(const Reader *r) { return r->pos < r->len ? (unsigned char)r->text[r->pos] : -1; }
 
 /* Moves past one character, counting lines. */
 static void advance(Reader *r)
@@ -421,8 +418,8 @@ static void game_finish(Game *g, Tally *t, const char *path, int line, const cha
             report(t, path, g->plycount.line, true, "PlyCount \"%s\" is not a number",
                    g->plycount.value);
         else if (n != g->nplies)
-            report(t, path, g->plycount.line, false, "PlyCount %ld, but the game has %d plies",
-                   n, g->nplies);
+            report(t, path, g->plycount.line, false, "PlyCount %ld, but the game has %d plies", n,
+                   g->nplies);
     }
     if (!g->reason_line) {
         report(t, path, line, true, "no {reason} comment before the result");
@@ -537,8 +534,8 @@ static void game_fingerprint(const Game *g, Tally *t, const char *result)
 static void game_write(const Game *g, FILE *out, const char *result)
 {
     int half = !strcmp(result, "1-0") ? 2 : !strcmp(result, "0-1") ? 0 : 1;
-    pgn_write_game(out, g->event.value, g->round.value, g->white.value, g->black.value,
-                   &g->opening, g->moves, g->nplies, half, g->term);
+    pgn_write_game(out, g->event.value, g->round.value, g->white.value, g->black.value, &g->opening,
+                   g->moves, g->nplies, half, g->term);
 }
 
 /* Replays every game of one file into the tally; writes them again to rewrite if not NULL. */
@@ -580,8 +577,7 @@ static void replay_file(const char *path, Tally *t, Game *g, FILE *rewrite)
         if (kind == TOK_TAG) {
             if (g->started) {
                 report(t, path, tok.line, true,
-                       "tag [%s] inside the moves: the game before has no result token",
-                       tok.name);
+                       "tag [%s] inside the moves: the game before has no result token", tok.name);
                 break;
             }
             game_tag(g, t, &tok);
@@ -629,10 +625,10 @@ static bool rewrite_file(const char *path, Game *g)
     replay_file(path, &before, g, out);
     bool written = !ferror(out);
     written = fclose(out) == 0 && written;
-    const char *why = !written               ? "write error"
-                      : before.errors        ? "it does not replay cleanly"
-                      : before.foreign_tags  ? "it has tags maxtune does not write"
-                                             : NULL;
+    const char *why = !written              ? "write error"
+                      : before.errors       ? "it does not replay cleanly"
+                      : before.foreign_tags ? "it has tags maxtune does not write"
+                                            : NULL;
     if (!why) {
         game_reset(g);
         replay_file(tmp, &after, g, NULL);

@@ -26,7 +26,7 @@ typedef struct Uci {
     Position start;
     Move moves[UCI_MAX_MOVES];
     int nmoves;
-    bool valid;     /* a position was accepted (not after a bad `position`) */
+    bool valid; /* a position was accepted (not after a bad `position`) */
     long hash_mb;
     SearchLimits limits;
     pthread_t thread;
@@ -150,16 +150,15 @@ static void uci_position(Uci *u, char *args)
     u->valid = true;
 }
 
-
 /* The numeric arguments of go, with the values each takes. */
 enum { GO_DEPTH, GO_NODES, GO_MOVETIME, GO_WTIME, GO_BTIME, GO_WINC, GO_BINC, GO_MOVESTOGO, GO_NB };
 static const struct {
     const char *name;
     long lo, hi;
 } GO_ARGS[GO_NB] = {
-    {"depth", 1, 1000000},    {"nodes", 1, 1000000000000L}, {"movetime", 1, INT32_MAX},
+    {"depth", 1, 1000000},           {"nodes", 1, 1000000000000L},    {"movetime", 1, INT32_MAX},
     {"wtime", INT32_MIN, INT32_MAX}, {"btime", INT32_MIN, INT32_MAX}, {"winc", 0, INT32_MAX},
-    {"binc", 0, INT32_MAX},   {"movestogo", 1, INT32_MAX},
+    {"binc", 0, INT32_MAX},          {"movestogo", 1, INT32_MAX},
 };
 
 /* Time management: what is kept back for the protocol and the process per move, and the
@@ -185,8 +184,8 @@ static void uci_budget(long time_ms, long inc_ms, long movestogo, int *soft, int
 /* Refuses a go command: the reason, then the bestmove every go is answered with. */
 static void uci_refuse_go(Uci *u, const char *why, const char *tok)
 {
-    uci_say(u, "info string error: %s%s%s%s\nbestmove 0000\n", why, tok ? " '" : "",
-            tok ? tok : "", tok ? "'" : "");
+    uci_say(u, "info string error: %s%s%s%s\nbestmove 0000\n", why, tok ? " '" : "", tok ? tok : "",
+            tok ? "'" : "");
 }
 
 /* "go [depth D] [nodes N] [movetime MS] [wtime MS] [btime MS] [winc MS] [binc MS]
@@ -226,7 +225,8 @@ static void uci_go(Uci *u, char *args)
         return;
     }
     SearchLimits limits = {0, 0, 0};
-    limits.depth = seen[GO_DEPTH] ? (int)(v[GO_DEPTH] < MAX_PLY - 2 ? v[GO_DEPTH] : MAX_PLY - 2) : 0;
+    limits.depth = seen[GO_DEPTH] ? (int)(v[GO_DEPTH] < MAX_PLY - 2 ? v[GO_DEPTH] : MAX_PLY - 2)
+                                  : 0;
     limits.nodes = (uint64_t)v[GO_NODES];
     limits.movetime_ms = (int)v[GO_MOVETIME];
     int soft = 0;
@@ -236,8 +236,10 @@ static void uci_go(Uci *u, char *args)
                  seen[GO_MOVESTOGO];
     if (clock && !infinite) {
         if (!seen[own]) {
-            uci_refuse_go(u, white ? "go: no wtime for White, the side to move"
-                                   : "go: no btime for Black, the side to move", NULL);
+            uci_refuse_go(u,
+                          white ? "go: no wtime for White, the side to move"
+                                : "go: no btime for Black, the side to move",
+                          NULL);
             return;
         }
         int hard;
@@ -245,9 +247,10 @@ static void uci_go(Uci *u, char *args)
         if (!limits.movetime_ms || hard < limits.movetime_ms)
             limits.movetime_ms = hard;
         soft = soft < limits.movetime_ms ? soft : limits.movetime_ms;
-        uci_say(u, "info string time %ld ms, increment %ld ms, moves to go %ld: soft limit %d ms,"
-                   " hard limit %d ms\n", v[own], v[inc], v[GO_MOVESTOGO], soft,
-                limits.movetime_ms);
+        uci_say(u,
+                "info string time %ld ms, increment %ld ms, moves to go %ld: soft limit %d ms,"
+                " hard limit %d ms\n",
+                v[own], v[inc], v[GO_MOVESTOGO], soft, limits.movetime_ms);
     }
     if (infinite) {
         limits = (SearchLimits){MAX_PLY - 2, 0, 0};
@@ -276,8 +279,10 @@ static void uci_setoption(Uci *u, char *args)
     long mb;
     if (!strcmp(name, "Hash")) {
         if (!uci_parse_long(value, 1, u->cfg.max_hash_mb, &mb)) {
-            uci_say(u, "info string error: Hash must be an integer in [1, %ld] (MiB), got '%s';"
-                       " still %ld\n", u->cfg.max_hash_mb, value, u->hash_mb);
+            uci_say(u,
+                    "info string error: Hash must be an integer in [1, %ld] (MiB), got '%s';"
+                    " still %ld\n",
+                    u->cfg.max_hash_mb, value, u->hash_mb);
             return;
         }
         Engine *e = engine_new((size_t)mb);
@@ -349,9 +354,10 @@ static bool uci_command(Uci *u, char *line)
     if (*args)
         *args++ = '\0';
     if (!strcmp(cmd, "uci")) {
-        uci_say(u, "id name maxtune\nid author the maxtune developers\n"
-                   "option name Hash type spin default %d min 1 max %ld\n"
-                   "option name Weights type string default default\nuciok\n",
+        uci_say(u,
+                "id name maxtune\nid author the maxtune developers\n"
+                "option name Hash type spin default %d min 1 max %ld\n"
+                "option name Weights type string default default\nuciok\n",
                 UCI_DEFAULT_HASH, u->cfg.max_hash_mb);
     } else if (!strcmp(cmd, "isready")) {
         uci_say(u, "readyok\n");

@@ -58,8 +58,8 @@ bool fen_parse(Position *out, const char *fen, char *err, size_t errlen)
     for (; *end && *end != ' '; end++)
         rows += *end == '/';
     if (rows != RANK_NB)
-        return fen_error(err, errlen, end - fen + 1, "the board has %d rows, expected %d",
-                         rows, RANK_NB);
+        return fen_error(err, errlen, end - fen + 1, "the board has %d rows, expected %d", rows,
+                         RANK_NB);
     for (int row = 0; row < RANK_NB; row++) {
         int rank = RANK_NB - 1 - row, file = 0;
         bool last_digit = false;
@@ -80,8 +80,8 @@ bool fen_parse(Position *out, const char *fen, char *err, size_t errlen)
                     return fen_error(err, errlen, col, "two digits in a row");
                 for (int k = 0; k < ch - '0'; k++, file++) {
                     if (file >= FILE_NB)
-                        return fen_error(err, errlen, col,
-                                         "row %d (rank %d) has more than 8 cells", row + 1, rank);
+                        return fen_error(err, errlen, col, "row %d (rank %d) has more than 8 cells",
+                                         row + 1, rank);
                     if (!geo.real[sq_make(file, rank)])
                         return fen_error(err, errlen, col, "empty run crosses the hole %c%d",
                                          'a' + file, rank);
@@ -105,8 +105,8 @@ bool fen_parse(Position *out, const char *fen, char *err, size_t errlen)
         }
         long col = s - fen + 1;
         if (file != FILE_NB)
-            return fen_error(err, errlen, col, "row %d (rank %d) has %d cells, expected 8",
-                             row + 1, rank, file);
+            return fen_error(err, errlen, col, "row %d (rank %d) has %d cells, expected 8", row + 1,
+                             rank, file);
         if (row < RANK_NB - 1) {
             if (*s != '/')
                 return fen_error(err, errlen, col, "expected '/' after row %d; a FEN has 11 rows",

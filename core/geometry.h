@@ -32,24 +32,24 @@ typedef struct LineRef {
 enum { LINE_MAX = 11, LINE_TABLE_SIZE = 40962 };
 
 typedef struct Geometry {
-    bool real[SQ_NB + 1];               /* square exists (not a hole, not NO_SQ) */
-    Bitboard real_mask;                 /* the 76 real squares */
-    Square step[SQ_NB + 1][DIR_NB];     /* neighbour in a direction, NO_SQ if none */
-    Square king_jump[SQ_NB][8];         /* knight jumps on the file cylinder, NO_SQ if none */
-    uint8_t king_jump_nb[SQ_NB];        /* number of valid entries at the front of king_jump */
-    Bitboard neighbours[SQ_NB + 1];     /* the up to 8 adjacent real squares */
-    Bitboard ray[SQ_NB + 1][DIR_NB];    /* squares along a line, up to a hole or the edge */
-    Bitboard lines[SQ_NB + 1];          /* the eight rays of a square together */
-    uint8_t dir_to[SQ_NB][SQ_NB];       /* 1 + direction from a to b if on one line, else 0 */
-    Bitboard rank_mask[RANK_NB];        /* real squares of each rank */
-    Bitboard file_mask[FILE_NB];        /* real squares of each file */
-    Square palace[COLOR_NB][2];         /* d and e squares of each side's palace */
-    LineRef line[LINE_NB][SQ_NB];       /* segment of each real square, per orientation */
-    Bitboard line_bit[SQ_NB][LINE_NB];  /* bb_square(line[o][sq].bit), for make/unmake */
-    uint16_t line_base[LINE_MAX + 1];   /* offset of segment length len in line_slides */
+    bool real[SQ_NB + 1];                 /* square exists (not a hole, not NO_SQ) */
+    Bitboard real_mask;                   /* the 76 real squares */
+    Square step[SQ_NB + 1][DIR_NB];       /* neighbour in a direction, NO_SQ if none */
+    Square king_jump[SQ_NB][8];           /* knight jumps on the file cylinder, NO_SQ if none */
+    uint8_t king_jump_nb[SQ_NB];          /* number of valid entries at the front of king_jump */
+    Bitboard neighbours[SQ_NB + 1];       /* the up to 8 adjacent real squares */
+    Bitboard ray[SQ_NB + 1][DIR_NB];      /* squares along a line, up to a hole or the edge */
+    Bitboard lines[SQ_NB + 1];            /* the eight rays of a square together */
+    uint8_t dir_to[SQ_NB][SQ_NB];         /* 1 + direction from a to b if on one line, else 0 */
+    Bitboard rank_mask[RANK_NB];          /* real squares of each rank */
+    Bitboard file_mask[FILE_NB];          /* real squares of each file */
+    Square palace[COLOR_NB][2];           /* d and e squares of each side's palace */
+    LineRef line[LINE_NB][SQ_NB];         /* segment of each real square, per orientation */
+    Bitboard line_bit[SQ_NB][LINE_NB];    /* bb_square(line[o][sq].bit), for make/unmake */
+    uint16_t line_base[LINE_MAX + 1];     /* offset of segment length len in line_slides */
     uint8_t line_slides[LINE_TABLE_SIZE]; /* [len][index][occupancy]: empty squares a slider
                                            * reaches both ways along the segment */
-    char name[SQ_NB][4];                /* "a1", "e10", "" for holes */
+    char name[SQ_NB][4];                  /* "a1", "e10", "" for holes */
 } Geometry;
 
 /* The one geometry table; read-only once geometry_init() has returned. */

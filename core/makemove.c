@@ -2,7 +2,6 @@
  * the Chameleon (4.8) uses the same code as the piece whose capture it imitates. */
 #include "makemove.h"
 
-
 enum { ALL_TYPES = 0x3FE };
 
 /* True when sq holds an enemy of `us` whose type is in `victims`. */
@@ -26,8 +25,7 @@ static int capture_pincer(const Position *pos, int land, int us, unsigned victim
 
 /* Coordinator (4.2) after landing on `land`: the two other corners of the rectangle with the
  * own King, unless `land` shares the King's rank or file. */
-static int capture_coordinator(const Position *pos, int land, int us, unsigned victims,
-                               Square *out)
+static int capture_coordinator(const Position *pos, int land, int us, unsigned victims, Square *out)
 {
     int k = pos->king[us], n = 0;
     if (sq_rank(k) == sq_rank(land) || sq_file(k) == sq_file(land))

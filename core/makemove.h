@@ -9,10 +9,10 @@ enum { MAX_CAPTURES = 16 };
 /* Undo record: everything move_undo needs that the move itself does not say. The captured
  * squares are listed in the order they were found; a suicide lists the mover itself. */
 typedef struct Undo {
-    uint64_t key;                      /* Zobrist key before the move */
-    uint8_t ncap;                      /* number of captured pieces */
-    Square cap_sq[MAX_CAPTURES];       /* where they stood */
-    Piece cap_piece[MAX_CAPTURES];     /* what they were */
+    uint64_t key;                  /* Zobrist key before the move */
+    uint8_t ncap;                  /* number of captured pieces */
+    Square cap_sq[MAX_CAPTURES];   /* where they stood */
+    Piece cap_piece[MAX_CAPTURES]; /* what they were */
 } Undo;
 
 /* Plays pseudo-legal move m on pos, filling u. */

@@ -32,7 +32,7 @@ enum { ALL_VICTIMS = ~0u };
  * that holds no square of the mask is not walked: its first piece is a bitboard look-up (the
  * capture search's masks hold few squares). */
 static inline __attribute__((always_inline)) int slide_from(Gen *g, int from, int origin, int d,
-                                                          Bitboard mask)
+                                                            Bitboard mask)
 {
     int s = geo.step[origin][d];
     if (mask != ALL_SQUARES && !(geo.ray[origin][d] & mask)) {
@@ -64,7 +64,7 @@ static void leaper_line(Gen *g, int from, int d, int us, unsigned victims, Bitbo
             return;
         int behind = geo.step[s][d];
         if (g->pos->board[behind] != EMPTY)
-            return; /* two pieces in a row, or the edge */
+            return;                                 /* two pieces in a row, or the edge */
         s = slide_from(g, from, s, d, ALL_SQUARES); /* every landing captures */
     }
 }
@@ -112,8 +112,7 @@ static void mage_moves(Gen *g, int from, int us, Bitboard quiet)
 }
 
 /* Single steps (Guard) or King jumps onto enemy squares, or empty squares in quiet. */
-static void step_moves(Gen *g, int from, int us, const Square *targets, int count,
-                       Bitboard quiet)
+static void step_moves(Gen *g, int from, int us, const Square *targets, int count, Bitboard quiet)
 {
     for (int i = 0; i < count; i++) {
         Piece p = g->pos->board[targets[i]];
@@ -138,7 +137,8 @@ static void chameleon_moves(Gen *g, int from, int us, const Masks *m)
     for (int d = 0; d < DIR_NB; d++) {
         Bitboard quiet = withdraws(g->pos, from, d, us, 1u << WITHDRAWER)
                              ? ALL_SQUARES
-                             : m->quiet | m->cham_coord | (dir_is_orthogonal(d) ? m->cham_pincer : 0);
+                             : m->quiet | m->cham_coord |
+                                   (dir_is_orthogonal(d) ? m->cham_pincer : 0);
         leaper_line(g, from, d, us, 1u << LEAPER, quiet);
         Piece p = g->pos->board[geo.step[from][d]];
         if (p != OFFBOARD && p != EMPTY && piece_color(p) != us &&

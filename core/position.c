@@ -4,7 +4,6 @@
 #include <stdio.h>
 #include <string.h>
 
-
 uint64_t zobrist_piece[PIECE_NB][SQ_NB];
 uint64_t zobrist_side;
 
@@ -75,7 +74,6 @@ uint64_t position_compute_key(const Position *pos)
     return key;
 }
 
-
 bool position_is_consistent(const Position *pos, char *why, size_t len)
 {
     Bitboard color[COLOR_NB] = {0}, type[TYPE_NB] = {0};
@@ -91,7 +89,8 @@ bool position_is_consistent(const Position *pos, char *why, size_t len)
         }
         if (p == EMPTY)
             continue;
-        if (p == OFFBOARD || piece_type(p) == NO_TYPE || piece_type(p) >= TYPE_NB || p >= PIECE_NB) {
+        if (p == OFFBOARD || piece_type(p) == NO_TYPE || piece_type(p) >= TYPE_NB ||
+            p >= PIECE_NB) {
             snprintf(why, len, "bad piece code %d on %s", p, geo.name[sq]);
             return false;
         }

@@ -40,24 +40,18 @@ typedef struct Reader {
 /* The commands sent so far, and what the writer needs. */
 typedef struct Script {
     Reader in;
-    int fd;          /* the pipe's write end */
-    int gos;         /* go lines the session reads (before the first quit) */
-    bool quit_sent;  /* a quit line was sent: the session reads no further */
-    bool closed;     /* a write failed: the session has ended */
-    Position track;  /* a position reachable by the moves sent, for valid moves and FENs */
+    int fd;         /* the pipe's write end */
+    int gos;        /* go lines the session reads (before the first quit) */
+    bool quit_sent; /* a quit line was sent: the session reads no further */
+    bool closed;    /* a write failed: the session has ended */
+    Position track; /* a position reachable by the moves sent, for valid moves and FENs */
 } Script;
 
 /* The next input byte, or 0 once the input is used up. */
-static uint8_t reader_byte(Reader *r)
-{
-    return r->at < r->size ? r->data[r->at++] : 0;
-}
+static uint8_t reader_byte(Reader *r) { return r->at < r->size ? r->data[r->at++] : 0; }
 
 /* True while input bytes remain. */
-static bool reader_left(const Reader *r)
-{
-    return r->at < r->size;
-}
+static bool reader_left(const Reader *r) { return r->at < r->size; }
 
 /* The command a line holds as the session sees it: the text before any NUL, CR or LF, its
  * first token (split at spaces and tabs). True when that token is `word`. */
@@ -121,8 +115,8 @@ static size_t script_moves(Script *s, char *buf, size_t len, int count)
 /* A small number for a go limit: mostly sensible, sometimes odd (0, negative, huge, text). */
 static void script_number(Script *s, char *buf, size_t size)
 {
-    static const char *const odd[] = {"0", "-1", "-2147483648", "2147483648",
-                                      "99999999999999999999", "12abc", "", "+5", "0x10"};
+    static const char *const odd[] = {
+        "0", "-1", "-2147483648", "2147483648", "99999999999999999999", "12abc", "", "+5", "0x10"};
     uint8_t b = reader_byte(&s->in);
     if (b < 200)
         snprintf(buf, size, "%d", 1 + b % 50);
@@ -264,7 +258,7 @@ _Noreturn static void fail(const char *what, const char *out)
 static void check_output(const char *out, int gos)
 {
     static const char *const known[] = {"id name ", "id author ", "option name ", "uciok",
-                                        "readyok", "info ", "bestmove "};
+                                        "readyok",  "info ",      "bestmove "};
     int bestmoves = 0;
     for (const char *line = out; *line;) {
         const char *end = strchr(line, '\n');

@@ -5,13 +5,13 @@
 
 #include "core/attack.h"
 
-static Bitboard zone2[SQ_NB];             /* squares within two King steps, the square excluded */
-static Bitboard king_jumps[SQ_NB];        /* the King's jump targets (cylinder) */
+static Bitboard zone2[SQ_NB];      /* squares within two King steps, the square excluded */
+static Bitboard king_jumps[SQ_NB]; /* the King's jump targets (cylinder) */
 /* Closeness to the enemy palace, 10 - distance (0..10), in bit planes: bit b of a square's
  * closeness for colour c is set when the square is in close_plane[c][b]. */
 enum { CLOSE_BITS = 4 };
 static Bitboard close_plane[COLOR_NB][CLOSE_BITS];
-static Bitboard enemy_palace[COLOR_NB];   /* the palace a colour attacks */
+static Bitboard enemy_palace[COLOR_NB]; /* the palace a colour attacks */
 static bool eval_ready;
 
 /* Chebyshev distance between two squares. */
@@ -28,8 +28,7 @@ void eval_init(void)
     if (eval_ready)
         return;
     for (int c = 0; c < COLOR_NB; c++)
-        enemy_palace[c] =
-            bb_square(geo.palace[!c][PALACE_D]) | bb_square(geo.palace[!c][PALACE_E]);
+        enemy_palace[c] = bb_square(geo.palace[!c][PALACE_D]) | bb_square(geo.palace[!c][PALACE_E]);
     for (int a = 0; a < SQ_NB; a++) {
         if (!geo.real[a])
             continue;
@@ -39,7 +38,8 @@ void eval_init(void)
         for (int j = 0; j < geo.king_jump_nb[a]; j++)
             king_jumps[a] |= bb_square(geo.king_jump[a][j]);
         for (int c = 0; c < COLOR_NB; c++) {
-            int d1 = distance(a, geo.palace[!c][PALACE_D]), d2 = distance(a, geo.palace[!c][PALACE_E]);
+            int d1 = distance(a, geo.palace[!c][PALACE_D]),
+                d2 = distance(a, geo.palace[!c][PALACE_E]);
             int close = 10 - (d1 < d2 ? d1 : d2);
             for (int b = 0; b < CLOSE_BITS; b++)
                 if (close & (1 << b))
@@ -171,8 +171,8 @@ static void side_features(const Position *pos, int c, int sign, int f[W_NB])
     for (pieces = active & pos->by_type[IMMOBILIZER]; pieces;)
         f[W_IMMOB_ZONE] += sign * bb_popcount(zone2[bb_pop(&pieces)] & enemy & ~pos->by_type[MAGE]);
     Bitboard lines = geo.rank_mask[sq_rank(k)] | geo.file_mask[sq_file(k)];
-    f[W_COORD_TARGETS] +=
-        sign * bb_popcount(active & pos->by_type[COORDINATOR]) * bb_popcount(lines & enemy);
+    f[W_COORD_TARGETS] += sign * bb_popcount(active & pos->by_type[COORDINATOR]) *
+                          bb_popcount(lines & enemy);
 
     int occupants = bb_popcount(own & target);
     f[W_PALACE_CLOSE] += sign * close;

@@ -271,7 +271,8 @@ static int qsearch(Engine *e, int alpha, int beta, int ply, int qdepth)
     Bitboard palace = bb_square(geo.palace[!us][PALACE_D]) | bb_square(geo.palace[!us][PALACE_E]);
     int k = movegen_tactical(&e->pos, palace, moves);
     for (int i = 0; i < k; i++) {
-        scores[i] = capture_value(e, moves[i]) + ((palace & bb_square(move_to(moves[i]))) ? 1000 : 0);
+        scores[i] = capture_value(e, moves[i]) +
+                    ((palace & bb_square(move_to(moves[i]))) ? 1000 : 0);
     }
     int best = stand;
     for (int i = 0; i < k; i++) {
@@ -344,8 +345,7 @@ static int negamax(Engine *e, int depth, int alpha, int beta, int ply, bool allo
     bool in_check = attack_king_attacked(&e->pos, us);
 
     /* Null move: if passing still fails high, the position is good enough to cut. */
-    if (allow_null && !pv_node && !in_check && depth >= 3 &&
-        bb_popcount(e->pos.by_color[us]) > 3) {
+    if (allow_null && !pv_node && !in_check && depth >= 3 && bb_popcount(e->pos.by_color[us]) > 3) {
         int static_eval = evaluate(e);
         if (static_eval >= beta) {
             int saved_floor = e->rep_floor;

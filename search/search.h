@@ -16,9 +16,9 @@
 enum {
     MAX_PLY = 64,
     SCORE_INF = 32000,
-    SCORE_MATE = 30000,        /* a win at ply p scores SCORE_MATE - p */
-    SCORE_MATE_BOUND = 29000,  /* |score| above this is a forced game end */
-    QS_MAX_DEPTH = 8           /* capture-search plies; long leapers make it explode otherwise */
+    SCORE_MATE = 30000,       /* a win at ply p scores SCORE_MATE - p */
+    SCORE_MATE_BOUND = 29000, /* |score| above this is a forced game end */
+    QS_MAX_DEPTH = 8          /* capture-search plies; long leapers make it explode otherwise */
 };
 
 /* Search limits; 0 means "no limit of this kind". With none at all, depth 6 is used. */
@@ -50,16 +50,16 @@ typedef struct EvalCacheEntry {
 enum { EVAL_CACHE_SIZE = 1 << 16 };
 
 typedef struct Engine {
-    Position pos;                       /* the position being searched */
-    Position root;                      /* the root position (for reporting) */
+    Position pos;  /* the position being searched */
+    Position root; /* the root position (for reporting) */
     Weights weights;
     TT tt;
-    uint64_t *keys;                     /* keys of the game so far, then of the search path */
+    uint64_t *keys; /* keys of the game so far, then of the search path */
     int nkeys, keys_cap;
-    int rep_floor;                      /* first index of keys a repetition may match */
-    Move killers[MAX_PLY][2];           /* reset per game */
-    int history[COLOR_NB][SQ_NB][SQ_NB];/* reset per game */
-    Move pv[MAX_PLY][MAX_PLY];          /* triangular PV table, per search */
+    int rep_floor;                       /* first index of keys a repetition may match */
+    Move killers[MAX_PLY][2];            /* reset per game */
+    int history[COLOR_NB][SQ_NB][SQ_NB]; /* reset per game */
+    Move pv[MAX_PLY][MAX_PLY];           /* triangular PV table, per search */
     int pvlen[MAX_PLY];
     EvalCacheEntry *eval_cache;         /* key -> static evaluation, reset with the weights */
     uint32_t eval_epoch;                /* the cache's epoch: a reset starts a new one */

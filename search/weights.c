@@ -100,8 +100,8 @@ bool weights_load(Weights *w, const char *path, char *err, size_t errlen)
             break;
         }
         if (v < weight_defs[idx].min || v > weight_defs[idx].max) {
-            snprintf(err, errlen, "%s:%d: %s = %ld is out of range [%d, %d]", path, lineno, name,
-                     v, weight_defs[idx].min, weight_defs[idx].max);
+            snprintf(err, errlen, "%s:%d: %s = %ld is out of range [%d, %d]", path, lineno, name, v,
+                     weight_defs[idx].min, weight_defs[idx].max);
             ok = false;
             break;
         }

@@ -15,39 +15,40 @@
  * pieces (Commoner 260 for the Guard, Griffon 830 for the Mage), scaled so a Pincer is 100.
  * Positional defaults are small, set so that no single term outweighs a Pincer in a normal
  * position; they are meant to be tuned. */
-#define WEIGHT_TABLE(X)                                                                           \
-    X(W_PINCER, "pincer", 100, 0, 1500, "material: value of a Pincer")                            \
-    X(W_COORDINATOR, "coordinator", 250, 0, 1500, "material: value of a Coordinator")             \
-    X(W_LEAPER, "long_leaper", 450, 0, 1500, "material: value of a Long leaper")                  \
-    X(W_CHAMELEON, "chameleon", 380, 0, 1500, "material: value of a Chameleon")                   \
-    X(W_WITHDRAWER, "withdrawer", 250, 0, 1500, "material: value of a Withdrawer")                \
-    X(W_IMMOBILIZER, "immobilizer", 450, 0, 1500, "material: value of an Immobilizer")            \
-    X(W_MAGE, "mage", 700, 0, 1500, "material: value of a Mage")                                  \
-    X(W_GUARD, "guard", 280, 0, 1500, "material: value of a Guard")                               \
-    X(W_MOB_PINCER, "mob_pincer", 1, -20, 50, "mobility: per move of a Pincer")                   \
-    X(W_MOB_COORDINATOR, "mob_coordinator", 2, -20, 50, "mobility: per move of a Coordinator")    \
-    X(W_MOB_LEAPER, "mob_long_leaper", 3, -20, 50, "mobility: per move of a Long leaper")         \
-    X(W_MOB_CHAMELEON, "mob_chameleon", 2, -20, 50, "mobility: per move of a Chameleon")          \
-    X(W_MOB_WITHDRAWER, "mob_withdrawer", 2, -20, 50, "mobility: per move of a Withdrawer")       \
-    X(W_MOB_IMMOBILIZER, "mob_immobilizer", 2, -20, 50, "mobility: per move of an Immobilizer")   \
-    X(W_MOB_MAGE, "mob_mage", 3, -20, 50, "mobility: per move of a Mage")                         \
-    X(W_MOB_GUARD, "mob_guard", 4, -20, 50, "mobility: per move of a Guard")                      \
-    X(W_MOB_KING, "mob_king", 3, -20, 50, "mobility: per move of the King")                       \
-    X(W_FROZEN, "frozen", -60, -500, 100, "freezing: per own piece frozen by an enemy")           \
-    X(W_IMMOB_ZONE, "immobilizer_zone", 8, -100, 200,                                             \
-      "freezing: per enemy piece within two squares of an own unfrozen Immobilizer")              \
-    X(W_PALACE_OCCUPY, "palace_occupy", 150, -500, 2000,                                          \
-      "palace threat: per own piece standing on an enemy palace square")                          \
-    X(W_PALACE_REACH, "palace_reach", 40, -500, 1000,                                             \
-      "palace threat: per own piece able to move onto an enemy palace square")                    \
-    X(W_PALACE_DOUBLE, "palace_double", 400, -500, 3000,                                          \
-      "palace threat: own piece on one enemy palace square and another able to reach the second") \
-    X(W_PALACE_CLOSE, "palace_close", 2, -50, 50,                                                 \
+#define WEIGHT_TABLE(X)                                                                            \
+    X(W_PINCER, "pincer", 100, 0, 1500, "material: value of a Pincer")                             \
+    X(W_COORDINATOR, "coordinator", 250, 0, 1500, "material: value of a Coordinator")              \
+    X(W_LEAPER, "long_leaper", 450, 0, 1500, "material: value of a Long leaper")                   \
+    X(W_CHAMELEON, "chameleon", 380, 0, 1500, "material: value of a Chameleon")                    \
+    X(W_WITHDRAWER, "withdrawer", 250, 0, 1500, "material: value of a Withdrawer")                 \
+    X(W_IMMOBILIZER, "immobilizer", 450, 0, 1500, "material: value of an Immobilizer")             \
+    X(W_MAGE, "mage", 700, 0, 1500, "material: value of a Mage")                                   \
+    X(W_GUARD, "guard", 280, 0, 1500, "material: value of a Guard")                                \
+    X(W_MOB_PINCER, "mob_pincer", 1, -20, 50, "mobility: per move of a Pincer")                    \
+    X(W_MOB_COORDINATOR, "mob_coordinator", 2, -20, 50, "mobility: per move of a Coordinator")     \
+    X(W_MOB_LEAPER, "mob_long_leaper", 3, -20, 50, "mobility: per move of a Long leaper")          \
+    X(W_MOB_CHAMELEON, "mob_chameleon", 2, -20, 50, "mobility: per move of a Chameleon")           \
+    X(W_MOB_WITHDRAWER, "mob_withdrawer", 2, -20, 50, "mobility: per move of a Withdrawer")        \
+    X(W_MOB_IMMOBILIZER, "mob_immobilizer", 2, -20, 50, "mobility: per move of an Immobilizer")    \
+    X(W_MOB_MAGE, "mob_mage", 3, -20, 50, "mobility: per move of a Mage")                          \
+    X(W_MOB_GUARD, "mob_guard", 4, -20, 50, "mobility: per move of a Guard")                       \
+    X(W_MOB_KING, "mob_king", 3, -20, 50, "mobility: per move of the King")                        \
+    X(W_FROZEN, "frozen", -60, -500, 100, "freezing: per own piece frozen by an enemy")            \
+    X(W_IMMOB_ZONE, "immobilizer_zone", 8, -100, 200,                                              \
+      "freezing: per enemy piece within two squares of an own unfrozen Immobilizer")               \
+    X(W_PALACE_OCCUPY, "palace_occupy", 150, -500, 2000,                                           \
+      "palace threat: per own piece standing on an enemy palace square")                           \
+    X(W_PALACE_REACH, "palace_reach", 40, -500, 1000,                                              \
+      "palace threat: per own piece able to move onto an enemy palace square")                     \
+    X(W_PALACE_DOUBLE, "palace_double", 400, -500, 3000,                                           \
+      "palace threat: own piece on one enemy palace square and another able to reach the second")  \
+    X(W_PALACE_CLOSE, "palace_close", 2, -50, 50,                                                  \
       "palace threat: per piece, 10 minus its distance (in King steps) to the enemy palace")       \
-    X(W_COORD_TARGETS, "coord_targets", 10, -100, 200,                                            \
-      "coordinator-King alignment: enemy pieces on the own King's rank or file, with a Coordinator") \
-    X(W_KING_PRESSURE, "king_pressure", 12, -100, 200,                                            \
-      "King safety: own unfrozen pieces within two squares of the enemy King")                    \
+    X(W_COORD_TARGETS, "coord_targets", 10, -100, 200,                                             \
+      "coordinator-King alignment: enemy pieces on the own King's rank or file, with a "           \
+      "Coordinator")                                                                               \
+    X(W_KING_PRESSURE, "king_pressure", 12, -100, 200,                                             \
+      "King safety: own unfrozen pieces within two squares of the enemy King")                     \
     X(W_TEMPO, "tempo", 10, -100, 100, "side to move")
 
 #define WEIGHT_ENUM(e, name, def, lo, hi, doc) e,

@@ -31,7 +31,7 @@ enum { DEPTH = 1, FEN_LEN = 256 };
 /* White a Withdrawer and a Coordinator up: both engines agree White is winning. */
 #define FEN_WHITE_AHEAD "xxx2xxx/4k3/p7/8/8/8/8/8/Q6P/R3K3/xxx2xxx w 0"
 /* The initial position without Black's Pincer c7 (White slightly better). */
-#define FEN_WHITE_PINCER_UP                                                                      \
+#define FEN_WHITE_PINCER_UP                                                                        \
     "xxx2xxx/1g1qk1g1/1bnmrnb1/dp1ppppd/8/8/8/DPPPPPPD/1BNMRNB1/1G1QK1G1/xxx2xxx w 0"
 
 /* The position with colours and ranks swapped and the other side to move. */
@@ -144,8 +144,8 @@ static void check_resign(const char *fen, int winner)
 {
     int ws[6];
     game_scores(fen, 6, ws);
-    int sign = winner == WHITE ? 1 : -1, bound = sign * ws[0] < sign * ws[1] ? sign * ws[0]
-                                                                            : sign * ws[1];
+    int sign = winner == WHITE ? 1 : -1,
+        bound = sign * ws[0] < sign * ws[1] ? sign * ws[0] : sign * ws[1];
     for (int i = 0; i < 6; i++)
         assert_true(sign * ws[i] >= 50); /* all six plies clearly one-sided */
     int want = winner == WHITE ? 2 : 0;
@@ -303,8 +303,7 @@ static void test_game_end_rules_both_colours(void **state)
     check_end("xxxPpxxx/8/k7/8/8/8/8/8/8/4K3/xxx2xxx b 0", GAME_ONGOING, TERM_NB, 0);
     /* Checkmate, and the same without the checking Guard: stalemate is a draw. */
     check_end("xxx2xxx/kMp5/D7/8/8/8/8/8/8/4K3/xxx2xxx b 0", GAME_CHECKMATE, TERM_CHECKMATE, 2);
-    check_end("xxx2xxx/kM4Pp/7P/8/8/8/8/8/8/4K3/xxx2xxx b 0", GAME_STALEMATE, TERM_STALEMATE,
-              1);
+    check_end("xxx2xxx/kM4Pp/7P/8/8/8/8/8/8/4K3/xxx2xxx b 0", GAME_STALEMATE, TERM_STALEMATE, 1);
 }
 
 /* Runs the adjudication threshold tests. */

@@ -31,10 +31,7 @@ static char *temp_file_n(const char *text, size_t len)
 }
 
 /* Writes a NUL-terminated text to a fresh temporary file; returns its malloc'd path. */
-static char *temp_file(const char *text)
-{
-    return temp_file_n(text, strlen(text));
-}
+static char *temp_file(const char *text) { return temp_file_n(text, strlen(text)); }
 
 /* Removes a temporary file and frees its path. */
 static void temp_done(char *path)
@@ -53,8 +50,7 @@ static void expect_error_n(const char *text, size_t len, int line, const char *k
     snprintf(want, sizeof want, "%s:%d: ", path, line);
     temp_done(path);
     if (ok || strncmp(err, want, strlen(want)) != 0 || !strstr(err, keyword))
-        fail_msg("want \"%s...%s\", got %s \"%s\"", want, keyword, ok ? "success" : "error",
-                 err);
+        fail_msg("want \"%s...%s\", got %s \"%s\"", want, keyword, ok ? "success" : "error", err);
 }
 
 /* expect_error_n for NUL-terminated text. */
@@ -269,7 +265,11 @@ static void test_errors(void **state)
     expect_error(RUN3 "junk\n[match]\npairs = x\n", 4, "not an INI line");
     expect_error(RUN3 "[match]\npairs = x\njunk\n", 5, "not an integer");
     /* a NUL byte inside a line */
-    expect_error_n(RUN3 "[match]\npairs = 1\0" "2\n", sizeof(RUN3 "[match]\npairs = 1\0" "2\n") - 1,
+    expect_error_n(RUN3 "[match]\npairs = 1\0"
+                        "2\n",
+                   sizeof(RUN3 "[match]\npairs = 1\0"
+                               "2\n") -
+                       1,
                    5, "NUL");
 
     /* string too long: 256 characters for a 255-character field, on a line longer than
@@ -369,8 +369,7 @@ static void test_overrides(void **state)
         {"run.name=a\tb", "control character"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        if (config_load(&cfg, path, &bad[i].set, 1, err, sizeof err) ||
-            !strstr(err, bad[i].want))
+        if (config_load(&cfg, path, &bad[i].set, 1, err, sizeof err) || !strstr(err, bad[i].want))
             fail_msg("--set %s: want \"%s\", got \"%s\"", bad[i].set, bad[i].want, err);
     }
     temp_done(path);
@@ -408,9 +407,9 @@ static void test_config_set(void **state)
     assert_string_equal(err, "--set match.pairs=abc: [match] pairs = abc is not an integer");
     assert_memory_equal(&before, &cfg, sizeof cfg);
     assert_false(config_set(&cfg, "engine_a.nodes=0", err, sizeof err));
-    assert_string_equal(
-        err, "--set engine_a.nodes=0: [engine_a] no search limit: one of nodes, depth, "
-             "movetime_ms must be above 0");
+    assert_string_equal(err,
+                        "--set engine_a.nodes=0: [engine_a] no search limit: one of nodes, depth, "
+                        "movetime_ms must be above 0");
     assert_memory_equal(&before, &cfg, sizeof cfg);
     /* engine_b has a time limit, so nodes = 0 is fine there */
     assert_true(config_set(&cfg, "engine_b.nodes=0", err, sizeof err));
@@ -545,13 +544,15 @@ static void put_file(const char *dir, const char *name, const char *text)
 static void test_relative_paths(void **state)
 {
     (void)state;
-    char cwd[4096], home[] = "/tmp/test_config_home_XXXXXX", other[] = "/tmp/test_config_cwd_XXXXXX";
+    char cwd[4096], home[] = "/tmp/test_config_home_XXXXXX",
+                    other[] = "/tmp/test_config_cwd_XXXXXX";
     assert_non_null(getcwd(cwd, sizeof cwd));
     assert_non_null(mkdtemp(home));
     assert_non_null(mkdtemp(other));
-    put_file(home, "c.ini", RUN3 "results_dir = out\n[engine_a]\nweights = beside.weights\n"
-                            "[engine_b]\nweights = both.weights\n[match]\nopenings = random\n"
-                            "[spsa]\nstart_weights = default\nparams_file = nowhere.txt\n");
+    put_file(home, "c.ini",
+             RUN3 "results_dir = out\n[engine_a]\nweights = beside.weights\n"
+                  "[engine_b]\nweights = both.weights\n[match]\nopenings = random\n"
+                  "[spsa]\nstart_weights = default\nparams_file = nowhere.txt\n");
     put_file(home, "beside.weights", "");
     put_file(home, "both.weights", "");
     put_file(home, "random", "");
@@ -581,12 +582,12 @@ static void test_relative_paths(void **state)
     rmdir(other);
     assert_true(ok && ok_set && ok_local);
     snprintf(want, sizeof want, "%s/beside.weights", home);
-    assert_string_equal(cfg.engine[0].weights, want);         /* found beside the config */
+    assert_string_equal(cfg.engine[0].weights, want);           /* found beside the config */
     assert_string_equal(cfg.engine[1].weights, "both.weights"); /* the current folder wins */
-    assert_string_equal(cfg.match.openings, "random");           /* words stay words */
+    assert_string_equal(cfg.match.openings, "random");          /* words stay words */
     assert_string_equal(cfg.spsa.start_weights, "default");
-    assert_string_equal(cfg.spsa.params_file, "nowhere.txt");    /* found nowhere: as written */
-    assert_string_equal(cfg.results_dir, "out");                 /* always the current folder */
+    assert_string_equal(cfg.spsa.params_file, "nowhere.txt"); /* found nowhere: as written */
+    assert_string_equal(cfg.results_dir, "out");              /* always the current folder */
     assert_string_equal(set.engine[1].weights, want);
     assert_string_equal(local.engine[0].weights, "beside.weights");
 }
@@ -595,11 +596,11 @@ int main(void)
 {
     catalog_register(); /* the job names [run] job accepts */
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_good_config),   cmocka_unit_test(test_defaults),
-        cmocka_unit_test(test_errors),        cmocka_unit_test(test_missing_required),
-        cmocka_unit_test(test_unreadable),    cmocka_unit_test(test_overrides),
-        cmocka_unit_test(test_config_set),    cmocka_unit_test(test_write_roundtrip),
-        cmocka_unit_test(test_doc),           cmocka_unit_test(test_relative_paths),
+        cmocka_unit_test(test_good_config), cmocka_unit_test(test_defaults),
+        cmocka_unit_test(test_errors),      cmocka_unit_test(test_missing_required),
+        cmocka_unit_test(test_unreadable),  cmocka_unit_test(test_overrides),
+        cmocka_unit_test(test_config_set),  cmocka_unit_test(test_write_roundtrip),
+        cmocka_unit_test(test_doc),         cmocka_unit_test(test_relative_paths),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -133,8 +133,7 @@ static void test_error_column(void **state)
     Position pos;
     char err[256];
     /* 'z' is the 11th character. */
-    assert_false(fen_parse(&pos, "xxx2xxx/4kz2/8/8/8/8/8/8/8/4K3/xxx2xxx w 0", err,
-                                   sizeof err));
+    assert_false(fen_parse(&pos, "xxx2xxx/4kz2/8/8/8/8/8/8/8/4K3/xxx2xxx w 0", err, sizeof err));
     assert_non_null(strstr(err, "column 11:"));
 }
 
@@ -148,9 +147,8 @@ static void test_start_alias(void **state)
     parse_ok(&b, START_FEN);
     fen_write(&a, fen, sizeof fen);
     assert_string_equal(fen, START_FEN);
-    assert_string_equal(fen,
-                        "xxx2xxx/1g1qk1g1/1bnmrnb1/dppppppd/8/8/8/DPPPPPPD/1BNMRNB1/1G1QK1G1/"
-                        "xxx2xxx w 0");
+    assert_string_equal(fen, "xxx2xxx/1g1qk1g1/1bnmrnb1/dppppppd/8/8/8/DPPPPPPD/1BNMRNB1/1G1QK1G1/"
+                             "xxx2xxx w 0");
     assert_memory_equal(a.board, b.board, sizeof a.board);
     assert_true(a.key == b.key);
     assert_int_equal(a.side, WHITE);
@@ -278,9 +276,9 @@ static void test_notation_parse_errors(void **state)
         {"b3-b5y", "is not a move"},
         {"a0-a1", "is not a move"}, /* a0 is a hole */
         {"b3-b11", "is not a move"},
-        {"e1-e5", "is not a legal move"},  /* King moves like a knight */
-        {"b3-b3", "is not a legal move"},  /* no suicide for an unfrozen piece */
-        {"e9-e8", "is not a legal move"},  /* Black piece, White to move */
+        {"e1-e5", "is not a legal move"}, /* King moves like a knight */
+        {"b3-b3", "is not a legal move"}, /* no suicide for an unfrozen piece */
+        {"e9-e8", "is not a legal move"}, /* Black piece, White to move */
         {"b3-b5xb6", "has the wrong captures: the move is b3-b5"},
         {"b3-b5x", "has the wrong captures"},
     };
@@ -314,9 +312,9 @@ static void test_notation_parse_capture_list(void **state)
     assert_string_equal(text, "d2-d5xc5xd6xe5");
     notation_move(&pos, m, text, sizeof text);
     assert_string_equal(text, "d2-d5xc5,d6,e5");
-    static const char *const wrong[] = {"d2-d5xc5",         "d2-d5xc5,e5",  "d2-d5xe5,d6,c5",
+    static const char *const wrong[] = {"d2-d5xc5",          "d2-d5xc5,e5",     "d2-d5xe5,d6,c5",
                                         "d2-d5xc5,d6,e5,f5", "d2-d5xc5,d6,e5,", "d2-d5xc5xd6",
-                                        "d2-d5xc5xd6,e5",   "d2-d5xe5xd6xc5", "d2-d5xc5xd6xe5x"};
+                                        "d2-d5xc5xd6,e5",    "d2-d5xe5xd6xc5",  "d2-d5xc5xd6xe5x"};
     for (size_t i = 0; i < sizeof wrong / sizeof wrong[0]; i++) {
         assert_int_equal(notation_parse(&pos, wrong[i], err, sizeof err), MOVE_NONE);
         assert_non_null(strstr(err, "wrong captures"));

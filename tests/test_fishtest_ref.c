@@ -105,8 +105,8 @@ static void check_line(const RefLine *r, Seen *seen)
     long p[5];
     for (int i = 0; i < 5; i++)
         p[i] = atol(r->field[1 + i]);
-    MatchCounts mc = {.wins = atol(r->field[6]), .losses = atol(r->field[7]),
-                      .draws = atol(r->field[8])};
+    MatchCounts mc = {
+        .wins = atol(r->field[6]), .losses = atol(r->field[7]), .draws = atol(r->field[8])};
     if (paired) {
         mc = counts_from_penta(p);
         assert_int_equal(mc.wins, atol(r->field[6]));

@@ -135,8 +135,8 @@ static void test_recovery_independent(void **state)
     fit_synthetic(&t, 8, sm.k, 2, theta, &fe);
     for (int j = 0; j < 8; j++) {
         double se = sqrt(fe.cov_clustered[j * 8 + j]), seh = sqrt(fe.cov_hessian[j * 8 + j]);
-        print_message("w%d planted %7.1f fitted %8.2f +- %.2f (hessian +- %.2f)\n", j,
-                      PLANTED[j], theta[j], 1.96 * se, 1.96 * seh);
+        print_message("w%d planted %7.1f fitted %8.2f +- %.2f (hessian +- %.2f)\n", j, PLANTED[j],
+                      theta[j], 1.96 * se, 1.96 * seh);
         assert_true(fabs(theta[j] - PLANTED[j]) <= 3.29 * se);
         assert_true(se > 0.9 * seh && se < 1.1 * seh);
     }
@@ -202,8 +202,8 @@ static void test_k_and_methods(void **state)
     assert_true(fit_minimize(f, sq, &BFGS, NULL, NULL, err, sizeof err) > 0);
     for (int j = 0; j < 3; j++) {
         double se = sqrt(fe.cov_clustered[j * 3 + j]);
-        print_message("w%d bfgs %.2f nelder-mead %.2f squared %.2f (se %.2f)\n", j, bfgs[j],
-                      nm[j], sq[j], se);
+        print_message("w%d bfgs %.2f nelder-mead %.2f squared %.2f (se %.2f)\n", j, bfgs[j], nm[j],
+                      sq[j], se);
         assert_true(fabs(nm[j] - bfgs[j]) < 0.05 * se);
         assert_true(fabs(sq[j] - bfgs[j]) < 1.0 * se);
     }
@@ -373,16 +373,11 @@ int main(void)
 {
     core_init();
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_synth_drift),
-        cmocka_unit_test(test_gradient),
-        cmocka_unit_test(test_threads_identical),
-        cmocka_unit_test(test_recovery_independent),
-        cmocka_unit_test(test_recovery_clustered),
-        cmocka_unit_test(test_k_and_methods),
-        cmocka_unit_test(test_bootstrap),
-        cmocka_unit_test(test_unidentified),
-        cmocka_unit_test(test_ratio_interval),
-        cmocka_unit_test(test_traces_file),
+        cmocka_unit_test(test_synth_drift),        cmocka_unit_test(test_gradient),
+        cmocka_unit_test(test_threads_identical),  cmocka_unit_test(test_recovery_independent),
+        cmocka_unit_test(test_recovery_clustered), cmocka_unit_test(test_k_and_methods),
+        cmocka_unit_test(test_bootstrap),          cmocka_unit_test(test_unidentified),
+        cmocka_unit_test(test_ratio_interval),     cmocka_unit_test(test_traces_file),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -256,9 +256,8 @@ static void nelo_of(const double *counts, double conf, double *nelo, double *hal
 static void penta_counts(const Csv *c, int r, double *pairs)
 {
     const char *s = c->cell[r][col(c, "handicap_pentanomial")];
-    assert_int_equal(sscanf(s, "%lf %lf %lf %lf %lf", &pairs[0], &pairs[1], &pairs[2], &pairs[3],
-                            &pairs[4]),
-                     5);
+    assert_int_equal(
+        sscanf(s, "%lf %lf %lf %lf %lf", &pairs[0], &pairs[1], &pairs[2], &pairs[3], &pairs[4]), 5);
 }
 
 /* The handicap Elo of row r of values.csv from its pair counts, regularised as fishtest's. */
@@ -284,8 +283,8 @@ static void check_verification(const char *json, const char *from)
     near("verification elo_low", json_num(json, from, "elo_low"), lo, 0.006);
     near("verification elo_high", json_num(json, from, "elo_high"), hi, 0.006);
     near("verification elo_error95", json_num(json, from, "elo_error95"), (hi - lo) / 2, 0.006);
-    apart("verification elo_error95 at 90%", json_num(json, from, "elo_error95"),
-          (hi90 - lo90) / 2, 0.006);
+    apart("verification elo_error95 at 90%", json_num(json, from, "elo_error95"), (hi90 - lo90) / 2,
+          0.006);
     double los = w + l > 0 ? 0.5 + 0.5 * erf((w - l) / sqrt(2 * (w + l))) : 0.5;
     near("verification los", json_num(json, from, "los"), los, 2e-6);
 }
@@ -321,8 +320,8 @@ static void check_match_summary(const char *path, const char *progress)
     double pe, plo, phi;
     elo_interval(p, 5, CONFIDENCE, &pe, &plo, &phi);
     near("elo_pentanomial", json_num(js, NULL, "elo_pentanomial"), pe, 0.006);
-    near("elo_pentanomial_error95", json_num(js, NULL, "elo_pentanomial_error95"),
-         (phi - plo) / 2, 0.006);
+    near("elo_pentanomial_error95", json_num(js, NULL, "elo_pentanomial_error95"), (phi - plo) / 2,
+         0.006);
     double los = w + l > 0 ? 0.5 + 0.5 * erf((w - l) / sqrt(2 * (w + l))) : 0.5;
     near("los", json_num(js, NULL, "los"), los, 2e-6);
     near("draw_ratio", json_num(js, NULL, "draw_ratio"), d / games, 2e-6);
@@ -352,8 +351,8 @@ static void check_match_summary(const char *path, const char *progress)
 }
 
 /* Engine settings shared by the jobs: fast, one thread, small hash. */
-#define ENGINES                                                                                \
-    "[engine_a]\nnodes = 200\nhash_mb = 1\n[engine_b]\nnodes = 200\nhash_mb = 1\n"            \
+#define ENGINES                                                                                    \
+    "[engine_a]\nnodes = 200\nhash_mb = 1\n[engine_b]\nnodes = 200\nhash_mb = 1\n"                 \
     "[match]\nmax_plies = 160\n"
 
 /* match: summary.json and elo_progress.csv against the counts. */
@@ -552,8 +551,8 @@ static void test_fit_intervals(void **state)
 
 /* Fieller's interval at confidence conf for a / b (variances vaa, vbb, covariance vab): the r
  * with (a - r b)^2 <= z^2 (vaa - 2 r vab + r^2 vbb); false when unbounded. */
-static bool fieller(double a, double b, double vaa, double vbb, double vab, double conf,
-                    double *lo, double *hi)
+static bool fieller(double a, double b, double vaa, double vbb, double vab, double conf, double *lo,
+                    double *hi)
 {
     double z2 = z_of(conf) * z_of(conf);
     double qa = b * b - z2 * vbb, qb = -2 * (a * b - z2 * vab), qc = a * a - z2 * vaa;
@@ -626,8 +625,8 @@ static void test_values_regression_intervals(void **state)
         bounded += check_fieller(c, r, "regression");
         char from[64];
         snprintf(from, sizeof from, "\"%s\": {", c->cell[r][0]);
-        near("summary regression low95", json_num(js, from, "low95"),
-             num(c, r, "regression_low95"), 1e-4);
+        near("summary regression low95", json_num(js, from, "low95"), num(c, r, "regression_low95"),
+             1e-4);
         near("summary regression high95", json_num(js, from, "high95"),
              num(c, r, "regression_high95"), 1e-4);
     }
@@ -672,8 +671,7 @@ static void test_values_handicap_intervals(void **state)
              (pairs[1] + 2 * pairs[2] + 3 * pairs[3] + 4 * pairs[4]) /
                  (4 * (pairs[0] + pairs[1] + pairs[2] + pairs[3] + pairs[4])),
              0.00006);
-        near("Elo = surplus + k pincers", num(c, r, "handicap_elo"), s + k * pe,
-             0.006 + k * 0.005);
+        near("Elo = surplus + k pincers", num(c, r, "handicap_elo"), s + k * pe, 0.006 + k * 0.005);
         near("error of surplus + k pincers", num(c, r, "handicap_elo_se"),
              sqrt(sse * sse + k * k * pse * pse), 0.006 + k * 0.005);
         near("covariance with the unit", num(c, r, "handicap_cov_pincer"), k * pse * pse,

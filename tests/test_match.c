@@ -394,9 +394,9 @@ static void test_pair_decode_errors(void **state)
         const char *text, *why;
     } cases[] = {
         {"", "missing"},
-        {"2 0 0", "missing"},               /* second game absent */
-        {"2 0 2 1", "bad move"},            /* one move of two */
-        {"3 0 0 1 0 0", "out of range"},    /* result 3 half points */
+        {"2 0 0", "missing"},            /* second game absent */
+        {"2 0 2 1", "bad move"},         /* one move of two */
+        {"3 0 0 1 0 0", "out of range"}, /* result 3 half points */
         {"-1 0 0 1 0 0", "out of range"},
         {"2 8 0 1 0 0", "out of range"},    /* termination TERM_NB */
         {"2 0 2001 1 0 0", "out of range"}, /* more than GAME_MAX_PLIES */
@@ -633,9 +633,9 @@ static void test_game_repetition(void **state)
                 } else {
                     if ((int)s->rec.term != (int)want || s->rec.nmoves != end)
                         fail_msg("%s depth %d repetition %ld: ended by %s after %d plies, want "
-                                 "%s after %d", fens[f], depth, reps[r],
-                                 game_termination_name(s->rec.term), s->rec.nmoves,
-                                 game_termination_name(want), end);
+                                 "%s after %d",
+                                 fens[f], depth, reps[r], game_termination_name(s->rec.term),
+                                 s->rec.nmoves, game_termination_name(want), end);
                 }
                 if (s->rec.term == TERM_REPETITION) {
                     assert_int_equal(s->rec.result, 1);

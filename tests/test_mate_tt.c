@@ -93,10 +93,7 @@ static void parse(Position *pos, const char *fen)
 
 /* The score of a game that the winner ends at `plies` plies from now, for the side to move
  * (the winner when plies is odd). */
-static int mate_score(int plies)
-{
-    return plies % 2 ? SCORE_MATE - plies : -(SCORE_MATE - plies);
-}
+static int mate_score(int plies) { return plies % 2 ? SCORE_MATE - plies : -(SCORE_MATE - plies); }
 
 /* Searches the position after moves[0..k-1] from start with engine e (hash kept) and asserts
  * the exact score of a win `plies` plies away; returns the best move. */
@@ -110,8 +107,8 @@ static Move search_at(Engine *e, const Position *start, const Move *moves, int k
     if (score != mate_score(plies)) {
         char fen[256];
         fen_write(&e->pos, fen, sizeof fen);
-        fail_msg("%s: %s after %d plies: score %d, want %d (game end in %d plies)", what, fen,
-                 k, score, mate_score(plies), plies);
+        fail_msg("%s: %s after %d plies: score %d, want %d (game end in %d plies)", what, fen, k,
+                 score, mate_score(plies), plies);
     }
     return m;
 }
@@ -221,8 +218,14 @@ static void test_tt_round_trip(void **state)
     (void)state;
     TT tt;
     assert_true(tt_init(&tt, 1));
-    static const int scores[] = {SCORE_MATE - 1,  SCORE_MATE - 63,  -(SCORE_MATE - 2),
-                                 -(SCORE_MATE - 62), SCORE_MATE_BOUND + 1, 0, -1, 731};
+    static const int scores[] = {SCORE_MATE - 1,
+                                 SCORE_MATE - 63,
+                                 -(SCORE_MATE - 2),
+                                 -(SCORE_MATE - 62),
+                                 SCORE_MATE_BOUND + 1,
+                                 0,
+                                 -1,
+                                 731};
     for (size_t i = 0; i < sizeof scores / sizeof scores[0]; i++) {
         uint64_t key = 0x9e3779b97f4a7c15ULL * (i + 1);
         Move m = move_make((int)i, (int)i + 9);

@@ -104,8 +104,8 @@ static int teardown(void **state)
         remove(file);
     }
     rmdir(rd.path);
-    const char *own[] = {"stderr", "bin/gnuplot", "bin", "empty", "pwned1", "pwned2", "pwned3",
-                         "pwned4"};
+    const char *own[] = {"stderr", "bin/gnuplot", "bin",    "empty",
+                         "pwned1", "pwned2",      "pwned3", "pwned4"};
     for (size_t i = 0; i < sizeof own / sizeof own[0]; i++) {
         snprintf(file, sizeof file, "%s/%s", base, own[i]);
         remove(file);
@@ -168,8 +168,7 @@ static void test_gnuplot_fails(void **state)
     setenv("PATH", old, 1);
     free(old);
     assert_false(ok);
-    if (!strstr(msg, "gnuplot failed (exit 3): line 3: fake failure") ||
-        strstr(msg, "not found"))
+    if (!strstr(msg, "gnuplot failed (exit 3): line 3: fake failure") || strstr(msg, "not found"))
         fail_msg("unexpected note: %s", msg);
 }
 

@@ -115,8 +115,7 @@ static void expect_moves_at(Position *pos, const char *from, const char *expecte
     sort_words(want);
     if (strcmp(got, want) != 0) {
         fen_write(pos, fen, sizeof fen);
-        fail_msg("line %d: moves of %s in %s\n  got:  %s\n  want: %s", line, from, fen, got,
-                 want);
+        fail_msg("line %d: moves of %s in %s\n  got:  %s\n  want: %s", line, from, fen, got, want);
     }
 }
 #define EXPECT_MOVES(pos, from, expected) expect_moves_at(pos, from, expected, __LINE__)
@@ -256,8 +255,7 @@ static void test_leaper_single_jump(void **state)
     (void)state;
     Position pos;
     SETUP(&pos, "w", "Ke1 Na1 Pb1 Pb2 kh9 pa3");
-    EXPECT_MOVES(&pos, "a1",
-                 "a1-a2 a1-a4xa3 a1-a5xa3 a1-a6xa3 a1-a7xa3 a1-a8xa3 a1-a9xa3");
+    EXPECT_MOVES(&pos, "a1", "a1-a2 a1-a4xa3 a1-a5xa3 a1-a6xa3 a1-a7xa3 a1-a8xa3 a1-a9xa3");
 }
 
 /* Two jumps in one line, with every landing choice; a friend ends the line. */
@@ -338,7 +336,7 @@ static void test_coordinator(void **state)
     EXPECT_MOVE(&pos, "c2-d2", "c2-d2");       /* corners e2, d1: empty */
     EXPECT_MOVE(&pos, "c2-c1", "c2-c1");       /* on the King's rank */
     SETUP(&pos, "w", "Ke1 Rc3 kh9 pd2 pf2 pd4");
-    EXPECT_MOVE(&pos, "c3-e3", "c3-e3");       /* on the King's file: d2, f2, d4 stay */
+    EXPECT_MOVE(&pos, "c3-e3", "c3-e3"); /* on the King's file: d2, f2, d4 stay */
 }
 
 /* The own King serves as a corner even when it is frozen. */
@@ -933,8 +931,8 @@ static void test_movegen_crowded_position_in_bounds(void **state)
     Position pos;
     char err[256];
     assert_true(fen_parse(
-        &pos, "xxxkpxxx/RGMG1GBG/7Q/1G1G1G1G/7B/1G1G1G1G/7N/1G1G1G1G/7B/NGQG1GRG/xxxKPxxx w 0",
-        err, sizeof err));
+        &pos, "xxxkpxxx/RGMG1GBG/7Q/1G1G1G1G/7B/1G1G1G1G/7N/1G1G1G1G/7B/NGQG1GRG/xxxKPxxx w 0", err,
+        sizeof err));
     Move *list = malloc(MAX_MOVES * sizeof *list); /* exact size, so ASan sees an overflow */
     assert_non_null(list);
     int n = movegen_pseudo(&pos, list);

@@ -460,8 +460,8 @@ static void assert_same(Result a, Result b, const char *what)
 {
     if (a.move != b.move || a.score != b.score || a.nodes != b.nodes || a.depth != b.depth)
         fail_msg("%s: %s %d %llu nodes depth %d vs %s %d %llu nodes depth %d", what,
-                 move_str(a.move), a.score, (unsigned long long)a.nodes, a.depth,
-                 move_str(b.move), b.score, (unsigned long long)b.nodes, b.depth);
+                 move_str(a.move), a.score, (unsigned long long)a.nodes, a.depth, move_str(b.move),
+                 b.score, (unsigned long long)b.nodes, b.depth);
 }
 
 /* At a fixed node limit, fresh engines, a reused engine after engine_new_game and engines
@@ -566,8 +566,8 @@ static void test_finished_position(void **state)
             int score = 12345;
             Move m = search_fresh(&pos, d, d ? 0 : 1000, &score, NULL);
             if (m != MOVE_NONE || score != cases[i].score)
-                fail_msg("%s: %s score %d, want (none) score %d", cases[i].fen, move_str(m),
-                         score, cases[i].score);
+                fail_msg("%s: %s score %d, want (none) score %d", cases[i].fen, move_str(m), score,
+                         cases[i].score);
         }
     }
 }
@@ -578,18 +578,12 @@ int main(void)
     core_init();
     eval_init();
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_mate_in_1),
-        cmocka_unit_test(test_mate_in_2),
-        cmocka_unit_test(test_invasion_in_1),
-        cmocka_unit_test(test_invasion_in_2),
-        cmocka_unit_test(test_bare_king_in_1),
-        cmocka_unit_test(test_avoids_loss_in_1),
-        cmocka_unit_test(test_games_legal),
-        cmocka_unit_test(test_repetition_draw),
-        cmocka_unit_test(test_long_history),
-        cmocka_unit_test(test_fixed_node_determinism),
-        cmocka_unit_test(test_node_limit),
-        cmocka_unit_test(test_finished_position),
+        cmocka_unit_test(test_mate_in_1),      cmocka_unit_test(test_mate_in_2),
+        cmocka_unit_test(test_invasion_in_1),  cmocka_unit_test(test_invasion_in_2),
+        cmocka_unit_test(test_bare_king_in_1), cmocka_unit_test(test_avoids_loss_in_1),
+        cmocka_unit_test(test_games_legal),    cmocka_unit_test(test_repetition_draw),
+        cmocka_unit_test(test_long_history),   cmocka_unit_test(test_fixed_node_determinism),
+        cmocka_unit_test(test_node_limit),     cmocka_unit_test(test_finished_position),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

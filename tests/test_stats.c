@@ -15,18 +15,18 @@
 #include "tune/stats/stats.h"
 
 /* Fails the test, with the line, when |got - want| > tol or got is not finite. */
-#define assert_near(got, want, tol)                                                     \
-    do {                                                                                \
-        double got_ = (got), want_ = (want);                                            \
-        if (!isfinite(got_) || fabs(got_ - want_) > (tol))                              \
-            fail_msg("%s = %.15g, want %.15g (tol %g)", #got, got_, want_, (double)(tol)); \
+#define assert_near(got, want, tol)                                                                \
+    do {                                                                                           \
+        double got_ = (got), want_ = (want);                                                       \
+        if (!isfinite(got_) || fabs(got_ - want_) > (tol))                                         \
+            fail_msg("%s = %.15g, want %.15g (tol %g)", #got, got_, want_, (double)(tol));         \
     } while (0)
 
 /* Asserts every field of an estimate is a finite number. */
 static void assert_estimate_finite(const EloEstimate *e)
 {
-    const double v[] = {e->score,   e->elo,        e->elo_lo, e->elo_hi, e->elo_err,
-                        e->los,     e->draw_ratio, e->nelo,   e->nelo_err};
+    const double v[] = {e->score, e->elo,        e->elo_lo, e->elo_hi,  e->elo_err,
+                        e->los,   e->draw_ratio, e->nelo,   e->nelo_err};
     for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
         if (!isfinite(v[i]))
             fail_msg("field %zu of the estimate is %g", i, v[i]);
@@ -285,14 +285,10 @@ static void test_edge_cases(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_elo_from_score),
-        cmocka_unit_test(test_trinomial_interval),
-        cmocka_unit_test(test_penta_counting),
-        cmocka_unit_test(test_nelo_pentanomial),
-        cmocka_unit_test(test_sprt_llr),
-        cmocka_unit_test(test_sprt_llr_trinomial),
-        cmocka_unit_test(test_sprt_bounds),
-        cmocka_unit_test(test_sprt_verdicts),
+        cmocka_unit_test(test_elo_from_score), cmocka_unit_test(test_trinomial_interval),
+        cmocka_unit_test(test_penta_counting), cmocka_unit_test(test_nelo_pentanomial),
+        cmocka_unit_test(test_sprt_llr),       cmocka_unit_test(test_sprt_llr_trinomial),
+        cmocka_unit_test(test_sprt_bounds),    cmocka_unit_test(test_sprt_verdicts),
         cmocka_unit_test(test_edge_cases),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -29,13 +29,13 @@
 #include "tune/stats/traces.h"
 
 typedef struct SynthModel {
-    int m;                 /* weights 0..m-1 carry features (m <= W_NB) */
-    double w[W_NB];        /* planted weights, centipawns */
-    double k;              /* scale K */
-    double draw_rate;      /* wanted share of draws, 0..1 */
+    int m;            /* weights 0..m-1 carry features (m <= W_NB) */
+    double w[W_NB];   /* planted weights, centipawns */
+    double k;         /* scale K */
+    double draw_rate; /* wanted share of draws, 0..1 */
     int positions_per_game;
-    bool dense;            /* every mobility-like and count feature nonzero when drawn */
-    bool drift;            /* features drift over the plies, side to move alternates, result
+    bool dense; /* every mobility-like and count feature nonzero when drawn */
+    bool drift; /* features drift over the plies, side to move alternates, result
                               from the last position (see above) */
 } SynthModel;
 

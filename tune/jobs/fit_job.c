@@ -114,8 +114,10 @@ static void identified_params(FitJob *j)
         if (seen[j->params[i]])
             j->fitted[j->mf++] = j->params[i];
         else
-            fprintf(stderr, "note: weight %s has a zero coefficient in every position; it is "
-                            "not fitted\n", weight_defs[j->params[i]].name);
+            fprintf(stderr,
+                    "note: weight %s has a zero coefficient in every position; it is "
+                    "not fitted\n",
+                    weight_defs[j->params[i]].name);
 }
 
 /* Loss curve callback: one CSV row per iteration. */
@@ -227,9 +229,10 @@ static void round_result(FitJob *j)
         const WeightDef *d = &weight_defs[j->fitted[x]];
         long v = lround(j->theta[x]);
         if (v < d->min || v > d->max) {
-            fprintf(stderr, "note: fitted %s = %.1f lies outside its range [%d, %d]; the "
-                            "weights file holds the nearest bound\n", d->name, j->theta[x],
-                    d->min, d->max);
+            fprintf(stderr,
+                    "note: fitted %s = %.1f lies outside its range [%d, %d]; the "
+                    "weights file holds the nearest bound\n",
+                    d->name, j->theta[x], d->min, d->max);
             v = v < d->min ? d->min : d->max;
             j->clamped++;
         }

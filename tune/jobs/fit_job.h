@@ -16,14 +16,14 @@
 /* State of the job, shared by fit_job.c and fit_report.c. */
 typedef struct FitJob {
     const Config *cfg;
-    Config play_cfg;         /* both players with [engine_a]'s limits, for the verification */
+    Config play_cfg; /* both players with [engine_a]'s limits, for the verification */
     RunDir *rd;
     Openings openings;
-    Selfplay *selfplay;      /* NULL when positions come from a file */
-    long nselfplay;          /* journal records of the self-play phase */
+    Selfplay *selfplay; /* NULL when positions come from a file */
+    long nselfplay;     /* journal records of the self-play phase */
     Weights start;
-    int params[FIT_MAX_PARAMS], m;           /* requested parameters */
-    int fitted[FIT_MAX_PARAMS], mf;          /* those the data determine */
+    int params[FIT_MAX_PARAMS], m;  /* requested parameters */
+    int fitted[FIT_MAX_PARAMS], mf; /* those the data determine */
     Traces all, train, valid;
     SelfplayStats st;
     double k;
@@ -38,7 +38,7 @@ typedef struct FitJob {
     FILE *curve;
     char *curve_text;
     size_t curve_len;
-    Verify verify;           /* journal records nselfplay on */
+    Verify verify; /* journal records nselfplay on */
     double fit_seconds;
 } FitJob;
 

@@ -11,10 +11,7 @@
 #include "tune/stats/stats.h"
 
 /* Clustered standard error of fitted parameter x. */
-static double se_of(const FitJob *j, int x)
-{
-    return sqrt(j->errors.cov_clustered[x * j->mf + x]);
-}
+static double se_of(const FitJob *j, int x) { return sqrt(j->errors.cov_clustered[x * j->mf + x]); }
 
 /* Index among the fitted parameters of weight w, or -1. */
 static int fitted_index(const FitJob *j, int w)
@@ -34,16 +31,17 @@ static bool in_pincers(const FitJob *j, int w, double *v, double *lo, double *hi
         return false;
     const double *c = j->errors.cov_clustered;
     *v = j->theta[a] / j->theta[b];
-    fit_ratio_interval(j->theta[a], j->theta[b], c[a * m + a], c[b * m + b], c[a * m + b], STATS_Z95,
-                       lo, hi);
+    fit_ratio_interval(j->theta[a], j->theta[b], c[a * m + a], c[b * m + b], c[a * m + b],
+                       STATS_Z95, lo, hi);
     return true;
 }
 
 bool fit_write_weights(FILE *out, void *data)
 {
     FitJob *j = data;
-    fprintf(out, "# maxtune fit `%s`: weights fitted to self-play outcomes (K = %.4f, %s loss)\n"
-                 "# fitted: ",
+    fprintf(out,
+            "# maxtune fit `%s`: weights fitted to self-play outcomes (K = %.4f, %s loss)\n"
+            "# fitted: ",
             j->cfg->name, j->k, j->cfg->fit.loss);
     for (int x = 0; x < j->mf; x++)
         fprintf(out, "%s%s", x ? ", " : "", weight_defs[j->fitted[x]].name);
@@ -59,8 +57,8 @@ bool fit_write_table(FILE *out, void *data)
     for (int x = 0; x < j->mf; x++) {
         int w = j->fitted[x], m = j->mf;
         double se = se_of(j, x), seh = sqrt(j->errors.cov_hessian[x * m + x]);
-        fprintf(out, "%s,%d,%.3f,%.3f,%.3f,", weight_defs[w].name, j->start.v[w], j->theta[x],
-                se, seh);
+        fprintf(out, "%s,%d,%.3f,%.3f,%.3f,", weight_defs[w].name, j->start.v[w], j->theta[x], se,
+                seh);
         if (j->have_boot)
             fprintf(out, "%.3f", sqrt(j->boot_cov[x * m + x]));
         fprintf(out, ",%.3f,%.3f\n", j->theta[x] - STATS_Z95 * se, j->theta[x] + STATS_Z95 * se);
@@ -81,25 +79,29 @@ bool fit_write_summary(FILE *out, void *data)
     } else {
         fprintf(out, "  \"positions_file\": \"%s\",\n", fc->positions);
     }
-    fprintf(out, "  \"positions\": {\"fit\": %ld, \"fit_games\": %ld, \"held_out\": %ld, "
-                 "\"held_out_games\": %ld},\n",
+    fprintf(out,
+            "  \"positions\": {\"fit\": %ld, \"fit_games\": %ld, \"held_out\": %ld, "
+            "\"held_out_games\": %ld},\n",
             j->train.n, traces_games(&j->train), j->valid.n, traces_games(&j->valid));
-    fprintf(out, "  \"loss\": \"%s\",\n  \"method\": \"%s\",\n  \"k\": %.6f,\n  \"k_fitted\": %s,\n"
-                 "  \"iterations\": %d,\n",
+    fprintf(out,
+            "  \"loss\": \"%s\",\n  \"method\": \"%s\",\n  \"k\": %.6f,\n  \"k_fitted\": %s,\n"
+            "  \"iterations\": %d,\n",
             fc->loss, fc->method, j->k, fc->fit_k ? "true" : "false", j->iterations);
     fprintf(out, "  \"loss_fit_set\": {\"start\": %.8f, \"after_k\": %.8f, \"fitted\": %.8f},\n",
             j->loss_start[0], j->loss_k[0], j->loss_end[0]);
     if (j->valid.n)
-        fprintf(out, "  \"loss_held_out\": {\"start\": %.8f, \"after_k\": %.8f, "
-                     "\"fitted\": %.8f},\n",
+        fprintf(out,
+                "  \"loss_held_out\": {\"start\": %.8f, \"after_k\": %.8f, "
+                "\"fitted\": %.8f},\n",
                 j->loss_start[1], j->loss_k[1], j->loss_end[1]);
     else
         fprintf(out, "  \"loss_held_out\": null,\n");
     fprintf(out, "  \"weights\": {\n");
     for (int x = 0; x < j->mf; x++) {
         int w = j->fitted[x], m = j->mf;
-        fprintf(out, "    \"%s\": {\"start\": %d, \"fitted\": %.3f, \"rounded\": %d, "
-                     "\"se_clustered\": %.4f, \"se_hessian\": %.4f",
+        fprintf(out,
+                "    \"%s\": {\"start\": %d, \"fitted\": %.3f, \"rounded\": %d, "
+                "\"se_clustered\": %.4f, \"se_hessian\": %.4f",
                 weight_defs[w].name, j->start.v[w], j->theta[x], j->result.v[w], se_of(j, x),
                 sqrt(j->errors.cov_hessian[x * m + x]));
         if (j->have_boot)
@@ -126,40 +128,45 @@ static void report_fit(FILE *out, const FitJob *j)
         selfplay_write_markdown(out, j->cfg, &j->st, &j->all);
     else
         fprintf(out, "Positions from `%s`.\n\n", fc->positions);
-    fprintf(out, "Fitted on %ld positions from %ld games; %ld positions from %ld other games "
-                 "held out. Loss: %s; K fitted first with the start weights (`%s`)%s: "
-                 "**K = %.4f**. Minimiser: %s, %d iterations (the time it took is printed, not "
-                 "reported, so that this file is the same on every run).\n\n",
+    fprintf(out,
+            "Fitted on %ld positions from %ld games; %ld positions from %ld other games "
+            "held out. Loss: %s; K fitted first with the start weights (`%s`)%s: "
+            "**K = %.4f**. Minimiser: %s, %d iterations (the time it took is printed, not "
+            "reported, so that this file is the same on every run).\n\n",
             j->train.n, traces_games(&j->train), j->valid.n, traces_games(&j->valid), fc->loss,
             fc->start_weights, fc->fit_k ? " by Brent's method" : " (given, not fitted)", j->k,
             fc->method, j->iterations);
     fprintf(out, "![Loss per iteration](loss_curve.png)\n\n*The loss on the fitting set "
                  "(left axis) and the gradient norm (right axis, log scale) after each iteration "
                  "of the minimiser, from the start weights with the fitted K.*\n\n");
-    fprintf(out, "| loss | start weights, K = %g | start weights, fitted K | fitted weights |\n"
-                 "|---|---:|---:|---:|\n| fitting set | %.6f | %.6f | %.6f |\n",
+    fprintf(out,
+            "| loss | start weights, K = %g | start weights, fitted K | fitted weights |\n"
+            "|---|---:|---:|---:|\n| fitting set | %.6f | %.6f | %.6f |\n",
             fc->k, j->loss_start[0], j->loss_k[0], j->loss_end[0]);
     if (j->valid.n)
-        fprintf(out, "| held-out games | %.6f | %.6f | %.6f |\n", j->loss_start[1],
-                j->loss_k[1], j->loss_end[1]);
+        fprintf(out, "| held-out games | %.6f | %.6f | %.6f |\n", j->loss_start[1], j->loss_k[1],
+                j->loss_end[1]);
 }
 
 /* report.md: the table of fitted weights with their intervals. */
 static void report_weights(FILE *out, const FitJob *j)
 {
     const FitConfig *fc = &j->cfg->fit;
-    fprintf(out, "\n## Fitted weights (centipawns)\n\n"
-                 "95%% intervals from standard errors clustered by game (positions of a game "
-                 "share its result, so the inverse Hessian alone understates the error; its "
-                 "figure is shown for comparison)%s. Material in pincers: the ratio to the "
-                 "fitted pincer with Fieller's 95%% interval.\n\n",
+    fprintf(out,
+            "\n## Fitted weights (centipawns)\n\n"
+            "95%% intervals from standard errors clustered by game (positions of a game "
+            "share its result, so the inverse Hessian alone understates the error; its "
+            "figure is shown for comparison)%s. Material in pincers: the ratio to the "
+            "fitted pincer with Fieller's 95%% interval.\n\n",
             j->have_boot ? " and, where given, a bootstrap over games" : "");
-    fprintf(out, "![Fitted weights against the start](fit.png)\n\n*Each fitted weight "
-                 "(blue, with its 95%% interval) beside its start value (`%s`, open circle), in "
-                 "centipawns.*\n\n",
+    fprintf(out,
+            "![Fitted weights against the start](fit.png)\n\n*Each fitted weight "
+            "(blue, with its 95%% interval) beside its start value (`%s`, open circle), in "
+            "centipawns.*\n\n",
             fc->start_weights);
-    fprintf(out, "| weight | start | fitted | 95%% interval | se (clustered) | se (Hessian) |%s "
-                 "in pincers | file |\n|---|---:|---:|---|---:|---:|%s---:|---:|\n",
+    fprintf(out,
+            "| weight | start | fitted | 95%% interval | se (clustered) | se (Hessian) |%s "
+            "in pincers | file |\n|---|---:|---:|---|---:|---:|%s---:|---:|\n",
             j->have_boot ? " se (bootstrap) |" : "", j->have_boot ? "---:|" : "");
     for (int x = 0; x < j->mf; x++) {
         int w = j->fitted[x], m = j->mf;
@@ -169,8 +176,8 @@ static void report_weights(FILE *out, const FitJob *j)
             snprintf(pincers, sizeof pincers,
                      isfinite(lo) ? "%.2f [%.2f, %.2f]" : "%.2f [unbounded]", v, lo, hi);
         fprintf(out, "| %s | %d | %.1f | [%.1f, %.1f] | %.2f | %.2f |", weight_defs[w].name,
-                j->start.v[w], j->theta[x], j->theta[x] - STATS_Z95 * se, j->theta[x] + STATS_Z95 * se, se,
-                sqrt(j->errors.cov_hessian[x * m + x]));
+                j->start.v[w], j->theta[x], j->theta[x] - STATS_Z95 * se,
+                j->theta[x] + STATS_Z95 * se, se, sqrt(j->errors.cov_hessian[x * m + x]));
         if (j->have_boot)
             fprintf(out, " %.2f |", sqrt(j->boot_cov[x * m + x]));
         fprintf(out, " %s | %d |\n", pincers, j->result.v[w]);
@@ -180,11 +187,15 @@ static void report_weights(FILE *out, const FitJob *j)
             fprintf(out, "\n`%s` was not fitted: its coefficient is zero in every position.\n",
                     weight_defs[j->params[i]].name);
     if (j->clamped)
-        fprintf(out, "\n%d fitted value(s) lie outside the weights table's range; the weights "
-                     "file holds the nearest bound.\n", j->clamped);
-    fprintf(out, "\nFiles: `fitted.weights` (rounded), `fit.csv` (this table), "
-                 "`loss_curve.csv` (loss per iteration), `fit.png` and `loss_curve.png` (the plots)%s.\n",
-            j->selfplay ? ", `positions.traces` (the positions)" : "");
+        fprintf(out,
+                "\n%d fitted value(s) lie outside the weights table's range; the weights "
+                "file holds the nearest bound.\n",
+                j->clamped);
+    fprintf(
+        out,
+        "\nFiles: `fitted.weights` (rounded), `fit.csv` (this table), "
+        "`loss_curve.csv` (loss per iteration), `fit.png` and `loss_curve.png` (the plots)%s.\n",
+        j->selfplay ? ", `positions.traces` (the positions)" : "");
 }
 
 bool fit_write_report(FILE *out, void *data)
@@ -202,7 +213,8 @@ bool fit_plot(void *data)
     const FitJob *j = data;
     static const char curve[] =
         "set xlabel 'iteration'\nset ylabel 'loss (fitting set)'\nset y2label 'gradient norm'\n"
-        "set logscale y2\nset format y '%.5f'\nset format y2 '%.0e'\nset ytics nomirror\nset y2tics\n"
+        "set logscale y2\nset format y '%.5f'\nset format y2 '%.0e'\nset ytics nomirror\nset "
+        "y2tics\n"
         "set key below horizontal\n"
         "plot 'loss_curve.csv' skip 1 using 1:2 with linespoints pt 7 lw 2 lc rgb '#1f4e9c' "
         "title 'loss', '' skip 1 using 1:($3 > 0 ? $3 : NaN) axes x1y2 with linespoints pt 4 "
@@ -244,35 +256,58 @@ void fit_print(void *data)
 }
 
 const HtmlSpec fit_html = {
-    .figures = {{"k", "K"},
-                {"iterations", NULL},
-                {"positions.fit", NULL},
-                {"positions.held_out", NULL},
-                {"loss_fit_set.fitted", NULL},
-                {"loss_held_out.fitted", NULL},
-                {"weights.*.start", NULL},
-                {"weights.*.fitted", NULL},
-                {"weights.*.se_clustered", NULL},
-        {"verification.games", NULL},
-        {"verification.wins", NULL},
-        {"verification.losses", NULL},
-        {"verification.draws", NULL},
-        {"verification.elo", NULL},
-        {"verification.elo_error95", NULL},
-        {"verification.los", NULL},
-                },
-    .charts = {{.png = "loss_curve.png", .csv = "loss_curve.csv", .title = "Loss per iteration",
-                .x = "iteration", .y = "loss", .xlabel = "iteration", .ylabel = "loss"},
-               {.png = "loss_curve.png", .csv = "loss_curve.csv",
-                .title = "Gradient norm per iteration", .x = "iteration", .y = "gradient_norm",
-                .xlabel = "iteration", .ylabel = "gradient norm", .logy = true},
-               {.png = "fit.png", .csv = "fit.csv",
-                .title = "Fitted weights (95% intervals) and their start values", .x = "weight",
-                .y = "fitted:low95:high95 start", .xlabel = "weight", .ylabel = "centipawns",
-                .categories = true},
-        {.png = "verify_progress.png", .csv = "verify_progress.csv",
-         .title = "Elo of the fitted weights against the start over the verification games", .x = "games",
-         .y = "elo:elo_low:elo_high", .xlabel = "games", .ylabel = "Elo", .yclamp = 1000},
-               },
+    .figures =
+        {
+            {"k", "K"},
+            {"iterations", NULL},
+            {"positions.fit", NULL},
+            {"positions.held_out", NULL},
+            {"loss_fit_set.fitted", NULL},
+            {"loss_held_out.fitted", NULL},
+            {"weights.*.start", NULL},
+            {"weights.*.fitted", NULL},
+            {"weights.*.se_clustered", NULL},
+            {"verification.games", NULL},
+            {"verification.wins", NULL},
+            {"verification.losses", NULL},
+            {"verification.draws", NULL},
+            {"verification.elo", NULL},
+            {"verification.elo_error95", NULL},
+            {"verification.los", NULL},
+        },
+    .charts =
+        {
+            {.png = "loss_curve.png",
+             .csv = "loss_curve.csv",
+             .title = "Loss per iteration",
+             .x = "iteration",
+             .y = "loss",
+             .xlabel = "iteration",
+             .ylabel = "loss"},
+            {.png = "loss_curve.png",
+             .csv = "loss_curve.csv",
+             .title = "Gradient norm per iteration",
+             .x = "iteration",
+             .y = "gradient_norm",
+             .xlabel = "iteration",
+             .ylabel = "gradient norm",
+             .logy = true},
+            {.png = "fit.png",
+             .csv = "fit.csv",
+             .title = "Fitted weights (95% intervals) and their start values",
+             .x = "weight",
+             .y = "fitted:low95:high95 start",
+             .xlabel = "weight",
+             .ylabel = "centipawns",
+             .categories = true},
+            {.png = "verify_progress.png",
+             .csv = "verify_progress.csv",
+             .title = "Elo of the fitted weights against the start over the verification games",
+             .x = "games",
+             .y = "elo:elo_low:elo_high",
+             .xlabel = "games",
+             .ylabel = "Elo",
+             .yclamp = 1000},
+        },
     .games = {"verify.pgn", "games.pgn"},
 };

@@ -56,8 +56,7 @@ bool job_check(const Config *cfg, char *err, size_t errlen)
     return true;
 }
 
-void job_add_file(JobOutputs *o, const char *name, bool (*write)(FILE *out, void *data),
-                  void *data)
+void job_add_file(JobOutputs *o, const char *name, bool (*write)(FILE *out, void *data), void *data)
 {
     if (o->nfiles < JOB_MAX_FILES)
         o->files[o->nfiles++] = (JobFile){name, write, data};
@@ -80,8 +79,8 @@ int job_begin(Job *job, const Config *cfg, RunDir *rd, JournalRecordFn on_record
     job->live_next = 0;
     memset(&job->journal, 0, sizeof job->journal);
     rundir_file(rd, RUNDIR_JOURNAL, path, sizeof path);
-    if (on_record && !journal_open(&job->journal, path, rundir_config_hash(cfg), on_record, data, err,
-                      sizeof err)) {
+    if (on_record && !journal_open(&job->journal, path, rundir_config_hash(cfg), on_record, data,
+                                   err, sizeof err)) {
         fprintf(stderr, "maxtune: %s\n", err);
         return EXIT_USAGE;
     }
@@ -131,8 +130,11 @@ static bool job_write_page(const Job *job, const char *status, const char *progr
     const JobDef *def = job_find(job->cfg->job);
     if (!def || !def->html)
         return true;
-    HtmlRun run = {.dir = job->rd->path, .spec = def->html, .status = status,
-                   .live = !strcmp(status, "running"), .progress = progress};
+    HtmlRun run = {.dir = job->rd->path,
+                   .spec = def->html,
+                   .status = status,
+                   .live = !strcmp(status, "running"),
+                   .progress = progress};
     char *texts[HTML_MAX_INPUTS] = {NULL};
     int n = 0;
     for (int i = -1; i < nfiles && n < HTML_MAX_INPUTS; i++) {
@@ -171,8 +173,9 @@ static bool write_outputs(const Job *job, const JobOutputs *out)
             return false;
         }
     if (out->plot && !out->plot(out->plot_data)) {
-        fprintf(stderr, "maxtune: %s: a plot could not be drawn (above); the data files are "
-                        "written: run the same command again to finish the run\n",
+        fprintf(stderr,
+                "maxtune: %s: a plot could not be drawn (above); the data files are "
+                "written: run the same command again to finish the run\n",
                 job->rd->path);
         return false;
     }

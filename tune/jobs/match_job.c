@@ -49,8 +49,7 @@ static void write_live(LiveMatch *l, const char *status, bool force)
         EloEstimate e = stats_estimate(&s.counts);
         char sprt[96] = "";
         if (l->cfg->match.sprt)
-            snprintf(sprt, sizeof sprt, ", SPRT LLR %.2f in [%.2f, %.2f]", s.llr, s.lower,
-                     s.upper);
+            snprintf(sprt, sizeof sprt, ", SPRT LLR %.2f in [%.2f, %.2f]", s.llr, s.lower, s.upper);
         snprintf(progress, sizeof progress,
                  "games %ld of %ld, W-L-D %ld-%ld-%ld, Elo %.1f +/- %.1f%s", 2 * s.pairs,
                  2 * l->cfg->match.pairs, s.counts.wins, s.counts.losses, s.counts.draws, e.elo,
@@ -80,8 +79,8 @@ int match_run(const Config *cfg, RunDir *rd)
         return EXIT_USAGE;
     }
     Job job;
-    Match *m = match_new(cfg, &w[0], &w[1], cfg->engine[0].name, cfg->engine[1].name, &openings,
-                         0, cfg->match.pairs, &job.journal, 0);
+    Match *m = match_new(cfg, &w[0], &w[1], cfg->engine[0].name, cfg->engine[1].name, &openings, 0,
+                         cfg->match.pairs, &job.journal, 0);
     if (!m) {
         fprintf(stderr, "maxtune: out of memory for %ld pairs\n", cfg->match.pairs);
         openings_free(&openings);

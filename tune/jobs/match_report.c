@@ -16,35 +16,35 @@ bool match_write_report(FILE *out, void *data)
     const MatchCounts *c = &s.counts;
     EloEstimate e = stats_estimate(c), ep = stats_estimate_pentanomial(c);
     fprintf(out, "# Match `%s`\n\n", cfg->name);
-    fprintf(out, "`%s` (weights `%s`, %ld nodes per move) against `%s` (weights `%s`, %ld nodes "
-                 "per move): %ld game pairs, each opening played twice with colours swapped; "
-                 "openings: %s%s, seed %llu. Figures are for `%s`.\n\n",
+    fprintf(out,
+            "`%s` (weights `%s`, %ld nodes per move) against `%s` (weights `%s`, %ld nodes "
+            "per move): %ld game pairs, each opening played twice with colours swapped; "
+            "openings: %s%s, seed %llu. Figures are for `%s`.\n\n",
             s.name_a, cfg->engine[0].weights, cfg->engine[0].nodes, s.name_b,
             cfg->engine[1].weights, cfg->engine[1].nodes, s.pairs,
             strcmp(cfg->match.openings, "random") ? cfg->match.openings : "random, ",
-            strcmp(cfg->match.openings, "random") ? "" : "generated from the seed",
-            cfg->seed, s.name_a);
+            strcmp(cfg->match.openings, "random") ? "" : "generated from the seed", cfg->seed,
+            s.name_a);
     fprintf(out, "| figure | value |\n|---|---|\n");
-    fprintf(out, "| games (W-L-D) | %ld (+%ld -%ld =%ld) |\n", 2 * s.pairs, c->wins,
-            c->losses, c->draws);
+    fprintf(out, "| games (W-L-D) | %ld (+%ld -%ld =%ld) |\n", 2 * s.pairs, c->wins, c->losses,
+            c->draws);
     fprintf(out, "| score | %.3f |\n", e.score);
-    fprintf(out, "| **Elo difference** | **%.1f +/- %.1f** (95%% interval [%.1f, %.1f]) |\n",
-            e.elo, e.elo_err, e.elo_lo, e.elo_hi);
+    fprintf(out, "| **Elo difference** | **%.1f +/- %.1f** (95%% interval [%.1f, %.1f]) |\n", e.elo,
+            e.elo_err, e.elo_lo, e.elo_hi);
     fprintf(out, "| Elo from the pentanomial counts | %.1f +/- %.1f |\n", ep.elo, ep.elo_err);
-    fprintf(out, "| LOS | %.1f%% |\n| draw ratio | %.1f%% |\n", 100 * e.los,
-            100 * e.draw_ratio);
+    fprintf(out, "| LOS | %.1f%% |\n| draw ratio | %.1f%% |\n", 100 * e.los, 100 * e.draw_ratio);
     fprintf(out, "| pentanomial [LL, LD+DL, LW+DD+WL, WD+DW, WW] | [%ld, %ld, %ld, %ld, %ld] |\n",
-            c->penta[0], c->penta[1], c->penta[2], c->penta[3],
-            c->penta[4]);
+            c->penta[0], c->penta[1], c->penta[2], c->penta[3], c->penta[4]);
     fprintf(out, "| normalized Elo | %.1f +/- %.1f |\n", e.nelo, e.nelo_err);
     if (cfg->match.sprt) {
-        fprintf(out, "| SPRT [%g, %g] (%s, alpha %g, beta %g) | LLR %.2f, bounds [%.2f, %.2f]: "
-                     "%s |\n",
-                s.sprt.elo0, s.sprt.elo1, cfg->match.sprt_model, s.sprt.alpha, s.sprt.beta,
-                s.llr, s.lower, s.upper,
+        fprintf(out,
+                "| SPRT [%g, %g] (%s, alpha %g, beta %g) | LLR %.2f, bounds [%.2f, %.2f]: "
+                "%s |\n",
+                s.sprt.elo0, s.sprt.elo1, cfg->match.sprt_model, s.sprt.alpha, s.sprt.beta, s.llr,
+                s.lower, s.upper,
                 s.verdict == SPRT_ACCEPT_H1   ? "**H1 accepted**"
                 : s.verdict == SPRT_ACCEPT_H0 ? "**H0 accepted**"
-                                               : "no decision");
+                                              : "no decision");
     } else {
         fprintf(out, "| SPRT | off (fixed number of pairs) |\n");
     }
@@ -56,9 +56,10 @@ bool match_write_report(FILE *out, void *data)
             first = 0;
         }
     fprintf(out, " |\n\n");
-    fprintf(out, "![Elo difference over the games](elo_progress.png)\n\n*The Elo difference "
-                 "of `%s` against `%s` after each game pair (line) with its 95%% interval "
-                 "(band), which narrows as games accumulate.*\n\n",
+    fprintf(out,
+            "![Elo difference over the games](elo_progress.png)\n\n*The Elo difference "
+            "of `%s` against `%s` after each game pair (line) with its 95%% interval "
+            "(band), which narrows as games accumulate.*\n\n",
             s.name_a, s.name_b);
     fprintf(out, "Files: `games.pgn` (every game, readable by Ordo and BayesElo), "
                  "`elo_progress.csv` (the Elo after each pair), `elo_progress.png`, "
@@ -88,8 +89,13 @@ const HtmlSpec match_html = {
                 {"sprt.upper", NULL},
                 {"sprt.verdict", NULL},
                 {"terminations.*", NULL}},
-    .charts = {{.png = "elo_progress.png", .csv = "elo_progress.csv",
-                .title = "Elo difference over the games, with its 95% interval", .x = "games",
-                .y = "elo:elo_low:elo_high", .xlabel = "games", .ylabel = "Elo", .yclamp = 1000}},
+    .charts = {{.png = "elo_progress.png",
+                .csv = "elo_progress.csv",
+                .title = "Elo difference over the games, with its 95% interval",
+                .x = "games",
+                .y = "elo:elo_low:elo_high",
+                .xlabel = "games",
+                .ylabel = "Elo",
+                .yclamp = 1000}},
     .games = {"games.pgn"},
 };

@@ -8,19 +8,20 @@
 #include "tune/jobs/html.h"
 #include "tune/jobs/job.h"
 
-void selfplay_write_markdown(FILE *out, const Config *cfg, const SelfplayStats *st,
-                             const Traces *t)
+void selfplay_write_markdown(FILE *out, const Config *cfg, const SelfplayStats *st, const Traces *t)
 {
     const SelfplayConfig *sc = &cfg->selfplay;
-    fprintf(out, "%ld self-play games (`%s` against `%s`, %ld nodes per move, random openings of "
-                 "%ld plies): White won %ld, drew %ld, lost %ld; %.0f plies per game.\n\n",
+    fprintf(out,
+            "%ld self-play games (`%s` against `%s`, %ld nodes per move, random openings of "
+            "%ld plies): White won %ld, drew %ld, lost %ld; %.0f plies per game.\n\n",
             st->games, cfg->engine[0].weights, cfg->engine[1].weights, cfg->engine[0].nodes,
             cfg->match.opening_plies, st->white_wins, st->draws, st->black_wins,
             st->games ? (double)st->plies / st->games : 0);
-    fprintf(out, "Sampling: %ld positions examined (rate %g, from ply %ld on), %ld kept; dropped "
-                 "%ld not quiet (1-ply search and static eval differ by more than %ld cp), %ld "
-                 "with mate scores, %ld with |eval| > %ld. Kept positions: %ld won, %ld drawn, "
-                 "%ld lost by the side to move; %.1f nonzero trace entries per position.\n\n",
+    fprintf(out,
+            "Sampling: %ld positions examined (rate %g, from ply %ld on), %ld kept; dropped "
+            "%ld not quiet (1-ply search and static eval differ by more than %ld cp), %ld "
+            "with mate scores, %ld with |eval| > %ld. Kept positions: %ld won, %ld drawn, "
+            "%ld lost by the side to move; %.1f nonzero trace entries per position.\n\n",
             st->examined, sc->sample_rate, sc->skip_plies, st->kept, st->noisy, sc->quiet_margin,
             st->mate, st->lopsided, sc->max_eval, st->wins, st->draws_stm, st->losses,
             t->n ? (double)t->nterms / t->n : 0);
@@ -32,8 +33,7 @@ int selfplay_positions(Selfplay *s, const char *source, RunDir *rd, Traces *t, S
     memset(st, 0, sizeof *st);
     if (!s) {
         if (traces_load(t, source, err, sizeof err)) {
-            fprintf(stderr, "positions: %ld from %ld games in %s\n", t->n, traces_games(t),
-                    source);
+            fprintf(stderr, "positions: %ld from %ld games in %s\n", t->n, traces_games(t), source);
             return EXIT_OK;
         }
         fprintf(stderr, "maxtune: %s\n", err);
@@ -47,8 +47,8 @@ int selfplay_positions(Selfplay *s, const char *source, RunDir *rd, Traces *t, S
         fprintf(stderr, "maxtune: %s\n", err);
         return EXIT_FAIL;
     }
-    fprintf(stderr, "positions: %ld kept of %ld examined in %ld games\n", st->kept,
-            st->examined, st->games);
+    fprintf(stderr, "positions: %ld kept of %ld examined in %ld games\n", st->kept, st->examined,
+            st->games);
     return EXIT_OK;
 }
 
@@ -70,8 +70,9 @@ typedef struct SelfplayOutcome {
 static bool write_summary(FILE *out, void *data)
 {
     SelfplayOutcome *o = data;
-    fprintf(out, "{\n  \"job\": \"selfplay\",\n  \"run\": \"%s\",\n  \"seed\": %llu,\n"
-                 "  \"positions_file\": \"positions.traces\",\n  \"selfplay\": ",
+    fprintf(out,
+            "{\n  \"job\": \"selfplay\",\n  \"run\": \"%s\",\n  \"seed\": %llu,\n"
+            "  \"positions_file\": \"positions.traces\",\n  \"selfplay\": ",
             o->cfg->name, o->cfg->seed);
     selfplay_write_json(out, &o->st, &o->traces);
     fprintf(out, "\n}\n");
@@ -84,9 +85,10 @@ static bool write_report(FILE *out, void *data)
     SelfplayOutcome *o = data;
     fprintf(out, "# Self-play positions `%s`\n\n", o->cfg->name);
     selfplay_write_markdown(out, o->cfg, &o->st, &o->traces);
-    fprintf(out, "The positions are in `positions.traces` (%ld positions from %ld games; "
-                 "format in tune/stats/traces.h). Fit them with `[fit] positions = %s/%s/positions."
-                 "traces`.\n",
+    fprintf(out,
+            "The positions are in `positions.traces` (%ld positions from %ld games; "
+            "format in tune/stats/traces.h). Fit them with `[fit] positions = %s/%s/positions."
+            "traces`.\n",
             o->traces.n, traces_games(&o->traces), o->cfg->results_dir, o->cfg->name);
     return true;
 }

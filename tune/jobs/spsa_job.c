@@ -49,13 +49,13 @@ bool spsa_params_load(const SpsaConfig *sc, const Weights *start, SpsaParam *par
             if (got <= 0 || (got == 1 && name[0] == '\n'))
                 continue;
             int idx = weights_find(name);
-            const char *problem = idx < 0          ? "unknown weight"
-                                  : got != 6       ? "expected: name, start, min, max, c_end, r_end"
-                                  : v[1] >= v[2]   ? "min must be below max"
+            const char *problem = idx < 0        ? "unknown weight"
+                                  : got != 6     ? "expected: name, start, min, max, c_end, r_end"
+                                  : v[1] >= v[2] ? "min must be below max"
                                   : v[0] < v[1] || v[0] > v[2] ? "start outside [min, max]"
-                                  : v[3] <= 0 || v[4] < 0 ? "c_end must be > 0 and r_end >= 0"
-                                  : *n >= SPSA_MAX_PARAMS ? "too many parameters"
-                                                          : NULL;
+                                  : v[3] <= 0 || v[4] < 0      ? "c_end must be > 0 and r_end >= 0"
+                                  : *n >= SPSA_MAX_PARAMS      ? "too many parameters"
+                                                               : NULL;
             for (int i = 0; !problem && i < *n; i++)
                 if (params[i].weight == idx)
                     problem = "parameter given twice";
@@ -87,8 +87,8 @@ bool spsa_params_load(const SpsaConfig *sc, const Weights *start, SpsaParam *par
                 return false;
             }
         const WeightDef *d = &weight_defs[idx];
-        params[(*n)++] = (SpsaParam){idx, start->v[idx], d->min, d->max, sc->c_end, sc->r_end,
-                                     0, 0};
+        params[(*n)++] = (SpsaParam){idx,       start->v[idx], d->min, d->max,
+                                     sc->c_end, sc->r_end,     0,      0};
     }
     if (*n == 0) {
         snprintf(err, errlen, "[spsa] params: no parameter to tune");
@@ -144,8 +144,8 @@ static void spsa_progress(const SpsaJob *j, long k, bool final)
                               weight_defs[j->spsa.p[i].weight].name, j->spsa.theta[i]);
     if (j->spsa.n > shown)
         snprintf(params + n, sizeof params - n, " ...");
-    fprintf(stderr, "%siteration %ld/%ld %s  %.2f games/s  ETA %.0fs%s", tty ? "\r\033[K" : "",
-            k, j->iterations, params, rate, eta, tty && !final ? "" : "\n");
+    fprintf(stderr, "%siteration %ld/%ld %s  %.2f games/s  ETA %.0fs%s", tty ? "\r\033[K" : "", k,
+            j->iterations, params, rate, eta, tty && !final ? "" : "\n");
 }
 
 /* The pairs of one batch for dist: item t is tuning pair first_index + t. */
@@ -272,7 +272,6 @@ static int spsa_tune(SpsaJob *j, Journal *journal)
     return code;
 }
 
-
 bool spsa_check(const Config *cfg, char *err, size_t errlen)
 {
     char why[900];
@@ -311,7 +310,8 @@ static int spsa_setup(SpsaJob *j, const Config *cfg, RunDir *rd)
               cfg->spsa.alpha, cfg->spsa.gamma, cfg->seed);
     j->pairs = calloc((size_t)j->npairs, sizeof *j->pairs);
     j->trajectory = open_memstream(&j->trajectory_text, &j->trajectory_len);
-    if (!j->pairs || !j->trajectory || !verify_init(&j->verify, cfg->spsa.verify_pairs, j->npairs)) {
+    if (!j->pairs || !j->trajectory ||
+        !verify_init(&j->verify, cfg->spsa.verify_pairs, j->npairs)) {
         fprintf(stderr, "maxtune: out of memory\n");
         return EXIT_FAIL;
     }
@@ -344,8 +344,7 @@ int spsa_run(const Config *cfg, RunDir *rd)
     status = job_begin(&job, cfg, rd, spsa_on_record, j);
     if (status == EXIT_OK) {
         if (j->resumed)
-            fprintf(stderr, "resuming %s: %ld tuning pairs already played\n", rd->path,
-                    j->resumed);
+            fprintf(stderr, "resuming %s: %ld tuning pairs already played\n", rd->path, j->resumed);
         j->start_time = search_now();
         status = spsa_tune(j, &job.journal);
     }

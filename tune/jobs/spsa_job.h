@@ -21,17 +21,17 @@ typedef struct SpsaPair {
 /* State of the job, shared by spsa_job.c and spsa_report.c. */
 typedef struct SpsaJob {
     const Config *cfg;
-    Config play_cfg;          /* both players with [engine_a]'s limits */
+    Config play_cfg; /* both players with [engine_a]'s limits */
     RunDir *rd;
     Spsa spsa;
     Weights start;
-    Weights tuned;            /* after the tuning */
+    Weights tuned; /* after the tuning */
     Openings openings;
     long iterations, per_iter, npairs;
     SpsaPair *pairs;
-    Verify verify;            /* journal records npairs on */
+    Verify verify; /* journal records npairs on */
     long resumed;
-    FILE *trajectory;         /* in-memory CSV, written at the end */
+    FILE *trajectory; /* in-memory CSV, written at the end */
     char *trajectory_text;
     size_t trajectory_len;
     long plus_w, plus_l, draws;

@@ -14,8 +14,9 @@ static const double VCHESS_VALUES[W_GUARD + 1] = {1, 2, 5, 4, 2, 5, 7, 4};
 bool spsa_write_summary(FILE *out, void *data)
 {
     const SpsaJob *j = data;
-    fprintf(out, "{\n  \"job\": \"spsa\",\n  \"run\": \"%s\",\n  \"seed\": %llu,\n"
-                 "  \"iterations\": %ld,\n  \"tuning_games\": %ld,\n  \"parameters\": {\n",
+    fprintf(out,
+            "{\n  \"job\": \"spsa\",\n  \"run\": \"%s\",\n  \"seed\": %llu,\n"
+            "  \"iterations\": %ld,\n  \"tuning_games\": %ld,\n  \"parameters\": {\n",
             j->cfg->name, j->cfg->seed, j->iterations, 2 * j->npairs);
     for (int i = 0; i < j->spsa.n; i++) {
         int w = j->spsa.p[i].weight;
@@ -35,9 +36,10 @@ bool spsa_write_report(FILE *out, void *data)
     Weights defaults;
     weights_default(&defaults);
     fprintf(out, "# SPSA run `%s`\n\n", j->cfg->name);
-    fprintf(out, "%ld iterations of %ld game pair(s) each (%ld games), %s per move, seed %llu.\n"
-                 "Start weights: `%s`. Config: `config.ini`; trajectory: `trajectory.csv`; tuned "
-                 "weights: `tuned.weights`.\n\n",
+    fprintf(out,
+            "%ld iterations of %ld game pair(s) each (%ld games), %s per move, seed %llu.\n"
+            "Start weights: `%s`. Config: `config.ini`; trajectory: `trajectory.csv`; tuned "
+            "weights: `tuned.weights`.\n\n",
             j->iterations, j->per_iter, 2 * j->npairs,
             j->cfg->engine[0].nodes ? "fixed nodes" : "depth/time limits", j->cfg->seed,
             j->cfg->spsa.start_weights);
@@ -85,25 +87,37 @@ void spsa_print(void *data)
 }
 
 const HtmlSpec spsa_html = {
-    .figures = {{"iterations", NULL},
-                {"tuning_games", NULL},
-                {"parameters.*.start", NULL},
-                {"parameters.*.tuned", NULL},
-        {"verification.games", NULL},
-        {"verification.wins", NULL},
-        {"verification.losses", NULL},
-        {"verification.draws", NULL},
-        {"verification.elo", NULL},
-        {"verification.elo_error95", NULL},
-        {"verification.los", NULL},
-                },
-    .charts = {{.png = "trajectory.png", .csv = "trajectory.csv",
-                .title = "SPSA parameter trajectories", .x = "iteration",
-                .y = "* -plus_wins -plus_losses -draws -plus_score", .xlabel = "iteration",
-                .ylabel = "value (centipawns)"},
-        {.png = "verify_progress.png", .csv = "verify_progress.csv",
-         .title = "Elo of the tuned weights against the start over the verification games", .x = "games",
-         .y = "elo:elo_low:elo_high", .xlabel = "games", .ylabel = "Elo", .yclamp = 1000},
-               },
+    .figures =
+        {
+            {"iterations", NULL},
+            {"tuning_games", NULL},
+            {"parameters.*.start", NULL},
+            {"parameters.*.tuned", NULL},
+            {"verification.games", NULL},
+            {"verification.wins", NULL},
+            {"verification.losses", NULL},
+            {"verification.draws", NULL},
+            {"verification.elo", NULL},
+            {"verification.elo_error95", NULL},
+            {"verification.los", NULL},
+        },
+    .charts =
+        {
+            {.png = "trajectory.png",
+             .csv = "trajectory.csv",
+             .title = "SPSA parameter trajectories",
+             .x = "iteration",
+             .y = "* -plus_wins -plus_losses -draws -plus_score",
+             .xlabel = "iteration",
+             .ylabel = "value (centipawns)"},
+            {.png = "verify_progress.png",
+             .csv = "verify_progress.csv",
+             .title = "Elo of the tuned weights against the start over the verification games",
+             .x = "games",
+             .y = "elo:elo_low:elo_high",
+             .xlabel = "games",
+             .ylabel = "Elo",
+             .yclamp = 1000},
+        },
     .games = {"verify.pgn"},
 };

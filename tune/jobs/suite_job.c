@@ -122,8 +122,7 @@ static int suite_part(const Config *cfg, const RunDir *rd, int k)
     int status = part_prepare(&pc, rd, false, &prd);
     if (status != EXIT_OK)
         return status;
-    fprintf(stderr, "suite: part %d/%d, %s: %s -> %s/\n", k + 1, NPARTS, p->job, p->what,
-            prd.path);
+    fprintf(stderr, "suite: part %d/%d, %s: %s -> %s/\n", k + 1, NPARTS, p->job, p->what, prd.path);
     status = job->run(&pc, &prd);
     rundir_release(&prd);
     fflush(stdout);
@@ -149,8 +148,8 @@ int suite_run(const Config *cfg, RunDir *rd)
     else
         *r = (SuiteResult){.cfg = cfg, .rd = rd};
     char err[1024];
-    if (status == EXIT_OK && (!suite_read_values(r, err, sizeof err) ||
-                              !suite_read_spsa(r, err, sizeof err))) {
+    if (status == EXIT_OK &&
+        (!suite_read_values(r, err, sizeof err) || !suite_read_spsa(r, err, sizeof err))) {
         fprintf(stderr, "maxtune: %s\n", err);
         status = EXIT_FAIL;
     }

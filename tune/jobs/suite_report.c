@@ -129,7 +129,6 @@ static void fmt_tuned(const SuiteResult *r, const char *piece, char *buf, size_t
         snprintf(buf, len, "%.2f", (double)r->tuned.v[w] / r->tuned.v[W_PINCER]);
 }
 
-
 /* The formatted cells of piece i: both values with their intervals, and the SPSA-tuned value. */
 typedef struct SuiteRow {
     char reg[64], hc[64], tuned[32];
@@ -150,20 +149,23 @@ bool suite_write_report(FILE *out, void *data)
     const SuiteResult *r = data;
     const Config *cfg = r->cfg;
     fprintf(out, "# Suite `%s`\n\n", cfg->name);
-    fprintf(out, "A short piece-value estimate and a short SPSA tuning run from one config "
-                 "(`config.ini`, seed %llu). Each part is a run of its own, with its own "
-                 "report:\n\n| part | job | what it does | report |\n|---|---|---|---|\n",
+    fprintf(out,
+            "A short piece-value estimate and a short SPSA tuning run from one config "
+            "(`config.ini`, seed %llu). Each part is a run of its own, with its own "
+            "report:\n\n| part | job | what it does | report |\n|---|---|---|---|\n",
             cfg->seed);
-    fprintf(out, "| 1 | values | each piece's worth in pincers (pawns), two ways: a logistic "
-                 "regression on the material difference over %ld self-play games, and handicap "
-                 "matches (%ld pairs per piece%s, %ld calibration pairs at %ld-pincer odds) | "
-                 "[values/report.md](values/report.md) |\n",
+    fprintf(out,
+            "| 1 | values | each piece's worth in pincers (pawns), two ways: a logistic "
+            "regression on the material difference over %ld self-play games, and handicap "
+            "matches (%ld pairs per piece%s, %ld calibration pairs at %ld-pincer odds) | "
+            "[values/report.md](values/report.md) |\n",
             cfg->selfplay.games, cfg->values.pairs,
             cfg->values.offsets[0] ? ", the piece against pincers: `[values] offsets`" : "",
             cfg->values.calibration_pairs, cfg->values.calibration_pincers);
-    fprintf(out, "| 2 | spsa | %ld SPSA iterations from `%s`, then a %ld-pair verification "
-                 "match of the tuned weights against the start | [spsa/report.md](spsa/report.md) "
-                 "|\n\n",
+    fprintf(out,
+            "| 2 | spsa | %ld SPSA iterations from `%s`, then a %ld-pair verification "
+            "match of the tuned weights against the start | [spsa/report.md](spsa/report.md) "
+            "|\n\n",
             cfg->spsa.iterations, cfg->spsa.start_weights, cfg->spsa.verify_pairs);
     fprintf(out, "## Piece values (pincers, 95%% intervals)\n\n"
                  "| piece | vchess | regression | handicap | methods | SPSA-tuned / tuned pincer |"
@@ -182,8 +184,9 @@ bool suite_write_report(FILE *out, void *data)
                  "short run from the detuned start, not a measurement.\n\n");
     fprintf(out, "## SPSA\n\n");
     if (r->have_verify)
-        fprintf(out, "Verification, tuned against start: %ld games, score %.3f, **Elo %.1f "
-                     "+/- %.1f**, LOS %.1f%%.\n\n",
+        fprintf(out,
+                "Verification, tuned against start: %ld games, score %.3f, **Elo %.1f "
+                "+/- %.1f**, LOS %.1f%%.\n\n",
                 r->verify_games, r->score, r->elo, r->elo_err, 100 * r->los);
     fprintf(out, "![SPSA parameter trajectories](spsa/trajectory.png)\n\n*Each tuned piece "
                  "value (centipawns) over the SPSA iterations, from the detuned start.*\n\n");
@@ -200,8 +203,9 @@ bool suite_write_report(FILE *out, void *data)
 bool suite_write_summary(FILE *out, void *data)
 {
     const SuiteResult *r = data;
-    fprintf(out, "{\n  \"job\": \"suite\",\n  \"run\": \"%s\",\n  \"seed\": %llu,\n"
-                 "  \"parts\": [\"values\", \"spsa\"],\n  \"pieces\": {\n",
+    fprintf(out,
+            "{\n  \"job\": \"suite\",\n  \"run\": \"%s\",\n  \"seed\": %llu,\n"
+            "  \"parts\": [\"values\", \"spsa\"],\n  \"pieces\": {\n",
             r->cfg->name, r->cfg->seed);
     for (int i = 0; i < r->npieces; i++) {
         const SuiteValue *s[2] = {&r->reg[i], &r->hc[i]};
@@ -219,8 +223,9 @@ bool suite_write_summary(FILE *out, void *data)
     }
     fprintf(out, "  },\n  \"spsa_verification\": ");
     if (r->have_verify)
-        fprintf(out, "{\"games\": %ld, \"score\": %.6f, \"elo\": %.2f, \"elo_error95\": %.2f, "
-                     "\"los\": %.6f}\n}\n",
+        fprintf(out,
+                "{\"games\": %ld, \"score\": %.6f, \"elo\": %.2f, \"elo_error95\": %.2f, "
+                "\"los\": %.6f}\n}\n",
                 r->verify_games, r->score, r->elo, r->elo_err, r->los);
     else
         fprintf(out, "null\n}\n");
@@ -254,17 +259,29 @@ const HtmlSpec suite_html = {
                 {"spsa_verification.elo", NULL},
                 {"spsa_verification.elo_error95", NULL},
                 {"spsa_verification.los", NULL}},
-    .charts = {{.png = "values/values.png", .csv = "values/values.csv",
-                .title = "Piece values in pincers by both methods (95% intervals)", .x = "piece",
+    .charts = {{.png = "values/values.png",
+                .csv = "values/values.csv",
+                .title = "Piece values in pincers by both methods (95% intervals)",
+                .x = "piece",
                 .y = "regression_pincers:regression_low95:regression_high95 "
                      "handicap_pincers:handicap_low95:handicap_high95 vchess",
-                .xlabel = "piece", .ylabel = "pincers", .categories = true},
-               {.png = "spsa/trajectory.png", .csv = "spsa/trajectory.csv",
-                .title = "SPSA parameter trajectories", .x = "iteration",
-                .y = "* -plus_wins -plus_losses -draws -plus_score", .xlabel = "iteration",
+                .xlabel = "piece",
+                .ylabel = "pincers",
+                .categories = true},
+               {.png = "spsa/trajectory.png",
+                .csv = "spsa/trajectory.csv",
+                .title = "SPSA parameter trajectories",
+                .x = "iteration",
+                .y = "* -plus_wins -plus_losses -draws -plus_score",
+                .xlabel = "iteration",
                 .ylabel = "value (centipawns)"},
-               {.png = "spsa/verify_progress.png", .csv = "spsa/verify_progress.csv",
-                .title = "Elo of the tuned weights against the start", .x = "games",
-                .y = "elo:elo_low:elo_high", .xlabel = "games", .ylabel = "Elo", .yclamp = 1000}},
+               {.png = "spsa/verify_progress.png",
+                .csv = "spsa/verify_progress.csv",
+                .title = "Elo of the tuned weights against the start",
+                .x = "games",
+                .y = "elo:elo_low:elo_high",
+                .xlabel = "games",
+                .ylabel = "Elo",
+                .yclamp = 1000}},
     .parts = {"values", "spsa"},
 };

@@ -36,13 +36,17 @@ static bool parse_offsets(ValuesJob *j, const bool *requested, char *err, size_t
         }
         int w = weights_find(tok);
         if (!colon || end == colon + 1 || *end || k < 0 || k > 6) {
-            snprintf(err, errlen, "[values] offsets: '%s' is not type:k with k a number of "
-                                  "pincers from 0 to 6", colon ? (*colon = ':', tok) : tok);
+            snprintf(err, errlen,
+                     "[values] offsets: '%s' is not type:k with k a number of "
+                     "pincers from 0 to 6",
+                     colon ? (*colon = ':', tok) : tok);
             return false;
         }
         if (w < 0 || w > W_GUARD || w == W_PINCER || !requested[w]) {
-            snprintf(err, errlen, "[values] offsets: '%s' is not one of the [values] types "
-                                  "other than the pincer", tok);
+            snprintf(err, errlen,
+                     "[values] offsets: '%s' is not one of the [values] types "
+                     "other than the pincer",
+                     tok);
             return false;
         }
         if (seen[w]) {
@@ -64,9 +68,11 @@ static bool parse_types(ValuesJob *j, char *err, size_t errlen)
     for (char *tok = strtok(list, ", \t"); tok; tok = strtok(NULL, ", \t")) {
         int w = weights_find(tok);
         if (w < 0 || w > W_GUARD) {
-            snprintf(err, errlen, "[values] types: '%s' is not a piece type (one of pincer, "
-                                  "coordinator, long_leaper, chameleon, withdrawer, immobilizer, "
-                                  "mage, guard)", tok);
+            snprintf(err, errlen,
+                     "[values] types: '%s' is not a piece type (one of pincer, "
+                     "coordinator, long_leaper, chameleon, withdrawer, immobilizer, "
+                     "mage, guard)",
+                     tok);
             return false;
         }
         if (seen[w]) {
@@ -127,8 +133,8 @@ static void to_pincers(Estimate *e, const Estimate *pincer, double cov)
     e->have_value = true;
     e->value = e->elo / pincer->elo;
     e->cov_pincer = cov;
-    fit_ratio_interval(e->elo, pincer->elo, e->elo_se * e->elo_se,
-                       pincer->elo_se * pincer->elo_se, cov, STATS_Z95, &e->lo, &e->hi);
+    fit_ratio_interval(e->elo, pincer->elo, e->elo_se * e->elo_se, pincer->elo_se * pincer->elo_se,
+                       cov, STATS_Z95, &e->lo, &e->hi);
 }
 
 /* The regression of outcome on material difference; fills j->reg. */

@@ -21,9 +21,9 @@
 
 /* One estimate of a piece's worth: in Elo, and in pincers with a 95% interval. */
 typedef struct Estimate {
-    bool have;          /* measured at all */
-    double elo, elo_se; /* Elo per piece and its standard error */
-    bool have_value;    /* a pawn value exists (the pincer was measured too) */
+    bool have;            /* measured at all */
+    double elo, elo_se;   /* Elo per piece and its standard error */
+    bool have_value;      /* a pawn value exists (the pincer was measured too) */
     double value, lo, hi; /* in pincers; lo/hi infinite when unbounded */
     double cov_pincer;    /* covariance of elo with the pincer's, as Fieller's interval used it */
 } Estimate;
@@ -37,21 +37,20 @@ typedef struct ValuesJob {
     Selfplay *selfplay;
     long nselfplay;
     Handicap *handicap;
-    int types[W_GUARD + 1], ntypes;        /* requested material weights */
-    int matched[W_GUARD + 1], nmatched;    /* weights with a handicap match, pincer first */
+    int types[W_GUARD + 1], ntypes;     /* requested material weights */
+    int matched[W_GUARD + 1], nmatched; /* weights with a handicap match, pincer first */
     Traces traces;
     SelfplayStats st;
-    bool regression;                       /* the regression ran */
-    int reg_params[W_GUARD + 2], nreg;     /* material weights that vary, then tempo */
+    bool regression;                   /* the regression ran */
+    int reg_params[W_GUARD + 2], nreg; /* material weights that vary, then tempo */
     double beta[W_GUARD + 2];
     FitErrors fe;
-    char reg_note[600];                    /* why the regression is missing, if it is */
+    char reg_note[600]; /* why the regression is missing, if it is */
     Estimate reg[W_GUARD + 1], hc[W_GUARD + 1];
     MatchCounts counts[W_GUARD + 1];
-    int offset[W_GUARD + 1];               /* [values] offsets: pincers given, per type */
+    int offset[W_GUARD + 1]; /* [values] offsets: pincers given, per type */
     double surplus[W_GUARD + 1], surplus_se[W_GUARD + 1]; /* Elo over those pincers */
 } ValuesJob;
-
 
 /* Checks [values] (piece types, positions file header) before the run folder is touched;
  * false with a message. */

@@ -69,8 +69,8 @@ bool values_write_csv(FILE *out, void *data)
             fprintf(out, ",,,,,");
         if (h->have) {
             EloEstimate e = stats_estimate(&j->counts[w]);
-            fprintf(out, "%ld,%.4f,%.2f,%.2f,%.4f,%.4f,%.4f,", stats_games(&j->counts[w]),
-                    e.score, h->elo, h->elo_se, h->value, h->lo, h->hi);
+            fprintf(out, "%ld,%.4f,%.2f,%.2f,%.4f,%.4f,%.4f,", stats_games(&j->counts[w]), e.score,
+                    h->elo, h->elo_se, h->value, h->lo, h->hi);
         } else {
             fprintf(out, ",,,,,,,");
         }
@@ -100,8 +100,8 @@ bool values_write_csv(FILE *out, void *data)
 bool values_write_summary(FILE *out, void *data)
 {
     const ValuesJob *j = data;
-    fprintf(out, "{\n  \"job\": \"values\",\n  \"run\": \"%s\",\n  \"seed\": %llu,\n",
-            j->cfg->name, j->cfg->seed);
+    fprintf(out, "{\n  \"job\": \"values\",\n  \"run\": \"%s\",\n  \"seed\": %llu,\n", j->cfg->name,
+            j->cfg->seed);
     if (j->selfplay) {
         fprintf(out, "  \"selfplay\": ");
         selfplay_write_json(out, &j->st, &j->traces);
@@ -109,8 +109,9 @@ bool values_write_summary(FILE *out, void *data)
     }
     fprintf(out, "  \"regression\": ");
     if (j->regression)
-        fprintf(out, "{\"positions\": %ld, \"games\": %ld, \"loss\": %.8f, \"side_to_move_elo\": "
-                     "%.2f},\n",
+        fprintf(out,
+                "{\"positions\": %ld, \"games\": %ld, \"loss\": %.8f, \"side_to_move_elo\": "
+                "%.2f},\n",
                 j->fe.positions, j->fe.games, j->fe.loss, j->beta[j->nreg - 1]);
     else
         fprintf(out, "null,\n");
@@ -122,20 +123,22 @@ bool values_write_summary(FILE *out, void *data)
         const char *verdict = agreement(r, h, &z);
         fprintf(out, "    \"%s\": {\"vchess\": %g", weight_defs[w].name, VCHESS[w]);
         if (r->have)
-            fprintf(out, ", \"regression\": {\"elo\": %.2f, \"elo_se\": %.2f, \"pincers\": %.4f, "
-                         "\"low95\": %.4f, \"high95\": %.4f}",
+            fprintf(out,
+                    ", \"regression\": {\"elo\": %.2f, \"elo_se\": %.2f, \"pincers\": %.4f, "
+                    "\"low95\": %.4f, \"high95\": %.4f}",
                     r->elo, r->elo_se, r->value, isfinite(r->lo) ? r->lo : -1e9,
                     isfinite(r->hi) ? r->hi : 1e9);
         if (h->have) {
             const MatchCounts *mc = &j->counts[w];
-            fprintf(out, ", \"handicap\": {\"games\": %ld, \"full_side_wins\": %ld, "
-                         "\"losses\": %ld, \"draws\": %ld, \"offset_pincers\": %d, "
-                         "\"surplus_elo\": %.2f, \"surplus_elo_se\": %.2f, \"elo\": %.2f, "
-                         "\"elo_se\": %.2f, \"pincers\": %.4f, \"low95\": %.4f, "
-                         "\"high95\": %.4f}",
-                    stats_games(mc), mc->wins, mc->losses, mc->draws, j->offset[w],
-                    j->surplus[w], j->surplus_se[w], h->elo, h->elo_se, h->value,
-                    isfinite(h->lo) ? h->lo : -1e9, isfinite(h->hi) ? h->hi : 1e9);
+            fprintf(out,
+                    ", \"handicap\": {\"games\": %ld, \"full_side_wins\": %ld, "
+                    "\"losses\": %ld, \"draws\": %ld, \"offset_pincers\": %d, "
+                    "\"surplus_elo\": %.2f, \"surplus_elo_se\": %.2f, \"elo\": %.2f, "
+                    "\"elo_se\": %.2f, \"pincers\": %.4f, \"low95\": %.4f, "
+                    "\"high95\": %.4f}",
+                    stats_games(mc), mc->wins, mc->losses, mc->draws, j->offset[w], j->surplus[w],
+                    j->surplus_se[w], h->elo, h->elo_se, h->value, isfinite(h->lo) ? h->lo : -1e9,
+                    isfinite(h->hi) ? h->hi : 1e9);
         }
         fprintf(out, ", \"agreement\": \"%s\"", verdict);
         if (isfinite(z))
@@ -180,9 +183,9 @@ static void report_table(FILE *out, const ValuesJob *j)
         }
         double z, ze;
         const char *verdict = w == W_PINCER ? "(unit)" : agreement(r, h, &z);
-        fprintf(out, "| %s | %g | %.2f | %s | %s | %s | %s | %s | %s | %s |\n",
-                weight_defs[w].name, VCHESS[w], (double)defaults.v[w] / defaults.v[W_PINCER],
-                rel, rv, games_buf, hel, hv, verdict, agreement_elo(r, h, &ze));
+        fprintf(out, "| %s | %g | %.2f | %s | %s | %s | %s | %s | %s | %s |\n", weight_defs[w].name,
+                VCHESS[w], (double)defaults.v[w] / defaults.v[W_PINCER], rel, rv, games_buf, hel,
+                hv, verdict, agreement_elo(r, h, &ze));
     }
 }
 
@@ -222,8 +225,9 @@ static void report_agreement(FILE *out, const ValuesJob *j)
         fprintf(out, "- In pincers: agree: %s; differ: %s.\n", agreed.len ? agreed_buf : "none",
                 differed.len ? differed_buf : "none");
     if (agreed_elo.len + differed_elo.len)
-        fprintf(out, "- In Elo per piece (regression: middle-game positions; handicap: from "
-                     "the opening, so the two need not be equal): agree: %s; differ: %s.\n",
+        fprintf(out,
+                "- In Elo per piece (regression: middle-game positions; handicap: from "
+                "the opening, so the two need not be equal): agree: %s; differ: %s.\n",
                 agreed_elo.len ? agreed_elo_buf : "none",
                 differed_elo.len ? differed_elo_buf : "none");
 }
@@ -238,26 +242,28 @@ static void report_methods(FILE *out, const ValuesJob *j)
     else if (strcmp(cfg->values.positions, "none") != 0)
         fprintf(out, "Positions from `%s`.\n\n", cfg->values.positions);
     if (j->regression)
-        fprintf(out, "Logistic regression (GSL BFGS2, cross-entropy) of the result for the side "
-                     "to move on the count difference of each piece type and a constant (the "
-                     "side to move's edge: %.0f Elo), over %ld positions from %ld games. "
-                     "Standard errors clustered by game (the positions of a game share its "
-                     "result). Coefficients are in Elo per piece; pincers = ratio to the "
-                     "pincer's coefficient, Fieller's interval from the joint covariance. "
-                     "Types whose count never differs cannot be estimated.\n",
+        fprintf(out,
+                "Logistic regression (GSL BFGS2, cross-entropy) of the result for the side "
+                "to move on the count difference of each piece type and a constant (the "
+                "side to move's edge: %.0f Elo), over %ld positions from %ld games. "
+                "Standard errors clustered by game (the positions of a game share its "
+                "result). Coefficients are in Elo per piece; pincers = ratio to the "
+                "pincer's coefficient, Fieller's interval from the joint covariance. "
+                "Types whose count never differs cannot be estimated.\n",
                 j->beta[j->nreg - 1], j->fe.positions, j->fe.games);
     else
         fprintf(out, "Not run: %s.\n", j->reg_note[0] ? j->reg_note : "positions = none");
     fprintf(out, "\n## Method 2: handicap matches\n\n");
     if (j->nmatched)
-        fprintf(out, "For each type, %ld game pairs from balanced random openings of %ld plies, "
-                     "one piece removed: once from White, once from Black, the same engine "
-                     "(`%s`, %ld nodes per move) on both sides. Score of the full side -> Elo "
-                     "(pentanomial interval, fastchess's) -> pincers = Elo / pincer Elo, with "
-                     "Fieller's interval (the matches are independent). The pincer's Elo comes "
-                     "from %ld pairs at %ld-pincer odds%s. Games: %s.\n",
-                cfg->values.pairs, cfg->match.opening_plies,
-                cfg->engine[0].weights, cfg->engine[0].nodes, cfg->values.calibration_pairs,
+        fprintf(out,
+                "For each type, %ld game pairs from balanced random openings of %ld plies, "
+                "one piece removed: once from White, once from Black, the same engine "
+                "(`%s`, %ld nodes per move) on both sides. Score of the full side -> Elo "
+                "(pentanomial interval, fastchess's) -> pincers = Elo / pincer Elo, with "
+                "Fieller's interval (the matches are independent). The pincer's Elo comes "
+                "from %ld pairs at %ld-pincer odds%s. Games: %s.\n",
+                cfg->values.pairs, cfg->match.opening_plies, cfg->engine[0].weights,
+                cfg->engine[0].nodes, cfg->values.calibration_pairs,
                 cfg->values.calibration_pincers,
                 cfg->values.calibration_pincers > 1
                     ? ", divided by that number of pincers (this assumes that the pincers' worth "
@@ -274,13 +280,14 @@ static void report_methods(FILE *out, const ValuesJob *j)
             text_item(&given, ", ", "%s against %d", weight_defs[w].name, j->offset[w]);
     }
     if (given.len)
-        fprintf(out, "\nImbalance matches (`[values] offsets`): %s pincers. There the side with "
-                     "the piece also lacks k pincers, so the match is near even and measures the "
-                     "piece's surplus over k pincers, s Elo: value = k + s / (a pincer's Elo), "
-                     "whose interval grows with s rather than with the whole value (the unit's "
-                     "error is multiplied only by the surplus). The table's handicap Elo is "
-                     "s + k pincers' Elo; `values.csv` also has s. This assumes, as the "
-                     "calibration does, that pincers' worth adds up.\n",
+        fprintf(out,
+                "\nImbalance matches (`[values] offsets`): %s pincers. There the side with "
+                "the piece also lacks k pincers, so the match is near even and measures the "
+                "piece's surplus over k pincers, s Elo: value = k + s / (a pincer's Elo), "
+                "whose interval grows with s rather than with the whole value (the unit's "
+                "error is multiplied only by the surplus). The table's handicap Elo is "
+                "s + k pincers' Elo; `values.csv` also has s. This assumes, as the "
+                "calibration does, that pincers' worth adds up.\n",
                 given_buf);
 }
 
@@ -302,16 +309,16 @@ static void report_precision(FILE *out, const ValuesJob *j)
                 widest = (es[k]->hi - es[k]->lo) / 2;
         }
     }
-    fprintf(out, "%.2f%s. %s\n", widest,
-            unbounded ? " (and some intervals are unbounded)" : "",
+    fprintf(out, "%.2f%s. %s\n", widest, unbounded ? " (and some intervals are unbounded)" : "",
             widest <= 0.3 && !unbounded
                 ? "Every value is known to +-0.3 pawn or better."
                 : "Intervals of +-0.3 pawn need more games: the half-width shrinks as "
                   "1/sqrt(games), and a ratio's interval carries the pincer's own (the "
                   "denominator's) relative error times the Elo converted (imbalance matches, "
                   "`[values] offsets`, convert only the surplus).");
-    fprintf(out, "\nFiles: `values.csv` (this table), `values.png` (the plot), "
-                 "`summary.json`%s.\n",
+    fprintf(out,
+            "\nFiles: `values.csv` (this table), `values.png` (the plot), "
+            "`summary.json`%s.\n",
             j->selfplay ? ", `positions.traces`" : "");
 }
 
@@ -378,10 +385,14 @@ const HtmlSpec values_html = {
                 {"pieces.*.regression.pincers", NULL},
                 {"pieces.*.handicap.pincers", NULL},
                 {"pieces.*.agreement", NULL}},
-    .charts = {{.png = "values.png", .csv = "values.csv",
-                .title = "Piece values in pincers by both methods (95% intervals)", .x = "piece",
+    .charts = {{.png = "values.png",
+                .csv = "values.csv",
+                .title = "Piece values in pincers by both methods (95% intervals)",
+                .x = "piece",
                 .y = "regression_pincers:regression_low95:regression_high95 "
                      "handicap_pincers:handicap_low95:handicap_high95 vchess",
-                .xlabel = "piece", .ylabel = "pincers", .categories = true}},
+                .xlabel = "piece",
+                .ylabel = "pincers",
+                .categories = true}},
     .games = {"games.pgn", "handicap.pgn"},
 };

@@ -88,18 +88,20 @@ void verify_write_markdown(FILE *out, const Verify *v, const char *what, const c
     e.elo_lo = text_rounded(e.elo_lo, 2);
     e.elo_hi = text_rounded(e.elo_hi, 2);
     e.los = text_rounded(e.los, 6);
-    fprintf(out, "\n## Verification: %s against start\n\n%ld games (%ld pairs, %s): +%ld -%ld "
-                 "=%ld, score %.3f.\n\n**Elo difference: %.1f +/- %.1f** (95%% interval [%.1f, "
-                 "%.1f]), LOS %.1f%%. The %s weights are %s.\n\n",
+    fprintf(out,
+            "\n## Verification: %s against start\n\n%ld games (%ld pairs, %s): +%ld -%ld "
+            "=%ld, score %.3f.\n\n**Elo difference: %.1f +/- %.1f** (95%% interval [%.1f, "
+            "%.1f]), LOS %.1f%%. The %s weights are %s.\n\n",
             what, stats_games(&mc), stats_pairs(&mc), openings, mc.wins, mc.losses, mc.draws,
             e.score, e.elo, e.elo_err, e.elo_lo, e.elo_hi, 100 * e.los, what,
             e.elo_lo > 0   ? "significantly stronger"
             : e.elo_hi < 0 ? "significantly weaker"
                            : "not significantly different at 95%");
-    fprintf(out, "![Elo of %s vs start over the verification games](verify_progress.png)\n\n"
-                 "*The Elo difference of the %s weights against the start after each game "
-                 "pair, with its 95%% interval narrowing as games accumulate.*\n\nGames: "
-                 "`verify.pgn`; figures: `verify.json`, `verify_progress.csv`.\n",
+    fprintf(out,
+            "![Elo of %s vs start over the verification games](verify_progress.png)\n\n"
+            "*The Elo difference of the %s weights against the start after each game "
+            "pair, with its 95%% interval narrowing as games accumulate.*\n\nGames: "
+            "`verify.pgn`; figures: `verify.json`, `verify_progress.csv`.\n",
             what, what);
 }
 

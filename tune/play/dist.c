@@ -169,12 +169,11 @@ static char *recv_message(int source, int tag, long max_usec, MPI_Status *st, in
     MPI_Get_count(st, MPI_BYTE, count);
     char *buf = malloc((size_t)*count + 1);
     if (!buf) {
-        fprintf(stderr, "maxtune: rank %d: out of memory for a message of %d bytes\n",
-                dist_rank_, *count);
+        fprintf(stderr, "maxtune: rank %d: out of memory for a message of %d bytes\n", dist_rank_,
+                *count);
         MPI_Abort(MPI_COMM_WORLD, 1);
     }
-    MPI_Recv(buf, *count, MPI_BYTE, st->MPI_SOURCE, st->MPI_TAG, MPI_COMM_WORLD,
-             MPI_STATUS_IGNORE);
+    MPI_Recv(buf, *count, MPI_BYTE, st->MPI_SOURCE, st->MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     buf[*count] = '\0';
     return buf;
 }
@@ -218,8 +217,8 @@ static void master_comm(Master *m, int *players)
             memcpy(&h, buf, sizeof h);
             const char *payload = count > (int)sizeof h ? buf + sizeof h : NULL;
             if (!payload)
-                fprintf(stderr, "maxtune: rank %d could not play item %ld (out of memory?)\n",
-                        src, (long)h.item);
+                fprintf(stderr, "maxtune: rank %d could not play item %ld (out of memory?)\n", src,
+                        (long)h.item);
 #pragma omp critical(dist)
             master_take(m, (long)h.item, payload, h.busy);
             out--;
@@ -229,8 +228,10 @@ static void master_comm(Master *m, int *players)
             m->failed = true;
             drained++;
         } else {
-            fprintf(stderr, "maxtune: rank 0: unexpected message (tag %d, %d bytes) from rank "
-                            "%d\n", st.MPI_TAG, count, src);
+            fprintf(stderr,
+                    "maxtune: rank 0: unexpected message (tag %d, %d bytes) from rank "
+                    "%d\n",
+                    st.MPI_TAG, count, src);
             MPI_Abort(MPI_COMM_WORLD, 1);
         }
         free(buf);
@@ -280,15 +281,15 @@ typedef struct WorkerResult {
  * waiting in the outbox together, so the arrays never overflow. */
 typedef struct Worker {
     pthread_mutex_t lock;
-    pthread_cond_t work;  /* items queued, or stop */
-    pthread_cond_t done;  /* an item finished */
-    int playing;          /* threads that set up their engines */
-    long *queue;          /* items to play: a ring of `cap` */
+    pthread_cond_t work; /* items queued, or stop */
+    pthread_cond_t done; /* an item finished */
+    int playing;         /* threads that set up their engines */
+    long *queue;         /* items to play: a ring of `cap` */
     int cap, head, queued;
     int busy;             /* items being played */
     WorkerResult *outbox; /* finished items to send */
     int nout;
-    bool stop;            /* the task is over: players leave */
+    bool stop; /* the task is over: players leave */
 } Worker;
 
 /* Sends a result to rank 0 and frees its payload. */
@@ -530,8 +531,9 @@ bool dist_init(int *argc, char ***argv)
     /* Every copy would run the whole job into the same results folder. */
     long n = launched_processes();
     if (n > 1) {
-        fprintf(stderr, "maxtune: started as one of %ld MPI processes, but this program was "
-                        "built without MPI: build bin/maxtune-mpi (make mpi) and launch that\n",
+        fprintf(stderr,
+                "maxtune: started as one of %ld MPI processes, but this program was "
+                "built without MPI: build bin/maxtune-mpi (make mpi) and launch that\n",
                 n);
         return false;
     }

@@ -16,7 +16,7 @@
 const char *game_termination_name(Termination t)
 {
     static const char *const names[TERM_NB] = {
-        "checkmate",  "stalemate",          "bare king",          "invasion",
+        "checkmate",  "stalemate",           "bare king",          "invasion",
         "repetition", "maximum game length", "adjudication: draw", "adjudication: resign"};
     return names[t];
 }
@@ -77,9 +77,8 @@ void game_play(const Position *opening, Player *white, Player *black, const Matc
             rec->term = TERM_ADJ_DRAW;
             return;
         }
-        if (mc->resign_move_count > 0 &&
-            (white_losing >= 2 * mc->resign_move_count ||
-             black_losing >= 2 * mc->resign_move_count)) {
+        if (mc->resign_move_count > 0 && (white_losing >= 2 * mc->resign_move_count ||
+                                          black_losing >= 2 * mc->resign_move_count)) {
             rec->result = white_losing ? 0 : 2;
             rec->term = TERM_ADJ_RESIGN;
             return;
@@ -99,7 +98,8 @@ void game_play(const Position *opening, Player *white, Player *black, const Matc
         keys[rec->nmoves] = pos.key;
         /* Adjudication counters: consecutive plies in which the engines agree. */
         draw_plies = (white_score <= mc->draw_score && white_score >= -mc->draw_score)
-                         ? draw_plies + 1 : 0;
+                         ? draw_plies + 1
+                         : 0;
         white_losing = white_score <= -mc->resign_score ? white_losing + 1 : 0;
         black_losing = white_score >= mc->resign_score ? black_losing + 1 : 0;
     }
@@ -144,8 +144,8 @@ bool openings_load(Openings *o, const MatchConfig *mc, uint64_t seed, char *err,
             snprintf(err, errlen, "%s:%d: %s", mc->openings, lineno, why);
             ok = false;
         } else if (gamestate_of(&o->list[o->count]) != GAME_ONGOING) {
-            snprintf(err, errlen, "%s:%d: the game is already over in this position",
-                     mc->openings, lineno);
+            snprintf(err, errlen, "%s:%d: the game is already over in this position", mc->openings,
+                     lineno);
             ok = false;
         } else {
             o->count++;

@@ -29,7 +29,7 @@ typedef struct GameRecord {
     Position opening;
     int nmoves;
     Move moves[GAME_MAX_PLIES];
-    int result;          /* from White's view: 2 win, 1 draw, 0 loss (half points) */
+    int result; /* from White's view: 2 win, 1 draw, 0 loss (half points) */
     Termination term;
     double search_seconds; /* time spent inside engine_search (for the benchmarks) */
 } GameRecord;

@@ -20,11 +20,11 @@ enum { ATTEMPTS = 64 };
 
 struct Handicap {
     const Config *cfg;
-    Config play_cfg;       /* both sides with [engine_a]'s limits */
+    Config play_cfg; /* both sides with [engine_a]'s limits */
     const Openings *openings;
     Journal *journal;
     long offset;
-    Weights weights[2];    /* [engine_a]'s, twice (a pair task's weight set) */
+    Weights weights[2]; /* [engine_a]'s, twice (a pair task's weight set) */
     HandicapPlan plan;
     PairResult *pairs;
     bool *done;
@@ -260,8 +260,7 @@ static char *play_pair_item(void *task, void *thread, long item, double *busy)
     if (plan.ntypes < 1 || plan.ntypes > HANDICAP_MAX_TYPES || item < 0 ||
         item >= plan.first[plan.ntypes])
         return NULL;
-    char *payload = handicap_pair(thread, &s->cfg, &s->openings, &s->weights[0], &plan, item,
-                                  busy);
+    char *payload = handicap_pair(thread, &s->cfg, &s->openings, &s->weights[0], &plan, item, busy);
     if (payload && interrupt_requested()) { /* cut short by a stop request: abandoned */
         free(payload);
         payload = NULL;
@@ -269,7 +268,7 @@ static char *play_pair_item(void *task, void *thread, long item, double *busy)
     return payload;
 }
 
-const DistKind handicap_kind = {"handicap pairs", pair_task_open, pair_task_close,
+const DistKind handicap_kind = {"handicap pairs",     pair_task_open,        pair_task_close,
                                 pair_task_worker_new, pair_task_worker_free, play_pair_item};
 
 /* PairUnits.store: a pair played now. */
@@ -311,24 +310,22 @@ MatchCounts handicap_counts(const Handicap *h, int i)
     MatchCounts mc = {0};
     for (long k = h->plan.first[i]; k < h->plan.first[i + 1]; k++)
         if (h->done[k])
-            stats_add_pair(&mc, full_side_score(&h->pairs[k], 0),
-                           full_side_score(&h->pairs[k], 1));
+            stats_add_pair(&mc, full_side_score(&h->pairs[k], 0), full_side_score(&h->pairs[k], 1));
     return mc;
 }
 
 bool handicap_write_pgn(FILE *out, void *data)
 {
     Handicap *h = data;
-    static const char *const NAMES[TYPE_NB] = {"", "pincer", "coordinator", "long_leaper",
-                                               "chameleon", "withdrawer", "immobilizer", "mage",
-                                               "guard", "king"};
+    static const char *const NAMES[TYPE_NB] = {
+        "",           "pincer",      "coordinator", "long_leaper", "chameleon",
+        "withdrawer", "immobilizer", "mage",        "guard",       "king"};
     for (long k = 0; k < handicap_records(h); k++) {
         int ti;
         long j;
         locate(&h->plan, k, &ti, &j);
         Position open[2];
-        if (!h->done[k] ||
-            !plan_openings(h->openings, &h->plan, ti, j, open))
+        if (!h->done[k] || !plan_openings(h->openings, &h->plan, ti, j, open))
             continue;
         for (int g = 0; g < 2; g++) {
             char event[160], round[48];
@@ -337,8 +334,8 @@ bool handicap_write_pgn(FILE *out, void *data)
                          h->plan.counts[ti], NAMES[h->plan.types[ti]], h->plan.offsets[ti],
                          h->plan.offsets[ti] > 1 ? "s" : "");
             else
-                snprintf(event, sizeof event, "%s: %d %s odds", h->cfg->name,
-                         h->plan.counts[ti], NAMES[h->plan.types[ti]]);
+                snprintf(event, sizeof event, "%s: %d %s odds", h->cfg->name, h->plan.counts[ti],
+                         NAMES[h->plan.types[ti]]);
             snprintf(round, sizeof round, "%ld.%d", j + 1, g + 1);
             const GameResult *r = &h->pairs[k].game[g];
             pgn_write_game(out, event, round, g == 0 ? "handicapped" : "full",

@@ -48,31 +48,31 @@ bool match_pair_is_valid(const PairResult *p, const Position *opening, char *why
 struct Match {
     const Config *cfg;
     const Openings *openings;
-    long opening_offset;    /* pair i plays opening opening_offset + i */
+    long opening_offset; /* pair i plays opening opening_offset + i */
     Journal *journal;
-    long journal_offset;    /* pair i is journal record journal_offset + i */
+    long journal_offset; /* pair i is journal record journal_offset + i */
     Weights weights[2];
     char names[2][64];
     long npairs;
     PairResult *pairs;
     bool *done;
-    long finished;          /* pairs done (any order) */
-    long frontier;          /* pairs [0, frontier) are counted, in order */
-    long stop_at;           /* no pair at or beyond this index is needed */
-    MatchCounts counts;     /* of pairs [0, frontier) */
+    long finished;      /* pairs done (any order) */
+    long frontier;      /* pairs [0, frontier) are counted, in order */
+    long stop_at;       /* no pair at or beyond this index is needed */
+    MatchCounts counts; /* of pairs [0, frontier) */
     SprtConfig sprt;
     SprtVerdict verdict;
     double llr;
     double last_progress;
     double start_time;
     long resumed_pairs;
-    int threads;            /* threads per rank */
-    int players;            /* threads that played, over all ranks */
-    const char *label;      /* progress line prefix */
+    int threads;                     /* threads per rank */
+    int players;                     /* threads that played, over all ranks */
+    const char *label;               /* progress line prefix */
     void (*on_progress)(void *data); /* match_set_progress_hook */
     void *progress_data;
-    double search_seconds;  /* summed over threads, pairs played now */
-    double play_seconds;    /* wall time of match_play */
+    double search_seconds; /* summed over threads, pairs played now */
+    double play_seconds;   /* wall time of match_play */
 };
 
 /* Counts the finished pairs at the frontier in order and takes the SPRT decision. */
@@ -136,7 +136,8 @@ static void match_progress(Match *m, bool final)
     char sprt[64] = "";
     if (m->cfg->match.sprt)
         snprintf(sprt, sizeof sprt, " LLR %.2f", m->llr);
-    fprintf(stderr, "%s%sgames %ld/%ld  W-L-D %ld-%ld-%ld  Elo %.1f +/- %.1f%s  %.2f games/s  ETA %.0fs%s",
+    fprintf(stderr,
+            "%s%sgames %ld/%ld  W-L-D %ld-%ld-%ld  Elo %.1f +/- %.1f%s  %.2f games/s  ETA %.0fs%s",
             tty ? "\r\033[K" : "", m->label, games, total, m->counts.wins, m->counts.losses,
             m->counts.draws, e.elo, e.elo_err, sprt, rate, eta, tty && !final ? "" : "\n");
 }
@@ -172,10 +173,10 @@ bool match_write_summary(FILE *out, void *data)
     for (long i = 0; i < m->frontier; i++)
         for (int g = 0; g < 2; g++)
             term[m->pairs[i].game[g].term]++;
-    const char *verdict = !m->cfg->match.sprt              ? "none"
-                          : m->verdict == SPRT_ACCEPT_H1   ? "H1"
-                          : m->verdict == SPRT_ACCEPT_H0   ? "H0"
-                                                           : "inconclusive";
+    const char *verdict = !m->cfg->match.sprt            ? "none"
+                          : m->verdict == SPRT_ACCEPT_H1 ? "H1"
+                          : m->verdict == SPRT_ACCEPT_H0 ? "H0"
+                                                         : "inconclusive";
     double lo = 0, hi = 0;
     stats_sprt_bounds(&m->sprt, &lo, &hi);
     char llr[32] = "null"; /* NAN: fishtest's LLR is undefined on these counts */
@@ -183,22 +184,24 @@ bool match_write_summary(FILE *out, void *data)
         snprintf(llr, sizeof llr, "%.4f", m->llr);
     fprintf(out, "{\n  \"job\": \"match\",\n  \"run\": \"%s\",\n  \"seed\": %llu,\n",
             json_name(m->cfg->name), m->cfg->seed);
-    fprintf(out, "  \"player_a\": \"%s\",\n  \"player_b\": \"%s\",\n",
-            json_name(m->names[0]), json_name(m->names[1]));
-    fprintf(out, "  \"pairs\": %ld,\n  \"games\": %ld,\n  \"wins\": %ld,\n  \"losses\": %ld,\n"
-                 "  \"draws\": %ld,\n",
+    fprintf(out, "  \"player_a\": \"%s\",\n  \"player_b\": \"%s\",\n", json_name(m->names[0]),
+            json_name(m->names[1]));
+    fprintf(out,
+            "  \"pairs\": %ld,\n  \"games\": %ld,\n  \"wins\": %ld,\n  \"losses\": %ld,\n"
+            "  \"draws\": %ld,\n",
             m->frontier, 2 * m->frontier, m->counts.wins, m->counts.losses, m->counts.draws);
     fprintf(out, "  \"pentanomial\": [%ld, %ld, %ld, %ld, %ld],\n", m->counts.penta[0],
             m->counts.penta[1], m->counts.penta[2], m->counts.penta[3], m->counts.penta[4]);
-    fprintf(out, "  \"score\": %.6f,\n  \"elo\": %.2f,\n  \"elo_error95\": %.2f,\n"
-                 "  \"elo_pentanomial\": %.2f,\n  \"elo_pentanomial_error95\": %.2f,\n"
-                 "  \"los\": %.6f,\n  \"draw_ratio\": %.6f,\n  \"nelo\": %.2f,\n"
-                 "  \"nelo_error95\": %.2f,\n",
-            e.score, e.elo, e.elo_err, ep.elo, ep.elo_err, e.los, e.draw_ratio, e.nelo,
-            e.nelo_err);
-    fprintf(out, "  \"sprt\": {\"enabled\": %s, \"elo0\": %g, \"elo1\": %g, \"alpha\": %g, "
-                 "\"beta\": %g, \"model\": \"%s\", \"llr\": %s, \"lower\": %.4f, "
-                 "\"upper\": %.4f, \"verdict\": \"%s\"},\n",
+    fprintf(out,
+            "  \"score\": %.6f,\n  \"elo\": %.2f,\n  \"elo_error95\": %.2f,\n"
+            "  \"elo_pentanomial\": %.2f,\n  \"elo_pentanomial_error95\": %.2f,\n"
+            "  \"los\": %.6f,\n  \"draw_ratio\": %.6f,\n  \"nelo\": %.2f,\n"
+            "  \"nelo_error95\": %.2f,\n",
+            e.score, e.elo, e.elo_err, ep.elo, ep.elo_err, e.los, e.draw_ratio, e.nelo, e.nelo_err);
+    fprintf(out,
+            "  \"sprt\": {\"enabled\": %s, \"elo0\": %g, \"elo1\": %g, \"alpha\": %g, "
+            "\"beta\": %g, \"model\": \"%s\", \"llr\": %s, \"lower\": %.4f, "
+            "\"upper\": %.4f, \"verdict\": \"%s\"},\n",
             m->cfg->match.sprt ? "true" : "false", m->sprt.elo0, m->sprt.elo1, m->sprt.alpha,
             m->sprt.beta, m->cfg->match.sprt_model, llr, lo, hi, verdict);
     fprintf(out, "  \"terminations\": {");
@@ -216,9 +219,10 @@ bool match_write_timing(FILE *out, void *data)
     long played = m->finished - m->resumed_pairs;
     int players = m->players > 0 ? m->players : m->threads;
     double busy = elapsed > 0 ? m->search_seconds / (players * elapsed) : 0;
-    fprintf(out, "{\n  \"threads\": %d,\n  \"seconds\": %.3f,\n  \"games_played_now\": %ld,\n"
-                 "  \"games_per_second\": %.4f,\n  \"resumed_games\": %ld,\n"
-                 "  \"search_seconds\": %.3f,\n  \"fraction_outside_search\": %.4f\n}\n",
+    fprintf(out,
+            "{\n  \"threads\": %d,\n  \"seconds\": %.3f,\n  \"games_played_now\": %ld,\n"
+            "  \"games_per_second\": %.4f,\n  \"resumed_games\": %ld,\n"
+            "  \"search_seconds\": %.3f,\n  \"fraction_outside_search\": %.4f\n}\n",
             players, elapsed, 2 * played, elapsed > 0 ? 2 * played / elapsed : 0,
             2 * m->resumed_pairs, m->search_seconds, 1 - busy);
     return true;
@@ -231,9 +235,10 @@ void match_write_verification_json(FILE *out, const Match *m)
         return;
     }
     EloEstimate e = stats_estimate(&m->counts);
-    fprintf(out, "  \"verification\": {\"games\": %ld, \"wins\": %ld, \"losses\": %ld, "
-                 "\"draws\": %ld, \"elo\": %.2f, \"elo_error95\": %.2f, \"elo_low\": %.2f, "
-                 "\"elo_high\": %.2f, \"los\": %.6f}\n",
+    fprintf(out,
+            "  \"verification\": {\"games\": %ld, \"wins\": %ld, \"losses\": %ld, "
+            "\"draws\": %ld, \"elo\": %.2f, \"elo_error95\": %.2f, \"elo_low\": %.2f, "
+            "\"elo_high\": %.2f, \"los\": %.6f}\n",
             stats_games(&m->counts), m->counts.wins, m->counts.losses, m->counts.draws, e.elo,
             e.elo_err, e.elo_lo, e.elo_hi, e.los);
 }
@@ -348,8 +353,8 @@ MatchCounts match_counts(const Match *m) { return m->counts; }
 
 MatchSummary match_summary(const Match *m)
 {
-    MatchSummary r = {m->names[0], m->names[1], m->frontier, m->counts, m->sprt, m->verdict,
-                      m->llr, 0, 0, {0}};
+    MatchSummary r = {m->names[0], m->names[1], m->frontier, m->counts, m->sprt,
+                      m->verdict,  m->llr,      0,           0,         {0}};
     stats_sprt_bounds(&m->sprt, &r.lower, &r.upper);
     for (long i = 0; i < m->frontier; i++)
         for (int g = 0; g < 2; g++)
@@ -405,8 +410,10 @@ int match_play(Match *m)
         return EXIT_FAIL;
     }
     if (m->frontier < m->stop_at) {
-        fprintf(stderr, "interrupted: finished work is saved in %s; run the same command "
-                        "again to resume\n", m->journal->path);
+        fprintf(stderr,
+                "interrupted: finished work is saved in %s; run the same command "
+                "again to resume\n",
+                m->journal->path);
         return EXIT_INTERRUPTED;
     }
     return EXIT_OK;

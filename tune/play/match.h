@@ -46,8 +46,8 @@ typedef struct MatchSummary {
     MatchCounts counts;
     SprtConfig sprt;
     SprtVerdict verdict;
-    double llr, lower, upper;    /* the SPRT's log-likelihood ratio and its bounds */
-    long term[TERM_NB];          /* games by termination */
+    double llr, lower, upper; /* the SPRT's log-likelihood ratio and its bounds */
+    long term[TERM_NB];       /* games by termination */
 } MatchSummary;
 
 /* The figures of the pairs counted so far. */

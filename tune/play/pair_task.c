@@ -139,7 +139,7 @@ static char *task_play_pair(void *task, void *thread, long item, double *busy)
     return payload;
 }
 
-const DistKind pair_task_kind = {"game pairs", pair_task_open, pair_task_close,
+const DistKind pair_task_kind = {"game pairs",         pair_task_open,        pair_task_close,
                                  pair_task_worker_new, pair_task_worker_free, task_play_pair};
 
 bool pair_task_run(const DistKind *kind, const PairTask *t, const void *extra, size_t extra_len,
@@ -195,8 +195,10 @@ int pair_task_play_units(const PairUnits *u)
     }
     for (long i = 0; i < n; i++)
         if (!u->done[i]) {
-            fprintf(stderr, "interrupted: finished work is saved in %s; run the same command "
-                            "again to resume\n", u->journal->path);
+            fprintf(stderr,
+                    "interrupted: finished work is saved in %s; run the same command "
+                    "again to resume\n",
+                    u->journal->path);
             return EXIT_INTERRUPTED;
         }
     return EXIT_OK;

@@ -31,11 +31,11 @@ typedef struct PairTask {
  * reads. */
 typedef struct PairTaskState {
     Config cfg;
-    Openings openings;    /* its list is owned by the state */
+    Openings openings; /* its list is owned by the state */
     long opening_offset;
     long nsets, per_set;
-    Weights *weights;     /* 2 * nsets */
-    char *extra;          /* the kind's extra bytes (NULL when none) */
+    Weights *weights; /* 2 * nsets */
+    char *extra;      /* the kind's extra bytes (NULL when none) */
     size_t extra_len;
 } PairTaskState;
 
@@ -63,15 +63,15 @@ bool pair_task_run(const DistKind *kind, const PairTask *t, const void *extra, s
  * any order; the job combines them in index order afterwards, so nothing depends on ranks or
  * threads. */
 typedef struct PairUnits {
-    const DistKind *kind;            /* registered; its PairTaskState holds task and extra */
-    PairTask task;                   /* nsets 1; per_set is the number of units */
-    const void *extra;               /* the kind's extra bytes (NULL: none) */
+    const DistKind *kind; /* registered; its PairTaskState holds task and extra */
+    PairTask task;        /* nsets 1; per_set is the number of units */
+    const void *extra;    /* the kind's extra bytes (NULL: none) */
     size_t extra_len;
-    const char *what;                /* "game", "handicap pair": for messages */
-    const bool *done;                /* units stored already */
-    Journal *journal;                /* NULL: units are not journaled (nor interrupted) */
-    long journal_offset;             /* unit i is record journal_offset + i */
-    void *data;                      /* the job's state, for the two functions */
+    const char *what;    /* "game", "handicap pair": for messages */
+    const bool *done;    /* units stored already */
+    Journal *journal;    /* NULL: units are not journaled (nor interrupted) */
+    long journal_offset; /* unit i is record journal_offset + i */
+    void *data;          /* the job's state, for the two functions */
     /* Stores unit i from its payload (sets done[i]); false when it cannot. */
     bool (*store)(void *data, long i, const char *payload);
     /* Prints the progress line (final: the last one); may be NULL. */

@@ -8,10 +8,7 @@
 #include "core/notation.h"
 
 /* The PGN result token of a result in half points from White's view. */
-const char *pgn_result(int result)
-{
-    return result == 2 ? "1-0" : result == 1 ? "1/2-1/2" : "0-1";
-}
+const char *pgn_result(int result) { return result == 2 ? "1-0" : result == 1 ? "1/2-1/2" : "0-1"; }
 
 /* Writes one game in PGN export format (see pgn.h). */
 void pgn_write_game(FILE *out, const char *event, const char *round, const char *white,

@@ -24,8 +24,8 @@ struct Selfplay {
     const Config *cfg;
     const Openings *openings;
     Journal *journal;
-    long offset;            /* journal record of game 0 */
-    Weights weights[2];     /* [engine_a], [engine_b] */
+    long offset;        /* journal record of game 0 */
+    Weights weights[2]; /* [engine_a], [engine_b] */
     long ngames;
     GameResult *games;
     bool *done;
@@ -190,8 +190,8 @@ static void selfplay_progress(Selfplay *s, bool final)
     double eta = rate > 0 ? (s->ngames - s->finished) / rate : 0;
     fprintf(stderr,
             "%sselfplay: games %ld/%ld  White-draw-Black %ld-%ld-%ld  %.2f games/s  ETA %.0fs%s",
-            tty ? "\r\033[K" : "", s->finished, s->ngames, s->white_wins, s->draws,
-            s->black_wins, rate, eta, tty && !final ? "" : "\n");
+            tty ? "\r\033[K" : "", s->finished, s->ngames, s->white_wins, s->draws, s->black_wins,
+            rate, eta, tty && !final ? "" : "\n");
 }
 
 char *selfplay_game(PairWorker *w, const Config *cfg, const Openings *o, const Weights wt[2],
@@ -230,9 +230,8 @@ static char *play_game_item(void *task, void *thread, long item, double *busy)
     return payload;
 }
 
-const DistKind selfplay_games_kind = {"self-play games", pair_task_open, pair_task_close,
-                                      pair_task_worker_new, pair_task_worker_free,
-                                      play_game_item};
+const DistKind selfplay_games_kind = {"self-play games",    pair_task_open,        pair_task_close,
+                                      pair_task_worker_new, pair_task_worker_free, play_game_item};
 
 /* PairUnits.store: a game played now. */
 static bool store_unit(void *data, long i, const char *payload)
@@ -364,8 +363,8 @@ static char *sample_encode(const SelfplayStats *st, const Traces *t)
  * or out of memory. */
 static bool sample_decode(const char *text, long i, SelfplayStats *st, Traces *t)
 {
-    long *counts[] = {&st->examined, &st->kept, &st->noisy, &st->mate, &st->lopsided,
-                      &st->wins, &st->draws_stm, &st->losses};
+    long *counts[] = {&st->examined, &st->kept, &st->noisy,     &st->mate,
+                      &st->lopsided, &st->wins, &st->draws_stm, &st->losses};
     char *end;
     const char *p = text;
     for (size_t k = 0; k < sizeof counts / sizeof counts[0]; k++, p = end)
@@ -465,7 +464,7 @@ static char *play_sample_item(void *task, void *thread, long item, double *busy)
 }
 
 const DistKind selfplay_sample_kind = {"position sampling", pair_task_open, pair_task_close,
-                                       sampler_new, sampler_free, play_sample_item};
+                                       sampler_new,         sampler_free,   play_sample_item};
 
 /* PairUnits.store: a sampled game. */
 static bool store_sample(void *data, long i, const char *payload)
@@ -555,15 +554,17 @@ bool selfplay_write_traces(FILE *out, void *data) { return traces_write(data, ou
 
 void selfplay_write_json(FILE *out, const SelfplayStats *st, const Traces *t)
 {
-    fprintf(out, "{\"games\": %ld, \"plies\": %ld, \"white_wins\": %ld, \"draws\": %ld, "
-                 "\"black_wins\": %ld, \"terminations\": {",
+    fprintf(out,
+            "{\"games\": %ld, \"plies\": %ld, \"white_wins\": %ld, \"draws\": %ld, "
+            "\"black_wins\": %ld, \"terminations\": {",
             st->games, st->plies, st->white_wins, st->draws, st->black_wins);
     for (int k = 0; k < TERM_NB; k++)
         fprintf(out, "%s\"%s\": %ld", k ? ", " : "", game_termination_name((Termination)k),
                 st->term[k]);
-    fprintf(out, "}, \"examined\": %ld, \"kept\": %ld, \"dropped_noisy\": %ld, "
-                 "\"dropped_mate\": %ld, \"dropped_lopsided\": %ld, \"positions\": %ld, "
-                 "\"entries\": %ld, \"position_results\": [%ld, %ld, %ld]}",
-            st->examined, st->kept, st->noisy, st->mate, st->lopsided, t->n, t->nterms,
-            st->losses, st->draws_stm, st->wins);
+    fprintf(out,
+            "}, \"examined\": %ld, \"kept\": %ld, \"dropped_noisy\": %ld, "
+            "\"dropped_mate\": %ld, \"dropped_lopsided\": %ld, \"positions\": %ld, "
+            "\"entries\": %ld, \"position_results\": [%ld, %ld, %ld]}",
+            st->examined, st->kept, st->noisy, st->mate, st->lopsided, t->n, t->nterms, st->losses,
+            st->draws_stm, st->wins);
 }

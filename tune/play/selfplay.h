@@ -28,11 +28,11 @@ typedef struct SelfplayStats {
     long games, plies;
     long white_wins, draws, black_wins;
     long term[TERM_NB];
-    long examined;         /* positions drawn for examination */
-    long kept;             /* ... kept */
-    long noisy;            /* ... dropped: the 1-ply search disagrees with the static eval */
-    long mate;             /* ... dropped: mate score */
-    long lopsided;         /* ... dropped: |static eval| > max_eval */
+    long examined;                /* positions drawn for examination */
+    long kept;                    /* ... kept */
+    long noisy;                   /* ... dropped: the 1-ply search disagrees with the static eval */
+    long mate;                    /* ... dropped: mate score */
+    long lopsided;                /* ... dropped: |static eval| > max_eval */
     long wins, draws_stm, losses; /* labels of the kept positions, side to move's view */
 } SelfplayStats;
 

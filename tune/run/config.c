@@ -57,7 +57,7 @@ typedef struct ConfigSection {
 
 /* A rule over several keys of one section, checked after the file and all overrides. */
 typedef struct ConfigRule {
-    const char *group;                                      /* sections it applies to */
+    const char *group;                                        /* sections it applies to */
     bool (*check)(const void *fields, char *msg, size_t len); /* fields: the section's struct */
     const char *keys[4]; /* the keys it reads: the latest of them set locates the error */
 } ConfigRule;
@@ -69,6 +69,8 @@ static bool rule_repetition(const void *fields, char *msg, size_t len);
 static bool rule_sprt_bounds(const void *fields, char *msg, size_t len);
 static bool rule_sprt_reach(const void *fields, char *msg, size_t len);
 
+/* The row macros are kept as written: clang-format takes "{#S" for a preprocessor line. */
+// clang-format off
 /* Offset and size of member m of struct S; _Generic refuses to compile unless m has type T
  * (arrays as pointers), so a row cannot disagree with its field's type. */
 #define CK_FIELD(S, m, T) _Generic(((S *)0)->m, T: offsetof(S, m)), sizeof(((S *)0)->m)
@@ -90,6 +92,7 @@ static bool rule_sprt_reach(const void *fields, char *msg, size_t len);
     {#S, #m, CFG_STRING, CK_FIELD(S, m, char *), "0", NULL, def, NULL, OPTIONAL, NULL, doc}
 #define KEY_ENUM(S, m, allowed, def, required, doc)                                               \
     {#S, #m, CFG_ENUM, CK_FIELD(S, m, char *), NULL, NULL, def, allowed, required, NULL, doc}
+// clang-format on
 
 #define REQUIRED true
 #define OPTIONAL false
@@ -155,8 +158,8 @@ static const ConfigKey KEYS[] = {
     KEY_STR(SpsaConfig, start_weights, "default", OPTIONAL, NULL,
             "weights the tuning starts from: a file, \"default\" or \"material\""),
     KEY_STR(SpsaConfig, params,
-            "pincer,coordinator,long_leaper,chameleon,withdrawer,immobilizer,mage,guard",
-            OPTIONAL, NULL, "weights to tune, comma separated names of the weights table"),
+            "pincer,coordinator,long_leaper,chameleon,withdrawer,immobilizer,mage,guard", OPTIONAL,
+            NULL, "weights to tune, comma separated names of the weights table"),
     KEY_STR(SpsaConfig, params_file, "none", OPTIONAL, NULL,
             "\"none\" or a file of lines \"name, start, min, max, c_end, r_end\" (fishtest)"),
     KEY_INT(SpsaConfig, iterations, "1", "100000000", "1000", "SPSA iterations"),
@@ -225,19 +228,23 @@ static const ConfigKey KEYS[] = {
     KEY_INT(ValuesConfig, calibration_pincers, "1", "6", "1",
             "pincers removed in the calibration matches; a pincer is worth 1/N of their Elo "
             "(N > 1 measures the unit more precisely, assuming pincers' worth adds up)"),
-    KEY_STR(ValuesConfig, types, "pincer,coordinator,long_leaper,chameleon,withdrawer,"
-            "immobilizer,mage,guard", OPTIONAL, NULL,
-            "piece types to value: comma separated material weight names"),
-    KEY_STR_EMPTY(ValuesConfig, offsets, "",
-            "imbalance handicaps, e.g. \"mage:6, guard:2\": the side that keeps the piece gives "
-            "k pincers (0..6), so the match is near equal and the value is k + its Elo / a "
-            "pincer's (far more precise for big pieces); types not listed: k = 0"),
+    KEY_STR(ValuesConfig, types,
+            "pincer,coordinator,long_leaper,chameleon,withdrawer,"
+            "immobilizer,mage,guard",
+            OPTIONAL, NULL, "piece types to value: comma separated material weight names"),
+    KEY_STR_EMPTY(
+        ValuesConfig, offsets, "",
+        "imbalance handicaps, e.g. \"mage:6, guard:2\": the side that keeps the piece gives "
+        "k pincers (0..6), so the match is near equal and the value is k + its Elo / a "
+        "pincer's (far more precise for big pieces); types not listed: k = 0"),
     KEY_BOOL(ValuesConfig, pgn, "false", "write the handicap games as handicap.pgn"),
 };
 
 /* A section whose struct is member of Config; _Generic checks that member has type S. */
-#define SECTION(name, S, member, defaults, doc)                                                   \
-    {name, #S, _Generic(&((Config *)0)->member, S *: offsetof(Config, member)), defaults, doc}
+#define SECTION(name, S, member, defaults, doc)                                                    \
+    {                                                                                              \
+        name, #S, _Generic(&((Config *)0)->member, S * : offsetof(Config, member)), defaults, doc  \
+    }
 
 /* The sections in file order. */
 static const ConfigSection SECTIONS[] = {
@@ -291,15 +298,15 @@ typedef struct Origin {
 /* State of one config_load (or config_set): the file being read and where each key was set. */
 typedef struct Loader {
     Config *cfg;
-    const char *path;          /* file name for messages */
-    const char *fallback;      /* prefix of messages that point at no line */
-    char *const *overrides;    /* the --set assignments, for messages */
+    const char *path;       /* file name for messages */
+    const char *fallback;   /* prefix of messages that point at no line */
+    char *const *overrides; /* the --set assignments, for messages */
     FILE *file;
-    char *buf;                 /* getline buffer */
+    char *buf; /* getline buffer */
     size_t cap;
-    int lineno;                /* lines read so far: the current line while the handler runs */
-    const char *long_value;    /* value of the current line if libinih got a shortened copy */
-    bool failed;               /* an error is in err; stop reading */
+    int lineno;             /* lines read so far: the current line while the handler runs */
+    const char *long_value; /* value of the current line if libinih got a shortened copy */
+    bool failed;            /* an error is in err; stop reading */
     int fail_line;
     char *err;
     size_t errlen;
@@ -554,8 +561,7 @@ static bool check_writable(const char *v, char *msg, size_t len)
 /* [run] name: it names a folder, so A-Z a-z 0-9 . _ - only and no leading dot. */
 static bool check_filename(const char *v, char *msg, size_t len)
 {
-    static const char OK[] =
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-";
+    static const char OK[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-";
     size_t good = strspn(v, OK);
     if (v[good]) {
         unsigned char c = (unsigned char)v[good];
@@ -663,8 +669,8 @@ static bool value_assign(Config *cfg, const ConfigSection *sec, const ConfigKey 
             return false;
         }
         if ((long long)n < bound_int(sec, key, key->min, 0)) {
-            snprintf(msg, len, "[%s] %s is %s: at least %s characters needed", sec->name,
-                     key->key, n ? "too short" : "empty", key->min);
+            snprintf(msg, len, "[%s] %s is %s: at least %s characters needed", sec->name, key->key,
+                     n ? "too short" : "empty", key->min);
             return false;
         }
         if (!check_writable(value, why, sizeof why) ||
@@ -1045,8 +1051,12 @@ bool config_load(Config *cfg, const char *path, char *const *overrides, int nove
         set_error(err, errlen, "%s: out of memory", path ? path : "config");
         return false;
     }
-    *ld = (Loader){.cfg = cfg, .path = path ? path : "config", .fallback = path ? path : "config",
-                   .overrides = overrides, .err = err, .errlen = errlen};
+    *ld = (Loader){.cfg = cfg,
+                   .path = path ? path : "config",
+                   .fallback = path ? path : "config",
+                   .overrides = overrides,
+                   .err = err,
+                   .errlen = errlen};
     bool ok = false;
     if (path) {
         if (strlen(path) >= sizeof cfg->source) {
@@ -1107,7 +1117,11 @@ bool config_set(Config *cfg, const char *assignment, char *err, size_t errlen)
     memcpy(tmp, cfg, sizeof *tmp);
     snprintf(prefix, sizeof prefix, "--set %s", assignment);
     char *const one[1] = {(char *)assignment};
-    *ld = (Loader){.cfg = tmp, .path = prefix, .fallback = prefix, .overrides = one, .err = err,
+    *ld = (Loader){.cfg = tmp,
+                   .path = prefix,
+                   .fallback = prefix,
+                   .overrides = one,
+                   .err = err,
                    .errlen = errlen};
     if (!loader_set(ld, assignment, 1))
         goto done;
@@ -1173,8 +1187,8 @@ static void doc_default(const Config *defaults, const ConfigSection *first, cons
         if (strcmp(sec->group, first->group) != 0)
             continue;
         value_format(defaults, sec, key, v, sizeof v);
-        used += (size_t)snprintf(buf + used, len - used, "%s %s in [%s]",
-                                 sec == first ? "" : ",", v, sec->name);
+        used += (size_t)snprintf(buf + used, len - used, "%s %s in [%s]", sec == first ? "" : ",",
+                                 v, sec->name);
     }
 }
 

@@ -25,21 +25,21 @@ typedef struct EngineConfig {
 
 /* How games are played and when a match stops: [match]. */
 typedef struct MatchConfig {
-    long pairs;             /* game pairs, default 100, 1..10000000 */
-    char openings[256];     /* "random" (default) or a path to a file of FENs, one per line */
-    long opening_plies;     /* random opening length, default 8, 0..40 */
-    long opening_max_score; /* skip random openings whose |eval| exceeds this (cp), default 200 */
-    long max_plies;         /* draw after this many plies, default 400 */
-    long repetition;        /* draw on the N-th occurrence of a position, default 3, 0 = off */
-    long draw_move_number;  /* adjudicate draws from this move on, default 34 */
-    long draw_move_count;   /* ... after this many moves with |score| <= draw_score, 8 (0 = off) */
-    long draw_score;        /* ... in centipawns, default 20 */
-    long resign_move_count; /* adjudicate a loss after this many moves, default 3 (0 = off) */
-    long resign_score;      /* ... with score <= -resign_score (cp), default 600 */
-    bool sprt;              /* stop early by a sequential probability ratio test, default false */
-    double elo0, elo1;      /* SPRT hypotheses, default 0 and 5 */
-    double alpha, beta;     /* SPRT error rates, default 0.05 and 0.05 */
-    char sprt_model[16];    /* "normalized" (default) | "logistic" */
+    long pairs;              /* game pairs, default 100, 1..10000000 */
+    char openings[256];      /* "random" (default) or a path to a file of FENs, one per line */
+    long opening_plies;      /* random opening length, default 8, 0..40 */
+    long opening_max_score;  /* skip random openings whose |eval| exceeds this (cp), default 200 */
+    long max_plies;          /* draw after this many plies, default 400 */
+    long repetition;         /* draw on the N-th occurrence of a position, default 3, 0 = off */
+    long draw_move_number;   /* adjudicate draws from this move on, default 34 */
+    long draw_move_count;    /* ... after this many moves with |score| <= draw_score, 8 (0 = off) */
+    long draw_score;         /* ... in centipawns, default 20 */
+    long resign_move_count;  /* adjudicate a loss after this many moves, default 3 (0 = off) */
+    long resign_score;       /* ... with score <= -resign_score (cp), default 600 */
+    bool sprt;               /* stop early by a sequential probability ratio test, default false */
+    double elo0, elo1;       /* SPRT hypotheses, default 0 and 5 */
+    double alpha, beta;      /* SPRT error rates, default 0.05 and 0.05 */
+    char sprt_model[16];     /* "normalized" (default) | "logistic" */
     long checkpoint_seconds; /* write results at least this often, default 5, 1..3600 */
 } MatchConfig;
 
@@ -47,26 +47,27 @@ typedef struct MatchConfig {
 typedef struct SpsaConfig {
     char start_weights[256]; /* weights the tuning starts from: file, "default" or "material" */
     char params[1024];       /* weights to tune: names from the weights table, comma separated */
-    char params_file[256];   /* "none", or fishtest-style lines "name, start, min, max, c_end, r_end" */
-    long iterations;         /* SPSA iterations */
-    long pairs_per_iteration;/* game pairs per iteration (theta+ vs theta-) */
-    long batch;              /* iterations played in parallel from the same theta (OpenBench) */
-    double a_ratio;          /* A = int(a_ratio * iterations), fishtest's truncation (0.1) */
-    double alpha;            /* step exponent, 0.602 */
-    double gamma;            /* perturbation exponent, 0.101 */
-    double c_end;            /* final perturbation of every parameter, unless params_file says */
-    double r_end;            /* final learning rate of every parameter, unless params_file says */
-    long verify_pairs;       /* verification match tuned vs start, 0 = none */
+    char params_file
+        [256];       /* "none", or fishtest-style lines "name, start, min, max, c_end, r_end" */
+    long iterations; /* SPSA iterations */
+    long pairs_per_iteration; /* game pairs per iteration (theta+ vs theta-) */
+    long batch;               /* iterations played in parallel from the same theta (OpenBench) */
+    double a_ratio;           /* A = int(a_ratio * iterations), fishtest's truncation (0.1) */
+    double alpha;             /* step exponent, 0.602 */
+    double gamma;             /* perturbation exponent, 0.101 */
+    double c_end;             /* final perturbation of every parameter, unless params_file says */
+    double r_end;             /* final learning rate of every parameter, unless params_file says */
+    long verify_pairs;        /* verification match tuned vs start, 0 = none */
 } SpsaConfig;
 
 /* Self-play positions for the fit and the values jobs: [selfplay]. */
 typedef struct SelfplayConfig {
-    long games;          /* games to play ([engine_a] against [engine_b], colours alternating) */
-    long skip_plies;     /* plies after the opening that are never sampled */
-    double sample_rate;  /* chance that a position is examined */
-    long quiet_margin;   /* keep a position when |1-ply search - static eval| <= this (cp) */
-    long max_eval;       /* drop positions whose |static eval| exceeds this (cp) */
-    bool pgn;            /* write the games as games.pgn */
+    long games;         /* games to play ([engine_a] against [engine_b], colours alternating) */
+    long skip_plies;    /* plies after the opening that are never sampled */
+    double sample_rate; /* chance that a position is examined */
+    long quiet_margin;  /* keep a position when |1-ply search - static eval| <= this (cp) */
+    long max_eval;      /* drop positions whose |static eval| exceeds this (cp) */
+    bool pgn;           /* write the games as games.pgn */
 } SelfplayConfig;
 
 /* Fitting weights to game outcomes: [fit]. */
@@ -87,29 +88,29 @@ typedef struct FitConfig {
 
 /* Piece values two ways: [values]. */
 typedef struct ValuesConfig {
-    char positions[256];    /* "selfplay", a .traces file, or "none" (no regression) */
-    long pairs;             /* handicap pairs per piece type (0 = no handicap matches) */
-    long calibration_pairs; /* pincer-odds pairs (the pawn unit of the handicap method) */
+    char positions[256];      /* "selfplay", a .traces file, or "none" (no regression) */
+    long pairs;               /* handicap pairs per piece type (0 = no handicap matches) */
+    long calibration_pairs;   /* pincer-odds pairs (the pawn unit of the handicap method) */
     long calibration_pincers; /* pincers removed in the calibration (Elo / N = a pincer) */
-    char types[256];        /* piece types to value, comma separated weight names */
-    char offsets[256];      /* "type:k, ...": the side with the piece also lacks k pincers */
-    bool pgn;               /* write the handicap games as handicap.pgn */
+    char types[256];          /* piece types to value, comma separated weight names */
+    char offsets[256];        /* "type:k, ...": the side with the piece also lacks k pincers */
+    bool pgn;                 /* write the handicap games as handicap.pgn */
 } ValuesConfig;
 
 /* The whole configuration of one run. */
 typedef struct Config {
-    char job[16];             /* [run] job: a name of the jobs table (jobs/job.c) */
-    char name[64];            /* [run] name: results folder name, [A-Za-z0-9._-], no leading dot */
-    unsigned long long seed;  /* [run] seed, default 1 */
-    long threads;             /* [run] threads, 0 = OpenMP default (default 0) */
-    char results_dir[256];    /* [run] results_dir, default "results" */
-    EngineConfig engine[2];   /* [engine_a], [engine_b] */
-    MatchConfig match;        /* [match] */
-    SpsaConfig spsa;          /* [spsa] */
-    SelfplayConfig selfplay;  /* [selfplay] */
-    FitConfig fit;            /* [fit] */
-    ValuesConfig values;      /* [values] */
-    char source[512];         /* path the config was read from (not a key; "" when none) */
+    char job[16];            /* [run] job: a name of the jobs table (jobs/job.c) */
+    char name[64];           /* [run] name: results folder name, [A-Za-z0-9._-], no leading dot */
+    unsigned long long seed; /* [run] seed, default 1 */
+    long threads;            /* [run] threads, 0 = OpenMP default (default 0) */
+    char results_dir[256];   /* [run] results_dir, default "results" */
+    EngineConfig engine[2];  /* [engine_a], [engine_b] */
+    MatchConfig match;       /* [match] */
+    SpsaConfig spsa;         /* [spsa] */
+    SelfplayConfig selfplay; /* [selfplay] */
+    FitConfig fit;           /* [fit] */
+    ValuesConfig values;     /* [values] */
+    char source[512];        /* path the config was read from (not a key; "" when none) */
 } Config;
 
 /* Fills every key with its default (required keys empty); zeroes everything else, padding

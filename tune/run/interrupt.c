@@ -12,8 +12,9 @@ static volatile sig_atomic_t requested;
  * exits at once. Only async-signal-safe calls. */
 static void on_signal(int sig)
 {
-    static const char first[] = "\nmaxtune: stopping: games in progress are abandoned, finished ones "
-                                "are saved (send the signal again, e.g. Ctrl-C, to stop at once)\n";
+    static const char first[] =
+        "\nmaxtune: stopping: games in progress are abandoned, finished ones "
+        "are saved (send the signal again, e.g. Ctrl-C, to stop at once)\n";
     static const char again[] = "\nmaxtune: stopped at once; run the same command to resume\n";
     if (sig == SIGUSR1) {
         requested = 1;

@@ -195,12 +195,14 @@ bool journal_append(Journal *j, long index, const char *payload)
 void journal_report_failure(const Journal *j, const char *what)
 {
     if (j->error)
-        fprintf(stderr, "maxtune: %s: cannot write: %s; the %ss finished before are kept there; "
-                        "free some space and rerun the same command to resume\n",
+        fprintf(stderr,
+                "maxtune: %s: cannot write: %s; the %ss finished before are kept there; "
+                "free some space and rerun the same command to resume\n",
                 j->path, strerror(j->error), what);
     else
-        fprintf(stderr, "maxtune: a %s could not be played (out of memory?); finished work is "
-                        "kept in %s; rerun the same command to resume\n",
+        fprintf(stderr,
+                "maxtune: a %s could not be played (out of memory?); finished work is "
+                "kept in %s; rerun the same command to resume\n",
                 what, j->path);
 }
 

@@ -171,9 +171,10 @@ bool plot_draw(const RunDir *rd, const char *png, const char *title, const char 
         return false;
     }
     /* gnuplot runs in the run folder, so scripts name data files plainly. */
-    fprintf(mem, "set terminal pngcairo size 960,600 font 'Sans,10' noenhanced\nset output %s\n"
-                 "set title %s\nset grid\nset key outside right\nset datafile separator ','\n"
-                 "%s\nset output\n",
+    fprintf(mem,
+            "set terminal pngcairo size 960,600 font 'Sans,10' noenhanced\nset output %s\n"
+            "set title %s\nset grid\nset key outside right\nset datafile separator ','\n"
+            "%s\nset output\n",
             qout, qtitle, script);
     fclose(mem);
     pid_t pid;
@@ -182,8 +183,10 @@ bool plot_draw(const RunDir *rd, const char *png, const char *title, const char 
     if (rc != 0) {
         struct stat st;
         if (rc == ENOENT && stat(rd->path, &st) == 0)
-            fprintf(stderr, "note: gnuplot not found (install gnuplot, e.g. the Debian package "
-                            "gnuplot-nox); %s not drawn, its data is in the CSV files\n", png);
+            fprintf(stderr,
+                    "note: gnuplot not found (install gnuplot, e.g. the Debian package "
+                    "gnuplot-nox); %s not drawn, its data is in the CSV files\n",
+                    png);
         else
             fprintf(stderr, "note: cannot start gnuplot: %s; %s not drawn\n", strerror(rc), png);
         free(text);

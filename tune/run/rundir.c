@@ -17,13 +17,13 @@
 #include "tune/run/journal.h"
 #include "tune/run/version.h"
 
-
 /* The git commit of the source tree the program runs from, or "unknown". */
 static void git_commit(char *buf, size_t len)
 {
     snprintf(buf, len, "unknown");
     FILE *p = popen("git rev-parse --short HEAD 2>/dev/null; git status --porcelain "
-                    "--untracked-files=no 2>/dev/null | head -1", "r");
+                    "--untracked-files=no 2>/dev/null | head -1",
+                    "r");
     if (!p)
         return;
     char line[128];
@@ -40,7 +40,7 @@ static bool make_dirs(const char *path, char *err, size_t errlen)
 {
     char tmp[768];
     snprintf(tmp, sizeof tmp, "%s", path);
-    for (char *p = tmp + 1; ; p++) {
+    for (char *p = tmp + 1;; p++) {
         bool end = *p == '\0';
         if (*p == '/' || end) {
             *p = '\0';
@@ -268,7 +268,10 @@ bool rundir_write(const RunDir *rd, const char *name, bool (*writer)(FILE *out, 
     ok = fsync(fileno(f)) == 0 && ok;
     ok = fclose(f) == 0 && ok;
     if (!ok || rename(tmp, file) != 0) {
-        snprintf(err, errlen, "%s: cannot write: %s", file, strerror(ok ? errno : saved ? saved : EIO));
+        snprintf(err, errlen, "%s: cannot write: %s", file,
+                 strerror(ok      ? errno
+                          : saved ? saved
+                                  : EIO));
         remove(tmp);
         return false;
     }
@@ -301,8 +304,7 @@ static bool text_has_line(const char *text, const char *section, const char *lin
     if (!sec)
         return false;
     const char *end = strstr(sec + slen, "\n[");
-    for (const char *p = strstr(sec + slen, line); p && (!end || p < end);
-         p = strstr(p + 1, line))
+    for (const char *p = strstr(sec + slen, line); p && (!end || p < end); p = strstr(p + 1, line))
         if (p[-1] == '\n' && (p[llen] == '\n' || p[llen] == '\0'))
             return true;
     return false;
@@ -364,10 +366,11 @@ static bool write_runinfo(FILE *out, void *data)
     char end[64], commit[160];
     git_commit(commit, sizeof commit);
     strftime(end, sizeof end, "%Y-%m-%d %H:%M:%S UTC", gmtime(&now));
-    fprintf(out, "program:  maxtune %s, built from commit %s\ncommit:   %s (the source tree run "
-                 "from)\nseed:     %llu\nthreads:  %d\n"
-                 "cores:    %ld\nmachine:  %s\nstarted:  %s\n%s %s\nelapsed:  %.1f s\n"
-                 "command:  %s\n",
+    fprintf(out,
+            "program:  maxtune %s, built from commit %s\ncommit:   %s (the source tree run "
+            "from)\nseed:     %llu\nthreads:  %d\n"
+            "cores:    %ld\nmachine:  %s\nstarted:  %s\n%s %s\nelapsed:  %.1f s\n"
+            "command:  %s\n",
             version_number(), version_commit(), commit, ri->cfg->seed, ri->threads,
             sysconf(_SC_NPROCESSORS_ONLN), machine, ri->rd->started,
             strcmp(ri->status, "running") ? "ended:   " : "updated: ", end,

@@ -29,14 +29,14 @@
 
 typedef struct RunDir {
     char path[768];
-    bool resuming;        /* a checkpoint from an interrupted run exists */
-    double start_time;    /* monotonic seconds */
-    char started[64];     /* wall-clock start, for run.txt */
-    char command[2048];   /* the command line, for run.txt */
-    int ranks;            /* MPI ranks playing (1 without MPI), for run.txt; set by the caller */
-    bool force;           /* --force: the run starts over (the suite passes it to its parts) */
-    bool locked;          /* lock_fd holds the folder's lock */
-    int lock_fd;          /* the open marker file, -1 when none */
+    bool resuming;      /* a checkpoint from an interrupted run exists */
+    double start_time;  /* monotonic seconds */
+    char started[64];   /* wall-clock start, for run.txt */
+    char command[2048]; /* the command line, for run.txt */
+    int ranks;          /* MPI ranks playing (1 without MPI), for run.txt; set by the caller */
+    bool force;         /* --force: the run starts over (the suite passes it to its parts) */
+    bool locked;        /* lock_fd holds the folder's lock */
+    int lock_fd;        /* the open marker file, -1 when none */
 } RunDir;
 
 /* Creates or checks results_dir/name and locks it for this run. Returns false with a message

@@ -19,7 +19,8 @@ Text text_start(char *buf, size_t cap);
 void text_add(Text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* Appends sep first unless the text is empty (for "a, b, c" lists), then printf-style. */
-void text_item(Text *t, const char *sep, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void text_item(Text *t, const char *sep, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 /* x as it reads back from a file that holds it with `decimals` decimals ("%.*f"): reports print
  * from this, so that a figure read back from a CSV or JSON file prints the same. */

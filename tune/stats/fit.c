@@ -28,21 +28,20 @@
  * positions a pass takes well under a millisecond, less than waking the other threads costs. */
 enum { BLOCK = 8192, PARALLEL_MIN = 65536 };
 
-
 struct Fit {
-    long n;                /* positions */
-    int m;                 /* fitted parameters */
+    long n; /* positions */
+    int m;  /* fitted parameters */
     FitLoss loss;
-    double k, a;           /* scale K, and a = K ln(10) / 400: p = 1 / (1 + exp(-a s)) */
+    double k, a; /* scale K, and a = K ln(10) / 400: p = 1 / (1 + exp(-a s)) */
     int threads;
-    double *offset;        /* evaluation of the fixed weights per position */
-    float *r;              /* result for the side to move: 0, 0.5, 1 */
-    uint32_t *start;       /* n + 1 offsets into idx/coef */
-    uint8_t *idx;          /* parameter number per entry */
-    int16_t *coef;         /* coefficient per entry */
-    uint32_t *cluster;     /* game number 0..nclusters-1 per position */
+    double *offset;    /* evaluation of the fixed weights per position */
+    float *r;          /* result for the side to move: 0, 0.5, 1 */
+    uint32_t *start;   /* n + 1 offsets into idx/coef */
+    uint8_t *idx;      /* parameter number per entry */
+    int16_t *coef;     /* coefficient per entry */
+    uint32_t *cluster; /* game number 0..nclusters-1 per position */
     long nclusters;
-    double *cweight;       /* weight per game (bootstrap), or NULL: all 1 */
+    double *cweight;              /* weight per game (bootstrap), or NULL: all 1 */
     double scale[FIT_MAX_PARAMS]; /* optimiser unit of each parameter in centipawns */
     long nblocks;
     long *block;           /* nblocks + 1 position boundaries, at game boundaries */
@@ -334,7 +333,8 @@ bool fit_errors(Fit *f, const double *theta, FitErrors *out, char *err, size_t e
     if (!invert_spd(H, m, Hi)) {
         snprintf(err, errlen,
                  "the Hessian is not positive definite: the data do not determine parameter %d "
-                 "(or a combination of parameters)", weakest_param(H, m) + 1);
+                 "(or a combination of parameters)",
+                 weakest_param(H, m) + 1);
         return false;
     }
     out->loss = wsum > 0 ? loss / wsum : 0;
@@ -456,8 +456,8 @@ static int minimize_bfgs(Fit *f, double *theta, const FitOptions *opt, FitCurveF
     Minim mn = {.f = f};
     gsl_multimin_function_fdf F = {gsl_f, gsl_df, gsl_fdf, (size_t)m, &mn};
     gsl_vector *x = gsl_vector_alloc((size_t)m);
-    gsl_multimin_fdfminimizer *s =
-        gsl_multimin_fdfminimizer_alloc(gsl_multimin_fdfminimizer_vector_bfgs2, (size_t)m);
+    gsl_multimin_fdfminimizer *s = gsl_multimin_fdfminimizer_alloc(
+        gsl_multimin_fdfminimizer_vector_bfgs2, (size_t)m);
     if (!x || !s) {
         gsl_vector_free(x);
         gsl_multimin_fdfminimizer_free(s);
@@ -496,15 +496,15 @@ static int minimize_bfgs(Fit *f, double *theta, const FitOptions *opt, FitCurveF
 }
 
 /* Nelder-Mead simplex (nmsimplex2), no derivatives. */
-static int minimize_simplex(Fit *f, double *theta, const FitOptions *opt, FitCurveFn fn,
-                            void *data, char *err, size_t errlen)
+static int minimize_simplex(Fit *f, double *theta, const FitOptions *opt, FitCurveFn fn, void *data,
+                            char *err, size_t errlen)
 {
     const int m = f->m;
     Minim mn = {.f = f};
     gsl_multimin_function F = {gsl_f, (size_t)m, &mn};
     gsl_vector *x = gsl_vector_alloc((size_t)m), *step = gsl_vector_alloc((size_t)m);
-    gsl_multimin_fminimizer *s =
-        gsl_multimin_fminimizer_alloc(gsl_multimin_fminimizer_nmsimplex2, (size_t)m);
+    gsl_multimin_fminimizer *s = gsl_multimin_fminimizer_alloc(gsl_multimin_fminimizer_nmsimplex2,
+                                                               (size_t)m);
     if (!x || !step || !s) {
         gsl_vector_free(x);
         gsl_vector_free(step);
@@ -539,8 +539,8 @@ static int minimize_simplex(Fit *f, double *theta, const FitOptions *opt, FitCur
     return it;
 }
 
-int fit_minimize(Fit *f, double *theta, const FitOptions *opt, FitCurveFn fn, void *data,
-                 char *err, size_t errlen)
+int fit_minimize(Fit *f, double *theta, const FitOptions *opt, FitCurveFn fn, void *data, char *err,
+                 size_t errlen)
 {
     /* GSL's default handler aborts; its status codes are checked here instead. */
     gsl_error_handler_t *prev = gsl_set_error_handler_off();

@@ -41,16 +41,16 @@ typedef void (*FitCurveFn)(void *data, int iteration, double loss, double gradie
 /* Stopping rules of fit_minimize. */
 typedef struct FitOptions {
     FitMethod method;
-    int max_iterations;   /* BFGS iterations; Nelder-Mead gets 50 times as many */
-    double tolerance;     /* BFGS: gradient norm; Nelder-Mead: simplex size (optimiser units) */
-    bool polish;          /* finish with Newton steps on the exact Hessian (BFGS only) */
+    int max_iterations; /* BFGS iterations; Nelder-Mead gets 50 times as many */
+    double tolerance;   /* BFGS: gradient norm; Nelder-Mead: simplex size (optimiser units) */
+    bool polish;        /* finish with Newton steps on the exact Hessian (BFGS only) */
 } FitOptions;
 
 /* Standard errors of a fit: covariance matrices (m x m, row-major, centipawns^2). */
 typedef struct FitErrors {
     double cov_hessian[FIT_MAX_PARAMS * FIT_MAX_PARAMS];   /* inverse Hessian */
     double cov_clustered[FIT_MAX_PARAMS * FIT_MAX_PARAMS]; /* sandwich, clustered by game */
-    double loss;          /* mean loss at theta */
+    double loss;                                           /* mean loss at theta */
     long positions, games;
 } FitErrors;
 
@@ -82,8 +82,8 @@ bool fit_tune_k(Fit *f, const double *theta, double *k, char *err, size_t errlen
 
 /* Minimises the loss over theta (updated in place, centipawns), reporting every iteration to fn
  * (may be NULL). Returns the number of iterations, or -1 with a message on failure. */
-int fit_minimize(Fit *f, double *theta, const FitOptions *opt, FitCurveFn fn, void *data,
-                 char *err, size_t errlen);
+int fit_minimize(Fit *f, double *theta, const FitOptions *opt, FitCurveFn fn, void *data, char *err,
+                 size_t errlen);
 
 /* Both covariance matrices at theta; false with a message when the Hessian is not positive
  * definite (a parameter the data do not determine). */

@@ -7,8 +7,16 @@
 #include <stdint.h>
 
 /* Streams: one per kind of random choice, so adding one kind never shifts another. */
-enum RngStream { RNG_OPENING = 1, RNG_SPSA_FLIP = 2, RNG_SPSA_ROUND = 3, RNG_BOOTSTRAP = 4,
-                 RNG_SYNTHETIC = 5, RNG_SAMPLE = 6, RNG_HOLDOUT = 7, RNG_HANDICAP = 8 };
+enum RngStream {
+    RNG_OPENING = 1,
+    RNG_SPSA_FLIP = 2,
+    RNG_SPSA_ROUND = 3,
+    RNG_BOOTSTRAP = 4,
+    RNG_SYNTHETIC = 5,
+    RNG_SAMPLE = 6,
+    RNG_HOLDOUT = 7,
+    RNG_HANDICAP = 8
+};
 
 typedef struct Rng {
     uint64_t state;
@@ -37,6 +45,9 @@ static inline Rng rng_for(uint64_t seed, uint64_t stream, uint64_t index)
 static inline uint64_t rng_below(Rng *r, uint64_t n) { return rng_next(r) % n; }
 
 /* Uniform real in [0, 1). */
-static inline double rng_uniform(Rng *r) { return (rng_next(r) >> 11) * (1.0 / 9007199254740992.0); }
+static inline double rng_uniform(Rng *r)
+{
+    return (rng_next(r) >> 11) * (1.0 / 9007199254740992.0);
+}
 
 #endif

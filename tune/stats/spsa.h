@@ -17,9 +17,9 @@
 enum { SPSA_MAX_PARAMS = W_NB };
 
 typedef struct SpsaParam {
-    int weight;                         /* index in the weights table */
+    int weight; /* index in the weights table */
     double start, min, max, c_end, r_end;
-    double c, a;                        /* derived from the above and the schedule */
+    double c, a; /* derived from the above and the schedule */
 } SpsaParam;
 
 typedef struct Spsa {

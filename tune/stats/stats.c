@@ -30,16 +30,10 @@
 #define STATS_OUTCOMES_MAX STATS_PENTA_NB
 
 /* nElo per unit of per-game t-value: 800 / ln 10 = 347.43558552260146. */
-static double nelo_per_t(void)
-{
-    return 800.0 / log(10.0);
-}
+static double nelo_per_t(void) { return 800.0 / log(10.0); }
 
 /* Two-sided 95% quantile of the standard normal law, 1.959963984540054. */
-static double z95(void)
-{
-    return gsl_cdf_ugaussian_Pinv(0.975);
-}
+static double z95(void) { return gsl_cdf_ugaussian_Pinv(0.975); }
 
 /* Half points of one game result (0, 1, 2); asserts the result is 0, 0.5 or 1. */
 static int half_points(double r)
@@ -70,10 +64,7 @@ void stats_add_pair(MatchCounts *mc, double r1, double r2)
 }
 
 /* Counts one unpaired game (trinomial figures only). */
-void stats_add_game(MatchCounts *mc, double r)
-{
-    count_game(mc, half_points(r));
-}
+void stats_add_game(MatchCounts *mc, double r) { count_game(mc, half_points(r)); }
 
 /* Adds src's counts into dst. */
 void stats_merge(MatchCounts *dst, const MatchCounts *src)
@@ -86,10 +77,7 @@ void stats_merge(MatchCounts *dst, const MatchCounts *src)
 }
 
 /* Games counted, paired or not. */
-long stats_games(const MatchCounts *mc)
-{
-    return mc->wins + mc->losses + mc->draws;
-}
+long stats_games(const MatchCounts *mc) { return mc->wins + mc->losses + mc->draws; }
 
 /* Game pairs counted. */
 long stats_pairs(const MatchCounts *mc)
@@ -101,16 +89,10 @@ long stats_pairs(const MatchCounts *mc)
 }
 
 /* Logistic Elo of a score, unclamped. */
-double stats_elo_from_score(double score)
-{
-    return -400.0 * log10(1.0 / score - 1.0);
-}
+double stats_elo_from_score(double score) { return -400.0 * log10(1.0 / score - 1.0); }
 
 /* Logistic score of an Elo difference. */
-double stats_score_from_elo(double elo)
-{
-    return 1.0 / (1.0 + pow(10.0, -elo / 400.0));
-}
+double stats_score_from_elo(double elo) { return 1.0 / (1.0 + pow(10.0, -elo / 400.0)); }
 
 /* Elo of a score clamped to [0.001, 0.999] as fishtest's elo() does: finite for any input. */
 static double elo_clamped(double score)
@@ -407,10 +389,7 @@ static int mle_t_value(const double *a, const double *phat, int k, double ref, d
 }
 
 /* Pair t-value of a normalized Elo: nElo -> per-game t (/ 800 ln 10) -> pair t (* sqrt 2). */
-static double pair_t_of_nelo(double nelo)
-{
-    return nelo / nelo_per_t() * sqrt(2.0);
-}
+static double pair_t_of_nelo(double nelo) { return nelo / nelo_per_t() * sqrt(2.0); }
 
 /* fishtest's generalized LLR on the (regularised) pentanomial frequencies. */
 double stats_sprt_llr(const MatchCounts *mc, const SprtConfig *cfg)
@@ -468,10 +447,7 @@ bool stats_sprt_reachable(const SprtConfig *cfg, char *why, size_t len)
 }
 
 /* The normalized model's reach: |nElo| below 2/3 * 800 / ln 10 = 231.62. */
-double stats_sprt_nelo_reach(void)
-{
-    return 2.0 / 3.0 * nelo_per_t();
-}
+double stats_sprt_nelo_reach(void) { return 2.0 / 3.0 * nelo_per_t(); }
 
 /* Wald's SPRT bounds from alpha and beta. */
 void stats_sprt_bounds(const SprtConfig *cfg, double *lower, double *upper)

@@ -235,8 +235,8 @@ static FILE *open_checked(const char *path, uint8_t head[HEADER_BYTES], char *er
     if (!read_exact(f, head, HEADER_BYTES) || memcmp(head, TRACES_MAGIC, 8) != 0) {
         snprintf(err, errlen, "%s: not a maxtune positions file (bad header)", path);
     } else if ((version = (uint32_t)get_le(head + 8, 4)) != TRACES_VERSION) {
-        snprintf(err, errlen, "%s: format version %u, this program reads version %d", path,
-                 version, TRACES_VERSION);
+        snprintf(err, errlen, "%s: format version %u, this program reads version %d", path, version,
+                 TRACES_VERSION);
     } else if (check_table(f, (uint32_t)get_le(head + 12, 4), get_le(head + 16, 8), path, err,
                            errlen)) {
         return f;
@@ -263,8 +263,7 @@ bool traces_load(Traces *t, const char *path, char *err, size_t errlen)
         return false;
     bool ok = false;
     uint64_t n = get_le(head + 24, 8), nterms = get_le(head + 32, 8);
-    if (n > (1ull << 40) || nterms > n * W_NB ||
-        !traces_reserve(t, (long)n, (long)nterms + W_NB)) {
+    if (n > (1ull << 40) || nterms > n * W_NB || !traces_reserve(t, (long)n, (long)nterms + W_NB)) {
         snprintf(err, errlen, "%s: %llu positions: too many or out of memory", path,
                  (unsigned long long)n);
         goto done;

@@ -35,13 +35,13 @@
 
 /* Positions in compressed-row form: entries start[i] .. start[i+1]-1 belong to position i. */
 typedef struct Traces {
-    long n, nterms;        /* positions, entries */
-    long cap, term_cap;    /* allocated lengths of the per-position and per-entry arrays */
-    uint32_t *game;        /* game number per position, nondecreasing */
-    uint8_t *result;       /* game result for the side to move, half points: 0, 1, 2 */
-    uint64_t *start;       /* n + 1 offsets into index/coef */
-    uint8_t *index;        /* weight index (enum WeightIndex) per entry */
-    int16_t *coef;         /* coefficient per entry */
+    long n, nterms;     /* positions, entries */
+    long cap, term_cap; /* allocated lengths of the per-position and per-entry arrays */
+    uint32_t *game;     /* game number per position, nondecreasing */
+    uint8_t *result;    /* game result for the side to move, half points: 0, 1, 2 */
+    uint64_t *start;    /* n + 1 offsets into index/coef */
+    uint8_t *index;     /* weight index (enum WeightIndex) per entry */
+    int16_t *coef;      /* coefficient per entry */
 } Traces;
 
 /* An empty set. */
