@@ -13,7 +13,6 @@
 #include "tune/play/match.h"
 #include "tune/play/pair_task.h"
 #include "tune/play/pgn.h"
-#include "tune/run/interrupt.h"
 #include "tune/stats/rng.h"
 
 enum { ATTEMPTS = 64 };
@@ -260,12 +259,8 @@ static char *play_pair_item(void *task, void *thread, long item, double *busy)
     if (plan.ntypes < 1 || plan.ntypes > HANDICAP_MAX_TYPES || item < 0 ||
         item >= plan.first[plan.ntypes])
         return NULL;
-    char *payload = handicap_pair(thread, &s->cfg, &s->openings, &s->weights[0], &plan, item, busy);
-    if (payload && interrupt_requested()) { /* cut short by a stop request: abandoned */
-        free(payload);
-        payload = NULL;
-    }
-    return payload;
+    return pair_task_keep(
+        handicap_pair(thread, &s->cfg, &s->openings, &s->weights[0], &plan, item, busy));
 }
 
 const DistKind handicap_kind = {"handicap pairs",     pair_task_open,        pair_task_close,

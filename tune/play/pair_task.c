@@ -120,6 +120,15 @@ void pair_task_worker_free(void *thread)
     free(thread);
 }
 
+char *pair_task_keep(char *payload)
+{
+    if (payload && interrupt_requested()) {
+        free(payload);
+        return NULL;
+    }
+    return payload;
+}
+
 /* DistKind.play of game pairs: plays pair `item` and encodes it. */
 static char *task_play_pair(void *task, void *thread, long item, double *busy)
 {
@@ -131,9 +140,7 @@ static char *task_play_pair(void *task, void *thread, long item, double *busy)
     memset(&p, 0, sizeof p);
     bool ok = pair_play(thread, &s->cfg, &s->openings, s->opening_offset + item,
                         &s->weights[2 * set], &s->weights[2 * set + 1], &p);
-    /* A pair whose searches a stop request cut short is abandoned (not a failure: the sink no
-     * longer wants it). */
-    char *payload = ok && !interrupt_requested() ? pair_encode(&p) : NULL;
+    char *payload = ok ? pair_task_keep(pair_encode(&p)) : NULL;
     *busy = p.search_seconds;
     pair_free(&p);
     return payload;

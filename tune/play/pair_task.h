@@ -49,6 +49,11 @@ void pair_task_close(void *task);
 void *pair_task_worker_new(void *task);
 void pair_task_worker_free(void *thread);
 
+/* payload, or NULL (and payload freed) when a stop request came while it was played: its
+ * searches may have been cut short, so the item is abandoned (dist drops an empty payload of an
+ * item the sink no longer wants). For the play functions of kinds that play games. */
+char *pair_task_keep(char *payload);
+
 /* The DistKind of game pairs. */
 extern const DistKind pair_task_kind;
 

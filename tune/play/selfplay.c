@@ -14,7 +14,6 @@
 #include "tune/play/match.h"
 #include "tune/play/pair_task.h"
 #include "tune/play/pgn.h"
-#include "tune/run/interrupt.h"
 #include "tune/stats/rng.h"
 
 /* Hash of the engine that judges quietness: a 1-ply search needs little. */
@@ -222,12 +221,7 @@ static char *play_game_item(void *task, void *thread, long item, double *busy)
     PairTaskState *s = task;
     if (item < 0 || item >= s->per_set)
         return NULL;
-    char *payload = selfplay_game(thread, &s->cfg, &s->openings, s->weights, item, busy);
-    if (payload && interrupt_requested()) { /* cut short by a stop request: abandoned */
-        free(payload);
-        payload = NULL;
-    }
-    return payload;
+    return pair_task_keep(selfplay_game(thread, &s->cfg, &s->openings, s->weights, item, busy));
 }
 
 const DistKind selfplay_games_kind = {"self-play games",    pair_task_open,        pair_task_close,
