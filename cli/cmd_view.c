@@ -8,42 +8,12 @@
 #include <string.h>
 
 #include "cli.h"
+#include "tune/run/text.h"
 #include "tune/jobs/html.h"
 #include "tune/jobs/job.h"
 #include "tune/run/rundir.h"
 
 enum { VIEW_MAX_WANTED = 64 };
-
-/* Reads a whole file into a malloc'd NUL-terminated buffer; NULL with errno set. */
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap + 1);
-    while (buf) {
-        n += fread(buf + n, 1, cap - n, f);
-        if (n < cap)
-            break;
-        char *more = realloc(buf, 2 * cap + 1);
-        if (!more)
-            free(buf);
-        buf = more;
-        cap *= 2;
-    }
-    if (buf && ferror(f)) {
-        free(buf);
-        buf = NULL;
-        errno = EIO;
-    }
-    fclose(f);
-    if (buf) {
-        buf[n] = '\0';
-        *len = n;
-    }
-    return buf;
-}
 
 /* What html_write_viewer needs, for a FILE writer. */
 typedef struct ViewPage {
@@ -116,7 +86,7 @@ int cmd_view(int argc, char **argv)
         out_path = default_out;
     }
     size_t len;
-    char *pgn = slurp(pgn_path, &len);
+    char *pgn = text_read_file(pgn_path, &len);
     if (!pgn) {
         fprintf(stderr, "maxtune view: %s: cannot read: %s\n", pgn_path, strerror(errno));
         return EXIT_USAGE;
@@ -156,7 +126,7 @@ static bool report_folder(const char *dir, size_t cap, int depth)
     char path[1100];
     snprintf(path, sizeof path, "%.900s/%s", dir, RUNDIR_SUMMARY);
     size_t len;
-    char *summary = slurp(path, &len);
+    char *summary = text_read_file(path, &len);
     if (!summary) {
         fprintf(stderr, "maxtune report: %s: no summary.json: not a finished run\n", dir);
         return false;

@@ -10,6 +10,7 @@
 
 #include "tune/jobs/html_assets.h"
 #include "tune/jobs/html_games.h"
+#include "tune/run/text.h"
 
 /* Room the page keeps for everything but the games (markup, CSS, script, plots). */
 enum { HTML_PAGE_RESERVE = 200000, CHART_MAX_ROWS = 400 };
@@ -37,53 +38,8 @@ static void html_escape_n(FILE *out, const char *text, size_t len)
 /* Writes a NUL-terminated text escaped for HTML. */
 static void html_escape(FILE *out, const char *text) { html_escape_n(out, text, strlen(text)); }
 
-/* Writes a text as a JSON string ('<' escaped: the JSON sits in a script element). */
-static void json_str_n(FILE *out, const char *s, size_t len)
-{
-    fputc('"', out);
-    for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c == '"' || c == '\\')
-            fprintf(out, "\\%c", c);
-        else if (c < 0x20 || c == '<')
-            fprintf(out, "\\u%04x", c);
-        else
-            fputc(c, out);
-    }
-    fputc('"', out);
-}
-
 /* Writes a NUL-terminated text as a JSON string. */
-static void json_str(FILE *out, const char *s) { json_str_n(out, s, strlen(s)); }
-
-/* Reads a whole file into a malloc'd NUL-terminated buffer; NULL when it cannot be read. */
-static char *read_whole(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 1 << 14, n = 0;
-    char *buf = malloc(cap + 1);
-    while (buf) {
-        n += fread(buf + n, 1, cap - n, f);
-        if (n < cap)
-            break;
-        char *more = realloc(buf, 2 * cap + 1);
-        if (!more)
-            free(buf);
-        buf = more;
-        cap *= 2;
-    }
-    bool bad = ferror(f);
-    fclose(f);
-    if (!buf || bad) {
-        free(buf);
-        return NULL;
-    }
-    buf[n] = '\0';
-    *len = n;
-    return buf;
-}
+static void json_str(FILE *out, const char *s) { html_json_string(out, s, strlen(s)); }
 
 /* A file of the run: from the inputs in memory, else from the folder; a malloc'd copy (NULL
  * when absent). */
@@ -101,7 +57,7 @@ static char *run_read(const HtmlRun *run, const char *name, size_t *len)
         }
     char path[2048];
     snprintf(path, sizeof path, "%s/%s", run->dir, name);
-    return read_whole(path, len);
+    return text_read_file(path, len);
 }
 
 /* True when the run has that file (in memory or in the folder). */
@@ -278,20 +234,6 @@ static void figure_rows(FILE *out, const char *summary, const HtmlFigure *f)
 
 /* ---- plots: CSV columns as JSON ---- */
 
-/* Splits a CSV line in place at commas; returns the field count. */
-static int csv_split(char *line, char **fields, int max)
-{
-    int n = 0;
-    for (char *p = line; n < max; p++) {
-        fields[n++] = p;
-        p = strchr(p, ',');
-        if (!p)
-            break;
-        *p = '\0';
-    }
-    return n;
-}
-
 /* The index of a column in the header fields, or -1. */
 static int csv_column(char **head, int n, const char *name, size_t len)
 {
@@ -341,7 +283,7 @@ static bool chart_json(FILE *out, const HtmlRun *run, const HtmlChart *c, int id
         p = nl ? nl + 1 : NULL;
     }
     char *head[CSV_MAX_FIELDS];
-    int nhead = nrows ? csv_split(lines[0], head, CSV_MAX_FIELDS) : 0;
+    int nhead = nrows ? text_split_csv(lines[0], head, CSV_MAX_FIELDS) : 0;
     int xcol = csv_column(head, nhead, c->x, strlen(c->x));
     int col[CHART_MAX_SERIES][3], ns = 0;
     bool ok = xcol >= 0 && nrows > 1;
@@ -389,7 +331,7 @@ static bool chart_json(FILE *out, const HtmlRun *run, const HtmlChart *c, int id
             long src = keep > 1
                            ? 1 + (long)((double)r * (double)(data - 1) / (double)(keep - 1) + 0.5)
                            : 1;
-            nf[r] = csv_split(lines[src], rows[r], CSV_MAX_FIELDS);
+            nf[r] = text_split_csv(lines[src], rows[r], CSV_MAX_FIELDS);
         }
         if (ok) {
             fprintf(out, "{\"id\":%d,\"title\":", id);

@@ -156,23 +156,23 @@ static PgnToken reader_next(PgnReader *r, char *name, char *value)
     }
 }
 
-/* Writes s as a JSON string (quotes, backslashes and control characters escaped). */
-static void json_string(FILE *out, const char *s)
+void html_json_string(FILE *out, const char *s, size_t len)
 {
     fputc('"', out);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)s[i];
         if (c == '"' || c == '\\')
             fprintf(out, "\\%c", c);
-        else if (c < 0x20)
+        else if (c < 0x20 || c == '<') /* '<': the JSON sits in a <script> element */
             fprintf(out, "\\u%04x", c);
-        else if (c == '<')
-            fputs("\\u003c", out); /* the JSON sits in a <script> element */
         else
             fputc(c, out);
     }
     fputc('"', out);
 }
+
+/* Writes a NUL-terminated text as a JSON string. */
+static void json_string(FILE *out, const char *s) { html_json_string(out, s, strlen(s)); }
 
 /* The cell of a square in the board string: a FEN letter, '.' or 'x'. */
 static char cell_char(const Position *pos, int sq)

@@ -8,6 +8,8 @@
 #include "tune/jobs/html.h"
 #include "tune/jobs/spsa_job.h"
 #include "tune/jobs/suite_job.h"
+#include "tune/jobs/values_job.h"
+#include "tune/run/text.h"
 
 /* Parses "v", "lo", "hi" fields of values.csv ("" when not measured; "inf" when unbounded). */
 static SuiteValue parse_value(char **f)
@@ -20,20 +22,6 @@ static SuiteValue parse_value(char **f)
     s.lo = strtod(f[1], NULL);
     s.hi = strtod(f[2], NULL);
     return s;
-}
-
-/* Splits a CSV line in place at every comma (empty fields kept); returns the field count. */
-static int split_fields(char *line, char **fields, int max)
-{
-    int n = 0;
-    for (char *p = line; n < max; p++) {
-        fields[n++] = p;
-        p = strchr(p, ',');
-        if (!p)
-            break;
-        *p = '\0';
-    }
-    return n;
 }
 
 bool suite_read_values(SuiteResult *r, char *err, size_t errlen)
@@ -49,7 +37,7 @@ bool suite_read_values(SuiteResult *r, char *err, size_t errlen)
     while (ok && r->npieces < SUITE_MAX_PIECES && fgets(line, sizeof line, f)) {
         line[strcspn(line, "\r\n")] = '\0';
         char *fields[32];
-        int n = split_fields(line, fields, 32);
+        int n = text_split_csv(line, fields, 32);
         if (n < 15) {
             ok = false;
             break;
@@ -259,15 +247,7 @@ const HtmlSpec suite_html = {
                 {"spsa_verification.elo", NULL},
                 {"spsa_verification.elo_error95", NULL},
                 {"spsa_verification.los", NULL}},
-    .charts = {{.png = "values/values.png",
-                .csv = "values/values.csv",
-                .title = "Piece values in pincers by both methods (95% intervals)",
-                .x = "piece",
-                .y = "regression_pincers:regression_low95:regression_high95 "
-                     "handicap_pincers:handicap_low95:handicap_high95 vchess",
-                .xlabel = "piece",
-                .ylabel = "pincers",
-                .categories = true},
+    .charts = {VALUES_HTML_CHART("values/"),
                {.png = "spsa/trajectory.png",
                 .csv = "spsa/trajectory.csv",
                 .title = "SPSA parameter trajectories",

@@ -62,6 +62,16 @@ int values_run(const Config *cfg, RunDir *rd);
 /* What the values job's report.html shows (values_report.c). */
 extern const struct HtmlSpec values_html;
 
+// clang-format off
+/* The report.html chart of values.csv in folder dir ("" here, "values/" from a suite). */
+#define VALUES_HTML_CHART(dir)                                                                     \
+    {.png = dir "values.png", .csv = dir "values.csv",                                            \
+     .title = "Piece values in pincers by both methods (95% intervals)", .x = "piece",            \
+     .y = "regression_pincers:regression_low95:regression_high95 "                                \
+          "handicap_pincers:handicap_low95:handicap_high95 vchess",                               \
+     .xlabel = "piece", .ylabel = "pincers", .categories = true}
+// clang-format on
+
 /* The job's writers (values_report.c; data: the ValuesJob): values.csv, summary.json,
  * report.md. */
 bool values_write_csv(FILE *out, void *data);

@@ -385,14 +385,6 @@ const HtmlSpec values_html = {
                 {"pieces.*.regression.pincers", NULL},
                 {"pieces.*.handicap.pincers", NULL},
                 {"pieces.*.agreement", NULL}},
-    .charts = {{.png = "values.png",
-                .csv = "values.csv",
-                .title = "Piece values in pincers by both methods (95% intervals)",
-                .x = "piece",
-                .y = "regression_pincers:regression_low95:regression_high95 "
-                     "handicap_pincers:handicap_low95:handicap_high95 vchess",
-                .xlabel = "piece",
-                .ylabel = "pincers",
-                .categories = true}},
+    .charts = {VALUES_HTML_CHART("")},
     .games = {"games.pgn", "handicap.pgn"},
 };

@@ -16,6 +16,23 @@
 /* Verification openings start here, far from every tuning opening. */
 #define VERIFY_OPENING_OFFSET 1000000000L
 
+// clang-format off
+/* The report.html figures of the "verification" member of summary.json (HtmlSpec.figures). */
+#define VERIFY_HTML_FIGURES                                                                        \
+    {"verification.games", NULL}, {"verification.wins", NULL},                                    \
+    {"verification.losses", NULL}, {"verification.draws", NULL},                                  \
+    {"verification.elo", NULL}, {"verification.elo_error95", NULL},                               \
+    {"verification.los", NULL}
+
+/* The report.html chart of verify_progress.csv (HtmlSpec.charts); `what` names the weights
+ * ("tuned", "fitted"). */
+#define VERIFY_HTML_CHART(what)                                                                    \
+    {.png = "verify_progress.png", .csv = "verify_progress.csv",                                  \
+     .title = "Elo of the " what " weights against the start over the verification games",       \
+     .x = "games", .y = "elo:elo_low:elo_high", .xlabel = "games", .ylabel = "Elo",               \
+     .yclamp = 1000}
+// clang-format on
+
 /* A verification match and the journal records read back before it exists. */
 typedef struct Verify {
     long pairs;          /* 0: no verification */

@@ -1,9 +1,11 @@
 /* text.c: strings built piece by piece (see text.h). */
 #include "text.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 Text text_start(char *buf, size_t cap)
 {
@@ -44,4 +46,47 @@ double text_rounded(double x, int decimals)
     char buf[64];
     snprintf(buf, sizeof buf, "%.*f", decimals, x);
     return strtod(buf, NULL);
+}
+
+char *text_read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap + 1);
+    while (buf) {
+        n += fread(buf + n, 1, cap - n, f);
+        if (n < cap)
+            break;
+        char *more = realloc(buf, 2 * cap + 1);
+        if (!more)
+            free(buf);
+        buf = more;
+        cap *= 2;
+    }
+    if (buf && ferror(f)) {
+        free(buf);
+        buf = NULL;
+        errno = EIO;
+    }
+    fclose(f);
+    if (buf) {
+        buf[n] = '\0';
+        *len = n;
+    }
+    return buf;
+}
+
+int text_split_csv(char *line, char **fields, int max)
+{
+    int n = 0;
+    for (char *p = line; n < max; p++) {
+        fields[n++] = p;
+        p = strchr(p, ',');
+        if (!p)
+            break;
+        *p = '\0';
+    }
+    return n;
 }

@@ -26,4 +26,12 @@ void text_item(Text *t, const char *sep, const char *fmt, ...)
  * from this, so that a figure read back from a CSV or JSON file prints the same. */
 double text_rounded(double x, int decimals);
 
+/* Reads the whole file at path into a malloc'd NUL-terminated buffer (its length in *len);
+ * NULL with errno set when it cannot (EIO for a read error). */
+char *text_read_file(const char *path, size_t *len);
+
+/* Splits a CSV line in place at every comma (empty fields kept, no quoting); returns the number
+ * of fields, at most max (the last one then holds the rest of the line). */
+int text_split_csv(char *line, char **fields, int max);
+
 #endif
