@@ -519,7 +519,7 @@ static void test_fit_intervals(void **state)
     fit_errors_here(theta, k, se_h, se_c);
     for (int x = 0; x < NFIT; x++) {
         const char *name = c->cell[x][0];
-        char from[64];
+        char from[FIELD_LEN + 16];
         snprintf(from, sizeof from, "\"%s\": {", name);
         double fitted = theta[x], sc = num(c, x, "se_clustered"), sh = num(c, x, "se_hessian");
         double lo = num(c, x, "low95"), hi = num(c, x, "high95");
@@ -623,7 +623,7 @@ static void test_values_regression_intervals(void **state)
             continue;
         }
         bounded += check_fieller(c, r, "regression");
-        char from[64];
+        char from[FIELD_LEN + 16];
         snprintf(from, sizeof from, "\"%s\": {", c->cell[r][0]);
         near("summary regression low95", json_num(js, from, "low95"), num(c, r, "regression_low95"),
              1e-4);
