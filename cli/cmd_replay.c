@@ -30,28 +30,8 @@
 #include "core/notation.h"
 #include "tune/play/game.h"
 #include "tune/play/pgn.h"
-
-enum { TOKEN_MAX = 256 };
-
-/* The kinds of token of PGN movetext and tag pairs. */
-typedef enum TokenKind { TOK_EOF, TOK_TAG, TOK_COMMENT, TOK_WORD, TOK_ERROR } TokenKind;
-
-/* One token: a tag pair (name, value), a {comment} (value) or a word (value), and the line it
- * starts on; for TOK_ERROR, value holds the message. */
-typedef struct Token {
-    TokenKind kind;
-    int line;
-    char name[TOKEN_MAX];
-    char value[TOKEN_MAX];
-} Token;
-
-/* A PGN file held in memory, read token by token. */
-typedef struct Reader {
-    const char *path;
-    const char *text;
-    size_t len, pos;
-    int line;
-} Reader;
+#include "tune/play/pgn_read.h"
+#include "tune/run/text.h"
 
 /* What one file's replay found, added up over the files. */
 typedef struct Tally {
@@ -66,7 +46,7 @@ typedef struct Tally {
 /* A tag of the game being read, with its line (0: absent). */
 typedef struct Tag {
     int line;
-    char value[TOKEN_MAX];
+    char value[PGN_TOKEN_MAX];
 } Tag;
 
 /* The game being read: its tags, the position reached and the keys of every position. */
@@ -79,8 +59,8 @@ typedef struct Game {
     uint64_t *keys; /* keys[i]: the position after i plies */
     Move *moves;    /* moves[i]: ply i + 1 */
     int nplies, keys_cap;
-    bool old_form;          /* a move written with commas, or repetition as "normal" */
-    char reason[TOKEN_MAX]; /* the last {comment} */
+    bool old_form;              /* a move written with commas, or repetition as "normal" */
+    char reason[PGN_TOKEN_MAX]; /* the last {comment} */
     int reason_line;
     Termination term; /* the ending the comment names, once the game is checked */
     bool finished;    /* checked up to its ending: it can be written again */
@@ -99,178 +79,6 @@ static void report(Tally *t, const char *path, int line, bool malformed, const c
     va_end(ap);
     t->errors++;
     t->malformed = t->malformed || malformed;
-}
-
-/* Reads a whole file into a malloc'd buffer; NULL with errno set on failure. */
-static char *read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    errno = 0;
-    while (buf) {
-        n += fread(buf + n, 1, cap - n, f);
-        if (n < cap)
-            break;
-        cap *= 2;
-        char *bigger = realloc(buf, cap);
-        if (!bigger)
-            free(buf);
-        buf = bigger;
-    }
-    if (!buf) {
-        errno = ENOMEM;
-    } else if (ferror(f)) {
-        free(buf);
-        buf = NULL;
-        errno = errno ? errno : EIO;
-    }
-    fclose(f);
-    *len = n;
-    return buf;
-}
-
-/* Character at the reader's position, or -1 at the end. */
-static int peek(const Reader *r) { return r->pos < r->len ? (unsigned char)r->text[r->pos] : -1; }
-
-/* Moves past one character, counting lines. */
-static void advance(Reader *r)
-{
-    if (r->text[r->pos++] == '\n')
-        r->line++;
-}
-
-/* True for the characters that end a word of movetext. */
-static bool is_delimiter(int c)
-{
-    return c == -1 || c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v' ||
-           strchr("{}[]();", c) != NULL;
-}
-
-/* Sets tok to an error token with message msg. */
-static TokenKind token_error(Token *tok, const char *msg)
-{
-    tok->kind = TOK_ERROR;
-    snprintf(tok->value, sizeof tok->value, "%s", msg);
-    return TOK_ERROR;
-}
-
-/* Reads a tag pair `[Name "value"]`, the reader standing on '['. */
-static TokenKind read_tag(Reader *r, Token *tok)
-{
-    advance(r);
-    while (peek(r) == ' ' || peek(r) == '\t')
-        advance(r);
-    size_t n = 0;
-    int c;
-    while ((c = peek(r)) != -1 && (c == '_' || (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') ||
-                                   (c >= 'a' && c <= 'z'))) {
-        if (n + 1 >= sizeof tok->name)
-            return token_error(tok, "tag name too long");
-        tok->name[n++] = (char)c;
-        advance(r);
-    }
-    tok->name[n] = '\0';
-    if (n == 0)
-        return token_error(tok, "malformed tag: expected [Name \"value\"]");
-    while (peek(r) == ' ' || peek(r) == '\t')
-        advance(r);
-    if (peek(r) != '"')
-        return token_error(tok, "malformed tag: expected [Name \"value\"]");
-    advance(r);
-    n = 0;
-    while ((c = peek(r)) != '"') {
-        if (c == -1 || c == '\n')
-            return token_error(tok, "malformed tag: unterminated value");
-        if (c == '\\') {
-            advance(r);
-            c = peek(r);
-            if (c != '\\' && c != '"')
-                return token_error(tok, "malformed tag: bad escape in value");
-        }
-        if (n + 1 >= sizeof tok->value)
-            return token_error(tok, "tag value too long");
-        tok->value[n++] = (char)c;
-        advance(r);
-    }
-    tok->value[n] = '\0';
-    advance(r);
-    while (peek(r) == ' ' || peek(r) == '\t')
-        advance(r);
-    if (peek(r) != ']')
-        return token_error(tok, "malformed tag: expected ']'");
-    advance(r);
-    tok->kind = TOK_TAG;
-    return TOK_TAG;
-}
-
-/* Reads a {comment}, the reader standing on '{'; keeps it with its outer spaces trimmed.
- * tok->line is the line of the '{'. */
-static TokenKind read_comment(Reader *r, Token *tok)
-{
-    advance(r);
-    size_t n = 0;
-    int c;
-    while ((c = peek(r)) != '}') {
-        /* A tag line inside a comment means its '}' is missing (maxtune writes one-line
-         * comments); reading on would swallow the next games. */
-        if (c == -1 || (c == '[' && r->text[r->pos - 1] == '\n'))
-            return token_error(tok, "unterminated {comment}");
-        if (n + 1 < sizeof tok->value && !(n == 0 && (c == ' ' || c == '\n' || c == '\r')))
-            tok->value[n++] = (char)(c == '\n' || c == '\r' || c == '\t' ? ' ' : c);
-        advance(r);
-    }
-    advance(r);
-    while (n > 0 && tok->value[n - 1] == ' ')
-        n--;
-    tok->value[n] = '\0';
-    tok->kind = TOK_COMMENT;
-    return TOK_COMMENT;
-}
-
-/* Reads the next token, skipping white space, ';' comments, '%' escape lines and NAGs. */
-static TokenKind next_token(Reader *r, Token *tok)
-{
-    for (;;) {
-        int c = peek(r);
-        tok->line = r->line;
-        tok->name[0] = tok->value[0] = '\0';
-        if (c == -1) {
-            tok->kind = TOK_EOF;
-            return TOK_EOF;
-        }
-        if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v') {
-            advance(r);
-        } else if (c == ';' || (c == '%' && (r->pos == 0 || r->text[r->pos - 1] == '\n'))) {
-            while (peek(r) != -1 && peek(r) != '\n')
-                advance(r);
-        } else if (c == '[') {
-            return read_tag(r, tok);
-        } else if (c == '{') {
-            return read_comment(r, tok);
-        } else if (c == '(' || c == ')') {
-            return token_error(tok, "variations ( ... ) are not supported");
-        } else if (c == '}' || c == ']') {
-            return token_error(tok, c == '}' ? "unexpected '}'" : "unexpected ']'");
-        } else if (c == '\0') {
-            return token_error(tok, "NUL byte: not a text file");
-        } else {
-            size_t n = 0;
-            while (!is_delimiter(peek(r)) && peek(r) != '\0') {
-                if (n + 1 >= sizeof tok->value)
-                    return token_error(tok, "token too long");
-                tok->value[n++] = (char)peek(r);
-                advance(r);
-            }
-            tok->value[n] = '\0';
-            if (tok->value[0] == '$')
-                continue; /* a NAG: annotation, no move */
-            tok->kind = TOK_WORD;
-            return TOK_WORD;
-        }
-    }
 }
 
 /* Resets a game for the next one (keeps the key and move buffers). */
@@ -481,7 +289,7 @@ static bool is_result(const char *w)
 }
 
 /* Stores a tag of interest; notes in the tally a tag maxtune does not write as it is. */
-static void game_tag(Game *g, Tally *t, const Token *tok)
+static void game_tag(Game *g, Tally *t, const PgnToken *tok)
 {
     static const char *const fixed[][2] = {
         {"Site", "maxtune"}, {"Date", "????.??.??"}, {"SetUp", "1"}, {"Variant", "Maxima"}};
@@ -542,27 +350,26 @@ static void game_write(const Game *g, FILE *out, const char *result)
 static void replay_file(const char *path, Tally *t, Game *g, FILE *rewrite)
 {
     size_t len;
-    char *text = read_file(path, &len);
+    char *text = text_read_file(path, &len);
     if (!text) {
         fprintf(stderr, "%s: cannot read: %s\n", path, strerror(errno));
         t->errors++;
         t->malformed = true;
         return;
     }
-    Reader r = {path, text, len, 0, 1};
-    if (len >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3))
-        r.pos = 3; /* UTF-8 byte order mark */
+    PgnReader r;
+    pgn_reader_start(&r, text, len);
     long games_before = t->games;
     bool in_game = false;
-    Token tok;
+    PgnToken tok;
     game_reset(g);
     for (;;) {
-        TokenKind kind = next_token(&r, &tok);
-        if (kind == TOK_ERROR) {
+        PgnTokenKind kind = pgn_read_token(&r, &tok);
+        if (kind == PGN_ERROR) {
             report(t, path, tok.line, true, "%s", tok.value);
             break;
         }
-        if (kind == TOK_EOF) {
+        if (kind == PGN_EOF) {
             if (in_game)
                 report(t, path, g->first_line, true, "game has no result token at its end");
             else if (t->games == games_before)
@@ -574,7 +381,7 @@ static void replay_file(const char *path, Tally *t, Game *g, FILE *rewrite)
             in_game = true;
             g->first_line = tok.line;
         }
-        if (kind == TOK_TAG) {
+        if (kind == PGN_TAG) {
             if (g->started) {
                 report(t, path, tok.line, true,
                        "tag [%s] inside the moves: the game before has no result token", tok.name);
@@ -585,7 +392,7 @@ static void replay_file(const char *path, Tally *t, Game *g, FILE *rewrite)
         }
         if (!g->started)
             game_start(g, t, path, tok.line);
-        if (kind == TOK_COMMENT) {
+        if (kind == PGN_COMMENT) {
             snprintf(g->reason, sizeof g->reason, "%s", tok.value);
             g->reason_line = tok.line;
         } else if (is_result(tok.value)) {

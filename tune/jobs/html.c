@@ -256,131 +256,160 @@ static void json_number_field(FILE *out, const char *f)
 
 enum { CHART_MAX_SERIES = 16, CSV_MAX_FIELDS = 64 };
 
-/* Writes one plot's JSON object from its CSV (rows thinned to at most CHART_MAX_ROWS, the
- * first and last kept); false when the CSV is missing or lacks a column. */
-static bool chart_json(FILE *out, const HtmlRun *run, const HtmlChart *c, int id)
+/* A plot's CSV, split: its non-empty lines, the header's fields, the x column and the series
+ * (per series: the y column, and the low and high columns of its band or -1). */
+typedef struct ChartData {
+    char *text;
+    char **lines;
+    long nrows; /* lines, the header included */
+    char *head[CSV_MAX_FIELDS];
+    int nhead, xcol, ns;
+    int col[CHART_MAX_SERIES][3];
+} ChartData;
+
+/* Splits text into its non-empty lines and the header into fields; false when out of memory. */
+static bool chart_split(ChartData *d)
 {
-    size_t len;
-    char *text = run_read(run, c->csv, &len);
-    if (!text)
-        return false;
-    /* Lines and their count. */
     long nlines = 0;
-    for (size_t i = 0; i < len; i++)
-        nlines += text[i] == '\n';
-    char **lines = malloc(((size_t)nlines + 2) * sizeof *lines);
-    long nrows = 0;
-    if (!lines) {
-        free(text);
+    for (const char *p = d->text; *p; p++)
+        nlines += *p == '\n';
+    d->lines = malloc(((size_t)nlines + 2) * sizeof *d->lines);
+    if (!d->lines)
         return false;
-    }
-    for (char *p = text; p && *p;) {
+    for (char *p = d->text; p && *p;) {
         char *nl = strchr(p, '\n');
         if (nl)
             *nl = '\0';
         if (*p)
-            lines[nrows++] = p;
+            d->lines[d->nrows++] = p;
         p = nl ? nl + 1 : NULL;
     }
-    char *head[CSV_MAX_FIELDS];
-    int nhead = nrows ? text_split_csv(lines[0], head, CSV_MAX_FIELDS) : 0;
-    int xcol = csv_column(head, nhead, c->x, strlen(c->x));
-    int col[CHART_MAX_SERIES][3], ns = 0;
-    bool ok = xcol >= 0 && nrows > 1;
-    if (ok && c->y[0] == '*') {
-        /* Every column but x and those written "-name" after the star. */
-        for (int k = 0; k < nhead && ns < CHART_MAX_SERIES; k++) {
-            char skip[80];
-            snprintf(skip, sizeof skip, " -%s", head[k]);
-            size_t sl = strlen(skip);
-            const char *hit = strstr(c->y, skip);
-            if (k == xcol || (hit && (hit[sl] == ' ' || hit[sl] == '\0')))
-                continue;
-            col[ns][0] = k;
-            col[ns][1] = col[ns][2] = -1;
-            ns++;
-        }
-        ok = ns > 0;
+    d->nhead = d->nrows ? text_split_csv(d->lines[0], d->head, CSV_MAX_FIELDS) : 0;
+    return true;
+}
+
+/* The series of "*": every column but x and those written "-name" after the star. */
+static bool chart_star_series(ChartData *d, const char *y)
+{
+    for (int k = 0; k < d->nhead && d->ns < CHART_MAX_SERIES; k++) {
+        char skip[80];
+        snprintf(skip, sizeof skip, " -%s", d->head[k]);
+        size_t sl = strlen(skip);
+        const char *hit = strstr(y, skip);
+        if (k == d->xcol || (hit && (hit[sl] == ' ' || hit[sl] == '\0')))
+            continue;
+        d->col[d->ns][0] = k;
+        d->col[d->ns][1] = d->col[d->ns][2] = -1;
+        d->ns++;
     }
-    for (const char *p = c->y; ok && c->y[0] != '*' && *p && ns < CHART_MAX_SERIES;) {
+    return d->ns > 0;
+}
+
+/* The series of a list "y" or "y:lo:hi" separated by spaces; false when a column is missing. */
+static bool chart_listed_series(ChartData *d, const char *y)
+{
+    for (const char *p = y; *p && d->ns < CHART_MAX_SERIES;) {
         size_t n = strcspn(p, " ");
         const char *colon = memchr(p, ':', n);
         size_t k = colon ? (size_t)(colon - p) : n;
-        col[ns][0] = csv_column(head, nhead, p, k);
-        col[ns][1] = col[ns][2] = -1;
+        int *col = d->col[d->ns++];
+        col[0] = csv_column(d->head, d->nhead, p, k);
+        col[1] = col[2] = -1;
         if (colon) {
             const char *lo = colon + 1, *hi = memchr(lo, ':', (size_t)(p + n - lo));
             if (hi) {
-                col[ns][1] = csv_column(head, nhead, lo, (size_t)(hi - lo));
-                col[ns][2] = csv_column(head, nhead, hi + 1, (size_t)(p + n - hi - 1));
+                col[1] = csv_column(d->head, d->nhead, lo, (size_t)(hi - lo));
+                col[2] = csv_column(d->head, d->nhead, hi + 1, (size_t)(p + n - hi - 1));
             }
         }
-        ok = col[ns][0] >= 0 && (!colon || (col[ns][1] >= 0 && col[ns][2] >= 0));
-        ns++;
+        if (col[0] < 0 || (colon && (col[1] < 0 || col[2] < 0)))
+            return false;
         p += n;
         while (*p == ' ')
             p++;
     }
-    if (ok) {
-        /* The rows kept, split once. */
-        long data = nrows - 1, keep = data > CHART_MAX_ROWS ? CHART_MAX_ROWS : data;
-        char *(*rows)[CSV_MAX_FIELDS] = malloc((size_t)keep * sizeof *rows);
-        int *nf = malloc((size_t)keep * sizeof *nf);
-        ok = rows && nf;
-        for (long r = 0; ok && r < keep; r++) {
-            long src = keep > 1
-                           ? 1 + (long)((double)r * (double)(data - 1) / (double)(keep - 1) + 0.5)
-                           : 1;
-            nf[r] = text_split_csv(lines[src], rows[r], CSV_MAX_FIELDS);
-        }
-        if (ok) {
-            fprintf(out, "{\"id\":%d,\"title\":", id);
-            json_str(out, c->title);
-            fputs(",\"png\":", out);
-            json_str(out, c->png);
-            fputs(",\"csv\":", out);
-            json_str(out, c->csv);
-            fputs(",\"xlabel\":", out);
-            json_str(out, c->xlabel);
-            fputs(",\"ylabel\":", out);
-            json_str(out, c->ylabel);
-            fprintf(out,
-                    ",\"categories\":%s,\"logy\":%s,\"yclamp\":%g,\"rows\":%ld,\"shown\":%ld,"
-                    "\"x\":[",
-                    c->categories ? "true" : "false", c->logy ? "true" : "false", c->yclamp, data,
-                    keep);
-            for (long r = 0; r < keep; r++) {
-                const char *f = xcol < nf[r] ? rows[r][xcol] : "";
-                fputs(r ? "," : "", out);
-                if (c->categories)
-                    json_str(out, f);
-                else
-                    json_number_field(out, f);
-            }
-            fputs("],\"series\":[", out);
-            for (int s = 0; s < ns; s++) {
-                fputs(s ? ",{\"name\":" : "{\"name\":", out);
-                json_str(out, head[col[s][0]]);
-                static const char *const part[3] = {"y", "lo", "hi"};
-                for (int k = 0; k < 3; k++) {
-                    if (col[s][k] < 0)
-                        continue;
-                    fprintf(out, ",\"%s\":[", part[k]);
-                    for (long r = 0; r < keep; r++) {
-                        fputs(r ? "," : "", out);
-                        json_number_field(out, col[s][k] < nf[r] ? rows[r][col[s][k]] : "");
-                    }
-                    fputs("]", out);
-                }
-                fputs("}", out);
-            }
-            fputs("]}", out);
-        }
-        free(rows);
-        free(nf);
+    return true;
+}
+
+/* Writes the JSON object of a plot from its split CSV, rows thinned to at most
+ * CHART_MAX_ROWS (the first and last kept); false when out of memory. */
+static bool chart_write(FILE *out, const ChartData *d, const HtmlChart *c, int id)
+{
+    long data = d->nrows - 1, keep = data > CHART_MAX_ROWS ? CHART_MAX_ROWS : data;
+    char *(*rows)[CSV_MAX_FIELDS] = malloc((size_t)keep * sizeof *rows);
+    int *nf = malloc((size_t)keep * sizeof *nf);
+    bool ok = rows && nf;
+    for (long r = 0; ok && r < keep; r++) {
+        long src = keep > 1 ? 1 + (long)((double)r * (double)(data - 1) / (double)(keep - 1) + 0.5)
+                            : 1;
+        nf[r] = text_split_csv(d->lines[src], rows[r], CSV_MAX_FIELDS);
     }
-    free(lines);
-    free(text);
+    if (ok) {
+        fprintf(out, "{\"id\":%d,\"title\":", id);
+        json_str(out, c->title);
+        fputs(",\"png\":", out);
+        json_str(out, c->png);
+        fputs(",\"csv\":", out);
+        json_str(out, c->csv);
+        fputs(",\"xlabel\":", out);
+        json_str(out, c->xlabel);
+        fputs(",\"ylabel\":", out);
+        json_str(out, c->ylabel);
+        fprintf(out,
+                ",\"categories\":%s,\"logy\":%s,\"yclamp\":%g,\"rows\":%ld,\"shown\":%ld,"
+                "\"x\":[",
+                c->categories ? "true" : "false", c->logy ? "true" : "false", c->yclamp, data,
+                keep);
+        for (long r = 0; r < keep; r++) {
+            const char *f = d->xcol < nf[r] ? rows[r][d->xcol] : "";
+            fputs(r ? "," : "", out);
+            if (c->categories)
+                json_str(out, f);
+            else
+                json_number_field(out, f);
+        }
+        fputs("],\"series\":[", out);
+        for (int s = 0; s < d->ns; s++) {
+            fputs(s ? ",{\"name\":" : "{\"name\":", out);
+            json_str(out, d->head[d->col[s][0]]);
+            static const char *const part[3] = {"y", "lo", "hi"};
+            for (int k = 0; k < 3; k++) {
+                if (d->col[s][k] < 0)
+                    continue;
+                fprintf(out, ",\"%s\":[", part[k]);
+                for (long r = 0; r < keep; r++) {
+                    fputs(r ? "," : "", out);
+                    json_number_field(out, d->col[s][k] < nf[r] ? rows[r][d->col[s][k]] : "");
+                }
+                fputs("]", out);
+            }
+            fputs("}", out);
+        }
+        fputs("]}", out);
+    }
+    free(rows);
+    free(nf);
+    return ok;
+}
+
+/* Writes one plot's JSON object from its CSV; false when the CSV is missing or lacks a
+ * column. */
+static bool chart_json(FILE *out, const HtmlRun *run, const HtmlChart *c, int id)
+{
+    size_t len;
+    ChartData d = {0};
+    d.text = run_read(run, c->csv, &len);
+    if (!d.text)
+        return false;
+    bool ok = chart_split(&d);
+    if (ok) {
+        d.xcol = csv_column(d.head, d.nhead, c->x, strlen(c->x));
+        ok = d.xcol >= 0 && d.nrows > 1 &&
+             (c->y[0] == '*' ? chart_star_series(&d, c->y) : chart_listed_series(&d, c->y)) &&
+             chart_write(out, &d, c, id);
+    }
+    free(d.lines);
+    free(d.text);
     return ok;
 }
 
@@ -775,24 +804,15 @@ static char *games_data(const HtmlRun *run, size_t budget, char *problems, size_
     return json;
 }
 
-bool html_write_run(FILE *out, void *data)
+/* The JSON array of the page's plots (malloc'd, its length in *len); marks in ctx which plots
+ * could be drawn. NULL when out of memory. */
+static char *charts_json(const HtmlRun *run, MdContext *ctx, size_t *len)
 {
-    const HtmlRun *run = data;
     const HtmlSpec *spec = run->spec;
-    size_t cap = run->cap ? run->cap : HTML_PAGE_CAP;
-    size_t mdlen = 0, slen = 0;
-    char *md = run->live ? NULL : run_read(run, "report.md", &mdlen);
-    char *summary = run_read(run, "summary.json", &slen);
-    char title[512];
-    page_title(md, run->dir, title, sizeof title);
-
-    /* The plots' data first: the markdown needs to know which ones exist. */
-    MdContext ctx = {run, {false}, {false}};
     char *charts = NULL;
-    size_t clen = 0;
-    FILE *co = open_memstream(&charts, &clen);
+    FILE *co = open_memstream(&charts, len);
     if (!co)
-        return false;
+        return NULL;
     fputc('[', co);
     bool firstc = true;
     for (int i = 0; spec && i < HTML_MAX_CHARTS && spec->charts[i].png; i++) {
@@ -801,9 +821,9 @@ bool html_write_run(FILE *out, void *data)
         FILE *oo = open_memstream(&one, &olen);
         if (!oo)
             continue;
-        ctx.chart_ok[i] = chart_json(oo, run, &spec->charts[i], i);
+        ctx->chart_ok[i] = chart_json(oo, run, &spec->charts[i], i);
         fclose(oo);
-        if (ctx.chart_ok[i]) {
+        if (ctx->chart_ok[i]) {
             fputs(firstc ? "" : ",\n", co);
             fputs(one, co);
             firstc = false;
@@ -812,8 +832,12 @@ bool html_write_run(FILE *out, void *data)
     }
     fputc(']', co);
     fclose(co);
+    return charts;
+}
 
-    page_begin(out, title, run->live, run->status);
+/* The page's header: title, status and, while running, the progress line. */
+static void page_header(FILE *out, const HtmlRun *run, const char *title)
+{
     fputs("<header><h1>", out);
     html_escape(out, title);
     fputs("</h1>\n<p class=\"status\">Status: <strong id=\"run-status\">", out);
@@ -828,7 +852,13 @@ bool html_write_run(FILE *out, void *data)
         fputs("</p>\n", out);
     }
     fputs("</header>\n<main>\n", out);
+}
 
+/* The headline figures of summary.json and report.md rendered (its plots drawn in place). */
+static void page_report(FILE *out, const HtmlRun *run, const char *summary, char *md,
+                        MdContext *ctx)
+{
+    const HtmlSpec *spec = run->spec;
     if (summary && spec && spec->figures[0].key) {
         fputs("<section id=\"headline\">\n<h2>Headline figures</h2>\n<p class=\"note\">From "
               "<code>summary.json</code>",
@@ -845,12 +875,18 @@ bool html_write_run(FILE *out, void *data)
         char *body = md;
         if (body[0] == '#' && body[1] == ' ') /* the title is the page's */
             body += strcspn(body, "\n");
-        md_render(out, body, &ctx);
+        md_render(out, body, ctx);
         fputs("</section>\n", out);
     }
+}
+
+/* The plots report.md did not show, and the links to a suite's parts. */
+static void page_plots_parts(FILE *out, const HtmlRun *run, const MdContext *ctx)
+{
+    const HtmlSpec *spec = run->spec;
     bool more = false;
     for (int i = 0; spec && i < HTML_MAX_CHARTS && spec->charts[i].png; i++)
-        if (ctx.chart_ok[i] && !ctx.chart_used[i]) {
+        if (ctx->chart_ok[i] && !ctx->chart_used[i]) {
             if (!more)
                 fputs("<section id=\"plots\">\n<h2>Plots</h2>\n", out);
             more = true;
@@ -870,6 +906,42 @@ bool html_write_run(FILE *out, void *data)
         }
         fputs("</ul>\n</section>\n", out);
     }
+}
+
+/* The folder's files with the note on which change from run to run. */
+static void page_files(FILE *out, const HtmlRun *run)
+{
+    fputs("<section id=\"files-section\">\n<h2>Files</h2>\n", out);
+    files_list(out, run);
+    fputs("<p class=\"note\">Sizes in bytes; <code>run.txt</code> (machine, times, command), "
+          "the timing files and the PNG plots change from run to run, and "
+          "<code>config.ini</code> with the threads and results folder; every other file is the "
+          "same whenever the run is repeated.</p>\n",
+          out);
+    fputs("</section>\n</main>\n", out);
+}
+
+bool html_write_run(FILE *out, void *data)
+{
+    const HtmlRun *run = data;
+    size_t cap = run->cap ? run->cap : HTML_PAGE_CAP;
+    size_t mdlen = 0, slen = 0, clen = 0;
+    char *md = run->live ? NULL : run_read(run, "report.md", &mdlen);
+    char *summary = run_read(run, "summary.json", &slen);
+    char title[512];
+    page_title(md, run->dir, title, sizeof title);
+    /* The plots' data first: the markdown needs to know which ones exist. */
+    MdContext ctx = {run, {false}, {false}};
+    char *charts = charts_json(run, &ctx, &clen);
+    if (!charts) {
+        free(md);
+        free(summary);
+        return false;
+    }
+    page_begin(out, title, run->live, run->status);
+    page_header(out, run, title);
+    page_report(out, run, summary, md, &ctx);
+    page_plots_parts(out, run, &ctx);
     char problems[1024] = "";
     size_t used = (size_t)ftell(out) + clen + strlen(html_asset_js) + 4096;
     size_t budget = cap > used + HTML_PAGE_RESERVE ? cap - used - HTML_PAGE_RESERVE / 2 : 100000;
@@ -881,14 +953,7 @@ bool html_write_run(FILE *out, void *data)
         html_escape(out, problems);
         fputs("</p>\n", out);
     }
-    fputs("<section id=\"files-section\">\n<h2>Files</h2>\n", out);
-    files_list(out, run);
-    fputs("<p class=\"note\">Sizes in bytes; <code>run.txt</code> (machine, times, command), "
-          "the timing files and the PNG plots change from run to run, and "
-          "<code>config.ini</code> with the threads and results folder; every other file is the "
-          "same whenever the run is repeated.</p>\n",
-          out);
-    fputs("</section>\n</main>\n", out);
+    page_files(out, run);
     page_end(out, charts, games);
     free(games);
     free(charts);

@@ -11,18 +11,9 @@
 #include "core/gamestate.h"
 #include "core/makemove.h"
 #include "core/notation.h"
+#include "tune/play/pgn_read.h"
 
 enum { WORD_MAX = 256 };
-
-/* A PGN text read token by token. */
-typedef struct PgnReader {
-    const char *text;
-    size_t len, pos;
-    int line;
-} PgnReader;
-
-/* The kinds of token: a tag pair, a {comment}, a word of movetext, the end, an error. */
-typedef enum PgnToken { PT_EOF, PT_TAG, PT_COMMENT, PT_WORD, PT_ERROR } PgnToken;
 
 /* The game being read: its tags, position and JSON so far. */
 typedef struct GameBuild {
@@ -49,111 +40,6 @@ static void games_error(char *err, size_t errlen, const char *source, int line, 
     if (k >= 0 && (size_t)k < errlen)
         vsnprintf(err + k, errlen - (size_t)k, fmt, ap);
     va_end(ap);
-}
-
-/* The character at the reader, or -1 at the end. */
-static int reader_peek(const PgnReader *r)
-{
-    return r->pos < r->len ? (unsigned char)r->text[r->pos] : -1;
-}
-
-/* Moves past one character, counting lines. */
-static void reader_advance(PgnReader *r)
-{
-    if (r->text[r->pos++] == '\n')
-        r->line++;
-}
-
-/* Reads the next token into name/value (WORD_MAX each); on PT_ERROR value holds the message. */
-static PgnToken reader_next(PgnReader *r, char *name, char *value)
-{
-    for (;;) {
-        int c = reader_peek(r);
-        name[0] = value[0] = '\0';
-        if (c == -1)
-            return PT_EOF;
-        if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v') {
-            reader_advance(r);
-        } else if (c == ';' || (c == '%' && (r->pos == 0 || r->text[r->pos - 1] == '\n'))) {
-            while (reader_peek(r) != -1 && reader_peek(r) != '\n')
-                reader_advance(r);
-        } else if (c == '[') {
-            size_t n = 0;
-            reader_advance(r);
-            while (reader_peek(r) == ' ')
-                reader_advance(r);
-            while ((c = reader_peek(r)) != -1 && c != ' ' && c != '"' && c != ']' && c != '\n')
-                if (n + 1 < WORD_MAX)
-                    name[n++] = (char)c, reader_advance(r);
-                else
-                    reader_advance(r);
-            name[n] = '\0';
-            while (reader_peek(r) == ' ')
-                reader_advance(r);
-            if (reader_peek(r) != '"') {
-                snprintf(value, WORD_MAX, "malformed tag: expected [Name \"value\"]");
-                return PT_ERROR;
-            }
-            reader_advance(r);
-            n = 0;
-            while ((c = reader_peek(r)) != '"') {
-                if (c == -1 || c == '\n') {
-                    snprintf(value, WORD_MAX, "malformed tag: unterminated value");
-                    return PT_ERROR;
-                }
-                if (c == '\\')
-                    reader_advance(r), c = reader_peek(r);
-                if (c != -1 && n + 1 < WORD_MAX)
-                    value[n++] = (char)c;
-                if (c != -1)
-                    reader_advance(r);
-            }
-            value[n] = '\0';
-            reader_advance(r);
-            while (reader_peek(r) != -1 && reader_peek(r) != ']' && reader_peek(r) != '\n')
-                reader_advance(r);
-            if (reader_peek(r) != ']') {
-                snprintf(value, WORD_MAX, "malformed tag: expected ']'");
-                return PT_ERROR;
-            }
-            reader_advance(r);
-            return PT_TAG;
-        } else if (c == '{') {
-            size_t n = 0;
-            reader_advance(r);
-            while ((c = reader_peek(r)) != '}') {
-                if (c == -1) {
-                    snprintf(value, WORD_MAX, "unterminated {comment}");
-                    return PT_ERROR;
-                }
-                if (n + 1 < WORD_MAX && !(n == 0 && (c == ' ' || c == '\n' || c == '\r')))
-                    value[n++] = (char)(c == '\n' || c == '\r' || c == '\t' ? ' ' : c);
-                reader_advance(r);
-            }
-            reader_advance(r);
-            while (n > 0 && value[n - 1] == ' ')
-                n--;
-            value[n] = '\0';
-            return PT_COMMENT;
-        } else if (c == '(' || c == ')' || c == '}' || c == ']' || c == '\0') {
-            snprintf(value, WORD_MAX, "unexpected '%c' (variations are not supported)",
-                     c ? c : '0');
-            return PT_ERROR;
-        } else {
-            size_t n = 0;
-            while ((c = reader_peek(r)) != -1 && !strchr(" \t\r\n\f\v{}[]();", c) && c) {
-                if (n + 1 >= WORD_MAX) {
-                    snprintf(value, WORD_MAX, "token too long");
-                    return PT_ERROR;
-                }
-                value[n++] = (char)c;
-                reader_advance(r);
-            }
-            value[n] = '\0';
-            if (value[0] != '$')
-                return PT_WORD;
-        }
-    }
 }
 
 void html_json_string(FILE *out, const char *s, size_t len)
@@ -354,33 +240,51 @@ static bool is_result(const char *w)
     return !strcmp(w, "1-0") || !strcmp(w, "0-1") || !strcmp(w, "1/2-1/2") || !strcmp(w, "*");
 }
 
+/* Plays a word of movetext that is not a result: a move, possibly after its number ("12."
+ * or "12..."); false with the message in err. */
+static bool game_word(GameBuild *g, const char *word, const char *source, int line, char *err,
+                      size_t errlen)
+{
+    const char *move = word;
+    if (*move >= '0' && *move <= '9') {
+        while (*move >= '0' && *move <= '9')
+            move++;
+        if (*move != '.') {
+            games_error(err, errlen, source, line, "unexpected token '%s'", word);
+            return false;
+        }
+        move += strspn(move, ".");
+    }
+    return !*move || game_play(g, move, source, line, err, errlen);
+}
+
 bool html_games_read(HtmlGames *gs, const char *text, size_t len, const char *source, char *err,
                      size_t errlen)
 {
     memset(gs, 0, sizeof *gs);
     snprintf(gs->source, sizeof gs->source, "%s", source);
-    PgnReader r = {text, len, 0, 1};
-    if (len >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3))
-        r.pos = 3;
+    PgnReader r;
+    pgn_reader_start(&r, text, len);
     GameBuild *g = calloc(1, sizeof *g);
     Position start;
-    char name[WORD_MAX], value[WORD_MAX];
+    PgnToken tok;
+    const char *name = tok.name, *value = tok.value;
     bool ok = g != NULL, in_game = false;
     if (!g)
         games_error(err, errlen, source, 1, "out of memory");
     while (ok) {
-        int line = r.line;
-        PgnToken t = reader_next(&r, name, value);
-        if (t == PT_ERROR) {
-            games_error(err, errlen, source, r.line, "%s", value);
+        PgnTokenKind t = pgn_read_token(&r, &tok);
+        int line = tok.line;
+        if (t == PGN_ERROR) {
+            games_error(err, errlen, source, line, "%s", value);
             ok = false;
-        } else if (t == PT_EOF) {
+        } else if (t == PGN_EOF) {
             if (in_game) {
                 games_error(err, errlen, source, g->first_line, "game has no result at its end");
                 ok = false;
             }
             break;
-        } else if (t == PT_TAG) {
+        } else if (t == PGN_TAG) {
             if (g->started) {
                 games_error(err, errlen, source, line, "tag [%s] inside the moves", name);
                 ok = false;
@@ -407,7 +311,7 @@ bool html_games_read(HtmlGames *gs, const char *text, size_t len, const char *so
                 if (!ok)
                     break;
             }
-            if (t == PT_COMMENT) {
+            if (t == PGN_COMMENT) {
                 snprintf(g->reason, sizeof g->reason, "%s", value);
             } else if (is_result(value)) {
                 if (!game_finish(gs, g, &start, value)) {
@@ -417,19 +321,7 @@ bool html_games_read(HtmlGames *gs, const char *text, size_t len, const char *so
                 game_clear(g);
                 in_game = false;
             } else {
-                const char *move = value;
-                if (*move >= '0' && *move <= '9') {
-                    while (*move >= '0' && *move <= '9')
-                        move++;
-                    if (*move != '.') {
-                        games_error(err, errlen, source, line, "unexpected token '%s'", value);
-                        ok = false;
-                        break;
-                    }
-                    move += strspn(move, ".");
-                }
-                if (*move)
-                    ok = game_play(g, move, source, line, err, errlen);
+                ok = game_word(g, value, source, line, err, errlen);
             }
         }
     }
