@@ -66,7 +66,9 @@ void game_play(const Position *opening, Player *white, Player *black, const Matc
             rec->term = TERM_REPETITION;
             return;
         }
-        if (rec->nmoves >= max_plies) {
+        /* A stop request cuts the game short here (recorded as a draw at the ply limit); the
+         * caller abandons it (pair_task_keep). */
+        if (rec->nmoves >= max_plies || engine_aborting(players[pos.side]->engine)) {
             rec->result = 1;
             rec->term = TERM_MAX_PLIES;
             return;
