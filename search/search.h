@@ -99,9 +99,6 @@ Move engine_search(Engine *e, const SearchLimits *limits, int *score, SearchInfo
  * that must not be trusted (the game it belongs to is abandoned). */
 static inline void engine_watch(Engine *e, const volatile sig_atomic_t *flag) { e->abort = flag; }
 
-/* True once the flag e watches (engine_watch) is set: its searches end at once. */
-static inline bool engine_aborting(const Engine *e) { return e->abort && *e->abort; }
-
 /* Asks a running search to stop (callable from another thread). */
 static inline void engine_stop(Engine *e) { atomic_store(&e->stop, 1); }
 

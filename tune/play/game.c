@@ -11,6 +11,7 @@
 #include "core/movegen.h"
 #include "search/eval.h"
 #include "tune/run/escape.h"
+#include "tune/run/interrupt.h"
 #include "tune/stats/rng.h"
 
 const char *game_termination_name(Termination t)
@@ -68,7 +69,7 @@ void game_play(const Position *opening, Player *white, Player *black, const Matc
         }
         /* A stop request cuts the game short here (recorded as a draw at the ply limit); the
          * caller abandons it (pair_task_keep). */
-        if (rec->nmoves >= max_plies || engine_aborting(players[pos.side]->engine)) {
+        if (rec->nmoves >= max_plies || interrupt_requested()) {
             rec->result = 1;
             rec->term = TERM_MAX_PLIES;
             return;
