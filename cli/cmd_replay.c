@@ -240,12 +240,11 @@ static void game_finish(Game *g, Tally *t, const char *path, int line, const cha
         report(t, path, g->reason_line, false, "unknown game ending {%s}", g->reason);
         return;
     }
-    bool normal = game_termination_is_normal((Termination)term);
     if (!g->termination.line)
         report(t, path, line, true, "game has no [Termination] tag");
     else if (term == TERM_REPETITION && !strcmp(g->termination.value, "normal"))
         g->old_form = true; /* before repetition counted as an adjudication */
-    else if (strcmp(g->termination.value, normal ? "normal" : "adjudication") != 0)
+    else if (strcmp(g->termination.value, game_termination_pgn((Termination)term)) != 0)
         report(t, path, g->termination.line, false,
                "[Termination \"%s\"] does not fit the ending {%s}", g->termination.value,
                g->reason);
@@ -272,7 +271,9 @@ static void game_finish(Game *g, Tally *t, const char *path, int line, const cha
         if (term == TERM_REPETITION && earlier_occurrences(g) == 0)
             report(t, path, g->reason_line, false,
                    "the game says {repetition}, but the final position did not occur before");
-        if (term != TERM_ADJ_RESIGN)
+        if (term > TERM_ADJ_RESIGN) /* an engine's fault: the engine to move loses */
+            want = mover_lost;
+        else if (term != TERM_ADJ_RESIGN)
             want = "1/2-1/2";
         else if (!strcmp(result, "1/2-1/2"))
             report(t, path, line, false, "a resignation cannot end in a draw");

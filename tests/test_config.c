@@ -416,6 +416,51 @@ static void test_config_set(void **state)
     assert_int_equal(cfg.engine[1].nodes, 0);
 }
 
+/* Splits command and expects the words of want ("|"-separated) or, want NULL, an error
+ * containing problem. */
+static void expect_split(const char *command, const char *want, const char *problem)
+{
+    char *argv[CONFIG_MAX_ARGS], buf[1024], err[256] = "", joined[1024] = "";
+    int n = config_split_command(command, argv, buf, sizeof buf, err, sizeof err);
+    if (!want) {
+        assert_int_equal(n, -1);
+        assert_non_null(strstr(err, problem));
+        return;
+    }
+    for (int i = 0; i < n; i++)
+        snprintf(joined + strlen(joined), sizeof joined - strlen(joined), "%s%s", i ? "|" : "",
+                 argv[i]);
+    assert_null(argv[n < 0 ? 0 : n]);
+    assert_string_equal(joined, want);
+}
+
+/* External engine commands: words, quotes and backslashes, never a shell; and the keys' checks. */
+static void test_engine_command(void **state)
+{
+    (void)state;
+    expect_split("", "", NULL);
+    expect_split("  bin/maxtune   uci ", "bin/maxtune|uci", NULL);
+    expect_split("a 'b c' \"d e\" f\\ g", "a|b c|d e|f g", NULL);
+    expect_split("'$HOME;rm -rf x' `id` $(id) a>b", "$HOME;rm -rf x|`id`|$(id)|a>b", NULL);
+    expect_split("\"x\\\"y\" 'p\\q' ''", "x\"y|p\\q|", NULL);
+    expect_split("a 'b", NULL, "unclosed ' quote");
+    expect_split("a \"b", NULL, "unclosed \" quote");
+    char many[512] = "";
+    for (int i = 0; i < CONFIG_MAX_ARGS; i++)
+        strcat(many, "w ");
+    expect_split(many, NULL, "more than 63 words");
+    expect_error(RUN3 "[engine_a]\ncommand = x 'y\n", 5, "unclosed ' quote");
+    expect_error(RUN3 "[engine_a]\noptions = Hash\n", 5, "expected Name=value");
+    expect_error(RUN3 "[engine_b]\noptions = Hash=1, =2\n", 5, "expected Name=value");
+    Config cfg;
+    char err[1024];
+    load_text_ok(&cfg,
+                 RUN3 "[engine_a]\ncommand = prog 'a b'\noptions = Hash=1, Weights=material\n");
+    assert_string_equal(cfg.engine[0].command, "prog 'a b'");
+    assert_false(config_set(&cfg, "engine_a.working_dir=a\tb", err, sizeof err));
+    assert_non_null(strstr(err, "control character"));
+}
+
 /* Writes cfg to a temporary file, loads it back and expects the identical Config. */
 static void check_roundtrip(const Config *cfg)
 {
@@ -596,11 +641,17 @@ int main(void)
 {
     catalog_register(); /* the job names [run] job accepts */
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_good_config), cmocka_unit_test(test_defaults),
-        cmocka_unit_test(test_errors),      cmocka_unit_test(test_missing_required),
-        cmocka_unit_test(test_unreadable),  cmocka_unit_test(test_overrides),
-        cmocka_unit_test(test_config_set),  cmocka_unit_test(test_write_roundtrip),
-        cmocka_unit_test(test_doc),         cmocka_unit_test(test_relative_paths),
+        cmocka_unit_test(test_good_config),
+        cmocka_unit_test(test_defaults),
+        cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_missing_required),
+        cmocka_unit_test(test_unreadable),
+        cmocka_unit_test(test_overrides),
+        cmocka_unit_test(test_config_set),
+        cmocka_unit_test(test_write_roundtrip),
+        cmocka_unit_test(test_doc),
+        cmocka_unit_test(test_relative_paths),
+        cmocka_unit_test(test_engine_command),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -398,7 +398,7 @@ static void test_pair_decode_errors(void **state)
         {"2 0 2 1", "bad move"},         /* one move of two */
         {"3 0 0 1 0 0", "out of range"}, /* result 3 half points */
         {"-1 0 0 1 0 0", "out of range"},
-        {"2 8 0 1 0 0", "out of range"},    /* termination TERM_NB */
+        {"2 11 0 1 0 0", "out of range"},   /* termination TERM_NB */
         {"2 0 2001 1 0 0", "out of range"}, /* more than GAME_MAX_PLIES */
         {"2 0 1 4000 1 0 0", "bad move"},   /* move code beyond 14 bits */
         {"2 0 1 zz 1 0 0", "bad move"},
@@ -457,8 +457,8 @@ static GameSetup *game_setup(int depth, long repetition, long max_plies)
         s->engine[c] = engine_new(1);
         assert_non_null(s->engine[c]);
     }
-    s->white = (Player){s->engine[0], &s->weights, {depth, 0, 0}};
-    s->black = (Player){s->engine[1], &s->weights, {depth, 0, 0}};
+    s->white = (Player){s->engine[0], &s->weights, {depth, 0, 0}, NULL, 0};
+    s->black = (Player){s->engine[1], &s->weights, {depth, 0, 0}, NULL, 0};
     return s;
 }
 

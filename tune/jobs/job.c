@@ -7,6 +7,7 @@
 
 #include "search/weights.h"
 #include "tune/jobs/html.h"
+#include "tune/play/engine_proc.h"
 #include "tune/play/game.h"
 
 /* The table of jobs, set once at start-up (job_set_table). */
@@ -78,6 +79,23 @@ int job_begin(Job *job, const Config *cfg, RunDir *rd, JournalRecordFn on_record
     job->threads = config_threads(cfg);
     job->live_next = 0;
     memset(&job->journal, 0, sizeof job->journal);
+    for (int i = 0; i < 2; i++) {
+        if (!cfg->engine[i].command[0])
+            continue;
+        EngineProc *p = malloc(sizeof *p);
+        bool oom = !p, ok = p && engine_proc_init(p, &cfg->engine[i], NULL, err, sizeof err);
+        if (p && strcmp(cfg->job, "match") != 0) {
+            ok = false;
+            snprintf(err, sizeof err,
+                     "[%s] command: external engines play in match jobs only, not in %s",
+                     i ? "engine_b" : "engine_a", cfg->job);
+        }
+        free(p);
+        if (!ok) {
+            fprintf(stderr, "maxtune: %s\n", oom ? "out of memory" : err);
+            return EXIT_USAGE;
+        }
+    }
     rundir_file(rd, RUNDIR_JOURNAL, path, sizeof path);
     if (on_record && !journal_open(&job->journal, path, rundir_config_hash(cfg), on_record, data,
                                    err, sizeof err)) {

@@ -9,6 +9,7 @@
 #include "core/gamestate.h"
 #include "core/makemove.h"
 #include "core/movegen.h"
+#include "core/notation.h"
 #include "search/eval.h"
 #include "tune/run/escape.h"
 #include "tune/run/interrupt.h"
@@ -17,12 +18,75 @@
 const char *game_termination_name(Termination t)
 {
     static const char *const names[TERM_NB] = {
-        "checkmate",  "stalemate",           "bare king",          "invasion",
-        "repetition", "maximum game length", "adjudication: draw", "adjudication: resign"};
+        "checkmate",    "stalemate",           "bare king",          "invasion",
+        "repetition",   "maximum game length", "adjudication: draw", "adjudication: resign",
+        "time forfeit", "rules infraction",    "abandoned"};
     return names[t];
 }
 
 bool game_termination_is_normal(Termination t) { return t <= TERM_INVASION; }
+
+const char *game_termination_pgn(Termination t)
+{
+    return t <= TERM_INVASION     ? "normal"
+           : t <= TERM_ADJ_RESIGN ? "adjudication"
+                                  : game_termination_name(t);
+}
+
+long game_move_timeout(const Player *p)
+{
+    if (p->timeout_ms > 0)
+        return p->timeout_ms;
+    long ms = 10000 + p->limits.movetime_ms + (long)(p->limits.nodes / 1000);
+    if (p->limits.depth > 0 && !p->limits.nodes && !p->limits.movetime_ms)
+        ms += 60000;
+    return ms;
+}
+
+/* Asks an external player for its move in pos: the move, or MOVE_NONE with the termination it
+ * earns in *term and the reason in rec->fault_why. started: the game's ucinewgame was sent. */
+static Move external_move(Player *p, const Position *pos, GameRecord *rec, bool *started,
+                          int *score, Termination *term)
+{
+    static const Termination BY_STATUS[] = {TERM_ABANDONED, TERM_ABANDONED, TERM_TIME_FORFEIT,
+                                            TERM_RULES_INFRACTION, TERM_ABANDONED};
+    ProcStatus s = PROC_OK;
+    *score = 0;
+    if (!*started) {
+        s = engine_proc_new_game(p->proc);
+        *started = true;
+    }
+    char go[160], text[MOVE_STR_LEN];
+    size_t k = 0;
+    go[0] = '\0';
+    if (p->limits.depth > 0)
+        k += (size_t)snprintf(go + k, sizeof go - k, " depth %d", p->limits.depth);
+    if (p->limits.nodes > 0)
+        k += (size_t)snprintf(go + k, sizeof go - k, " nodes %llu",
+                              (unsigned long long)p->limits.nodes);
+    if (p->limits.movetime_ms > 0)
+        k += (size_t)snprintf(go + k, sizeof go - k, " movetime %d", p->limits.movetime_ms);
+    double seconds = 0;
+    long timeout = game_move_timeout(p);
+    if (s == PROC_OK)
+        s = engine_proc_go(p->proc, &rec->opening, rec->moves, rec->nmoves, go + (k > 0), timeout,
+                           text, sizeof text, score, &seconds);
+    rec->search_seconds += seconds;
+    if (s != PROC_OK) {
+        *term = BY_STATUS[s];
+        snprintf(rec->fault_why, sizeof rec->fault_why, "%s", p->proc->why);
+        return MOVE_NONE;
+    }
+    Position copy = *pos;
+    char err[160];
+    Move m = notation_parse(&copy, text, err, sizeof err);
+    if (m == MOVE_NONE) {
+        *term = TERM_RULES_INFRACTION;
+        snprintf(rec->fault_why, sizeof rec->fault_why, "bestmove '%.80s': %s", text, err);
+        escape_in_place(rec->fault_why, sizeof rec->fault_why);
+    }
+    return m;
+}
 
 /* Number of earlier occurrences of the last key since the last capture, plus one. */
 static int occurrences(const uint64_t *keys, int n, int floor)
@@ -44,11 +108,15 @@ void game_play(const Position *opening, Player *white, Player *black, const Matc
     rec->opening = *opening;
     rec->nmoves = 0;
     rec->search_seconds = 0;
+    rec->fault = -1;
+    rec->fault_why[0] = '\0';
+    bool started[COLOR_NB] = {false, false}; /* external players: ucinewgame sent */
     keys[0] = pos.key;
-    for (int c = 0; c < COLOR_NB; c++) {
-        engine_new_game(players[c]->engine);
-        engine_set_weights(players[c]->engine, players[c]->weights);
-    }
+    for (int c = 0; c < COLOR_NB; c++)
+        if (!players[c]->proc) {
+            engine_new_game(players[c]->engine);
+            engine_set_weights(players[c]->engine, players[c]->weights);
+        }
     for (;;) {
         Move legal[MAX_MOVES];
         int n = movegen_legal(&pos, legal);
@@ -87,11 +155,23 @@ void game_play(const Position *opening, Player *white, Player *black, const Matc
             return;
         }
         Player *p = players[pos.side];
-        engine_set_position(p->engine, opening, rec->moves, rec->nmoves);
         int score;
-        double t0 = search_now();
-        Move m = engine_search(p->engine, &p->limits, &score, NULL, NULL, NULL);
-        rec->search_seconds += search_now() - t0;
+        Move m;
+        if (p->proc) {
+            Termination term;
+            m = external_move(p, &pos, rec, &started[pos.side], &score, &term);
+            if (m == MOVE_NONE) { /* the engine to move forfeits the game */
+                rec->result = loser_result;
+                rec->term = term;
+                rec->fault = pos.side;
+                return;
+            }
+        } else {
+            engine_set_position(p->engine, opening, rec->moves, rec->nmoves);
+            double t0 = search_now();
+            m = engine_search(p->engine, &p->limits, &score, NULL, NULL, NULL);
+            rec->search_seconds += search_now() - t0;
+        }
         int white_score = pos.side == WHITE ? score : -score;
         Undo u;
         move_do(&pos, m, &u);

@@ -6,12 +6,16 @@
 
 #include "core/position.h"
 #include "search/search.h"
+#include "tune/play/engine_proc.h"
 #include "tune/run/config.h"
 
 enum { GAME_MAX_PLIES = 2000 };
 
-/* How a game ended. The first four follow the rules (MAXIMA.md 8); the rest are the match's
- * adjudications, repetition among them (the rules have no repetition draw). */
+/* How a game ended. The first four follow the rules (MAXIMA.md 8); the next four are the match's
+ * adjudications, repetition among them (the rules have no repetition draw); the last three are
+ * an external engine's faults, each a loss of the engine to move (its PGN Termination is the
+ * name): no bestmove in time, an illegal or malformed move or protocol violation, a process
+ * that crashed, exited or never answered. Values are journaled: new ones go at the end. */
 typedef enum Termination {
     TERM_CHECKMATE,
     TERM_STALEMATE,
@@ -21,6 +25,9 @@ typedef enum Termination {
     TERM_MAX_PLIES,
     TERM_ADJ_DRAW,
     TERM_ADJ_RESIGN,
+    TERM_TIME_FORFEIT,
+    TERM_RULES_INFRACTION,
+    TERM_ABANDONED,
     TERM_NB
 } Termination;
 
@@ -32,14 +39,23 @@ typedef struct GameRecord {
     int result; /* from White's view: 2 win, 1 draw, 0 loss (half points) */
     Termination term;
     double search_seconds; /* time spent inside engine_search (for the benchmarks) */
+    int fault;             /* the colour whose external engine failed (term above), or -1 */
+    char fault_why[320];   /* ... what it did, for engines.log */
 } GameRecord;
 
-/* A player: an engine (owned by the caller's thread) and its per-move limits. */
+/* A player: the in-process engine (owned by the caller's thread) with its weights, or an
+ * external engine process (proc not NULL; weights unused), and its per-move limits. */
 typedef struct Player {
     Engine *engine;
     const Weights *weights;
     SearchLimits limits;
+    EngineProc *proc; /* not NULL: this process plays (owned by the caller's thread) */
+    long timeout_ms;  /* external: longest wait for bestmove, 0 = derived (game_move_timeout) */
 } Player;
+
+/* How long an external player may take for one move: its timeout_ms, else derived from its
+ * limits: 10 s, plus movetime, plus 1 ms per 1000 nodes; 60 s more for a depth alone. */
+long game_move_timeout(const Player *p);
 
 /* Plays a game from `opening` between white and black with the match's adjudication rules. */
 void game_play(const Position *opening, Player *white, Player *black, const MatchConfig *mc,
@@ -51,6 +67,10 @@ const char *game_termination_name(Termination t);
 /* True for the terminations decided by the rules (PGN Termination "normal"); repetition and
  * the other adjudications are "adjudication". */
 bool game_termination_is_normal(Termination t);
+
+/* The PGN Termination tag of t: "normal", "adjudication", "time forfeit", "rules infraction"
+ * or "abandoned". */
+const char *game_termination_pgn(Termination t);
 
 /* Openings: a list of positions, from a file or generated for each pair. */
 typedef struct Openings {

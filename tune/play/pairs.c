@@ -1,6 +1,7 @@
 /* pairs.c: playing and encoding game pairs. */
 #include "pairs.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,12 +9,27 @@
 
 bool pair_worker_init(PairWorker *w, const Config *cfg)
 {
+    bool ok = true;
+    memset(w, 0, sizeof *w);
     for (int i = 0; i < 2; i++) {
+        if (cfg->engine[i].command[0]) {
+            char err[512];
+            w->proc[i] = malloc(sizeof *w->proc[i]);
+            if (w->proc[i] &&
+                !engine_proc_init(w->proc[i], &cfg->engine[i], interrupt_flag(), err, sizeof err)) {
+                fprintf(stderr, "maxtune: %s\n", err);
+                free(w->proc[i]);
+                w->proc[i] = NULL;
+            }
+            ok = ok && w->proc[i];
+            continue;
+        }
         w->engine[i] = engine_new((size_t)cfg->engine[i].hash_mb);
         if (w->engine[i]) /* a stop request ends the games in progress at once */
             engine_watch(w->engine[i], interrupt_flag());
+        ok = ok && w->engine[i];
     }
-    if (w->engine[0] && w->engine[1])
+    if (ok)
         return true;
     pair_worker_free(w);
     return false;
@@ -24,7 +40,35 @@ void pair_worker_free(PairWorker *w)
     for (int i = 0; i < 2; i++) {
         engine_free(w->engine[i]);
         w->engine[i] = NULL;
+        if (w->proc[i]) {
+            engine_proc_free(w->proc[i]);
+            free(w->proc[i]);
+            w->proc[i] = NULL;
+        }
     }
+}
+
+void pair_log_fault(PairWorker *w, const Config *cfg, long opening_index, int g,
+                    const GameRecord *rec)
+{
+    int side = rec->fault == WHITE ? g : !g; /* game 0: the first player has White */
+    EngineProc *p = w->proc[side];
+    if (rec->fault < 0 || !p)
+        return;
+    if (interrupt_requested()) { /* a stopped game is abandoned, not scored: nothing to log */
+        engine_proc_kill(p);
+        return;
+    }
+    char path[1024], header[1024];
+    snprintf(path, sizeof path, "%s/%s/engines.log", cfg->results_dir, cfg->name);
+    snprintf(header, sizeof header,
+             "=== opening %ld, game %d: %s (%s) loses by %s after %d plies: %s", opening_index,
+             g + 1, cfg->engine[side].name, rec->fault == WHITE ? "White" : "Black",
+             game_termination_name(rec->term), rec->nmoves, rec->fault_why);
+    engine_proc_note(p, "the game is lost: %s", rec->fault_why);
+    engine_proc_kill(p); /* its exit status goes into the transcript */
+    if (!engine_proc_write_log(p, path, header))
+        fprintf(stderr, "maxtune: %s: cannot write the engine log\n", path);
 }
 
 /* Search limits of an engine section. */
@@ -51,16 +95,20 @@ bool pair_play(PairWorker *w, const Config *cfg, const Openings *o, long opening
 {
     Position opening;
     openings_get(o, opening_index, &opening);
-    Player a = {w->engine[0], wa, limits_of(&cfg->engine[0])};
-    Player b = {w->engine[1], wb, limits_of(&cfg->engine[1])};
+    Player a = {w->engine[0], wa, limits_of(&cfg->engine[0]), w->proc[0],
+                cfg->engine[0].timeout_ms};
+    Player b = {w->engine[1], wb, limits_of(&cfg->engine[1]), w->proc[1],
+                cfg->engine[1].timeout_ms};
     GameRecord *rec = malloc(sizeof *rec);
     if (!rec)
         return false;
     memset(out, 0, sizeof *out);
     game_play(&opening, &a, &b, &cfg->match, rec);
+    pair_log_fault(w, cfg, opening_index, 0, rec);
     bool ok = pair_compact_game(rec, &out->game[0]);
     out->search_seconds = rec->search_seconds;
     game_play(&opening, &b, &a, &cfg->match, rec);
+    pair_log_fault(w, cfg, opening_index, 1, rec);
     ok = ok && pair_compact_game(rec, &out->game[1]);
     out->search_seconds += rec->search_seconds;
     free(rec);

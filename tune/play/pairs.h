@@ -20,21 +20,30 @@ typedef struct PairResult {
     double search_seconds; /* time inside the engines' searches (not journaled) */
 } PairResult;
 
-/* A thread's engines: [0] plays for the first player, [1] for the second. */
+/* A thread's engines: [0] plays for the first player, [1] for the second; each is in-process
+ * (engine) or an external process (proc, for a section with a command; engine is then NULL). */
 typedef struct PairWorker {
     Engine *engine[2];
+    EngineProc *proc[2];
 } PairWorker;
 
-/* Allocates the worker's engines with the hash sizes of [engine_a] and [engine_b]. */
+/* Allocates the worker's engines with the hash sizes of [engine_a] and [engine_b], or prepares
+ * their processes (started at their first game; cfg must outlive the worker). */
 bool pair_worker_init(PairWorker *w, const Config *cfg);
 
-/* Frees the worker's engines. */
+/* Frees the worker's engines and stops its processes. */
 void pair_worker_free(PairWorker *w);
 
 /* Plays the pair from opening number `opening_index`: the first player uses weights wa and the
  * limits of [engine_a], the second wb and [engine_b]. Allocates the move lists in out. */
 bool pair_play(PairWorker *w, const Config *cfg, const Openings *o, long opening_index,
                const Weights *wa, const Weights *wb, PairResult *out);
+
+/* After game g of a pair whose external engine failed (rec->fault >= 0): appends the game's
+ * protocol traffic and the engine's stderr to engines.log in the run folder, and kills the
+ * process, which the next game starts again. */
+void pair_log_fault(PairWorker *w, const Config *cfg, long opening_index, int g,
+                    const GameRecord *rec);
 
 /* Copies a played game into its compact form (allocates the move list); false when out of
  * memory. */

@@ -24,7 +24,7 @@ void pgn_write_game(FILE *out, const char *event, const char *round, const char 
             "[White \"%s\"]\n[Black \"%s\"]\n[Result \"%s\"]\n[FEN \"%s\"]\n"
             "[PlyCount \"%d\"]\n[SetUp \"1\"]\n[Termination \"%s\"]\n[Variant \"Maxima\"]\n\n",
             event, round, white, black, pgn_result(result), fen, nmoves,
-            game_termination_is_normal(term) ? "normal" : "adjudication");
+            game_termination_pgn(term));
     Position pos = *opening;
     int column = 0, move_number = 1;
     for (int i = 0; i < nmoves; i++) {

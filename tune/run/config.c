@@ -64,6 +64,9 @@ typedef struct ConfigRule {
 
 static bool check_filename(const char *value, char *msg, size_t len);
 static bool check_player(const char *value, char *msg, size_t len);
+static bool check_command(const char *value, char *msg, size_t len);
+static bool check_protocol_text(const char *value, char *msg, size_t len);
+static bool check_options(const char *value, char *msg, size_t len);
 static bool rule_search_limit(const void *fields, char *msg, size_t len);
 static bool rule_repetition(const void *fields, char *msg, size_t len);
 static bool rule_sprt_bounds(const void *fields, char *msg, size_t len);
@@ -90,6 +93,9 @@ static bool rule_sprt_reach(const void *fields, char *msg, size_t len);
 /* A string that may be empty. */
 #define KEY_STR_EMPTY(S, m, def, doc)                                                             \
     {#S, #m, CFG_STRING, CK_FIELD(S, m, char *), "0", NULL, def, NULL, OPTIONAL, NULL, doc}
+/* A string that may be empty, with an extra check. */
+#define KEY_STR_EMPTY_CHECK(S, m, def, check, doc)                                                \
+    {#S, #m, CFG_STRING, CK_FIELD(S, m, char *), "0", NULL, def, NULL, OPTIONAL, check, doc}
 #define KEY_ENUM(S, m, allowed, def, required, doc)                                               \
     {#S, #m, CFG_ENUM, CK_FIELD(S, m, char *), NULL, NULL, def, allowed, required, NULL, doc}
 // clang-format on
@@ -123,6 +129,18 @@ static const ConfigKey KEYS[] = {
     KEY_INT(EngineConfig, movetime_ms, "0", "86400000", "0",
             "time per move in milliseconds, 0 = none"),
     KEY_INT(EngineConfig, hash_mb, "1", "4096", "4", "transposition table size in MiB"),
+    KEY_STR_EMPTY_CHECK(
+        EngineConfig, command, "", check_command,
+        "external engine: program and arguments (quotes group words; no shell), \"\" = in-process"),
+    KEY_STR_EMPTY_CHECK(EngineConfig, working_dir, "", check_protocol_text,
+                        "external engine: its working folder, \"\" = the runner's"),
+    KEY_STR_EMPTY_CHECK(
+        EngineConfig, options, "", check_options,
+        "external engine: \"Name=value, ...\", each sent as setoption name Name value value"),
+    KEY_INT(EngineConfig, start_timeout_ms, "1", "600000", "10000",
+            "external engine: uciok and readyok must come within this many milliseconds"),
+    KEY_INT(EngineConfig, timeout_ms, "0", "86400000", "0",
+            "external engine: bestmove must come within this many ms, 0 = derived from the limits"),
 
     /* [match] */
     KEY_INT(MatchConfig, pairs, "1", "10000000", "100",
@@ -587,6 +605,91 @@ static bool check_player(const char *v, char *msg, size_t len)
         return false;
     }
     return true;
+}
+
+/* No control byte: the value goes into protocol lines (a line break would start a command). */
+static bool check_protocol_text(const char *v, char *msg, size_t len)
+{
+    for (const char *c = v; *c; c++)
+        if ((unsigned char)*c < 0x20 || *c == 0x7f) {
+            snprintf(msg, len, "control byte 0x%02x is not allowed", (unsigned char)*c);
+            return false;
+        }
+    return true;
+}
+
+/* [engine_*] command: no control byte, and it splits into words (quotes closed). */
+static bool check_command(const char *v, char *msg, size_t len)
+{
+    char *argv[CONFIG_MAX_ARGS], buf[1024];
+    return check_protocol_text(v, msg, len) &&
+           config_split_command(v, argv, buf, sizeof buf, msg, len) >= 0;
+}
+
+/* [engine_*] options: "Name=value" items separated by commas, each with a name. */
+static bool check_options(const char *v, char *msg, size_t len)
+{
+    if (!check_protocol_text(v, msg, len))
+        return false;
+    const char *s = v;
+    while (*s) {
+        size_t n = strcspn(s, ",");
+        const char *eq = memchr(s, '=', n);
+        size_t blank = strspn(s, " \t");
+        if (blank < n && (!eq || eq == s + blank)) {
+            snprintf(msg, len, "option %.*s: expected Name=value", (int)n, s);
+            return false;
+        }
+        s += n + (s[n] == ',');
+    }
+    return true;
+}
+
+int config_split_command(const char *command, char **argv, char *buf, size_t buflen, char *err,
+                         size_t errlen)
+{
+    int argc = 0;
+    size_t k = 0;
+    const char *s = command;
+    for (;;) {
+        while (*s == ' ' || *s == '\t')
+            s++;
+        if (!*s)
+            break;
+        if (argc == CONFIG_MAX_ARGS - 1) {
+            snprintf(err, errlen, "more than %d words", CONFIG_MAX_ARGS - 1);
+            return -1;
+        }
+        argv[argc++] = buf + k;
+        char quote = 0;
+        while (*s && (quote || (*s != ' ' && *s != '\t'))) {
+            char c = *s++;
+            if (quote == '\'' && c == '\'') {
+                quote = 0;
+                continue;
+            } else if (quote == '"' && c == '"') {
+                quote = 0;
+                continue;
+            } else if (!quote && (c == '\'' || c == '"')) {
+                quote = c;
+                continue;
+            } else if (c == '\\' && quote != '\'' && *s && (!quote || *s == '"' || *s == '\\')) {
+                c = *s++;
+            }
+            if (k + 2 > buflen) {
+                snprintf(err, errlen, "command too long");
+                return -1;
+            }
+            buf[k++] = c;
+        }
+        if (quote) {
+            snprintf(err, errlen, "unclosed %c quote", quote);
+            return -1;
+        }
+        buf[k++] = '\0';
+    }
+    argv[argc] = NULL;
+    return argc;
 }
 
 /* Parses value for key of section sec, validates it and stores it in cfg; on error writes

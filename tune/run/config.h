@@ -15,12 +15,18 @@
 
 /* One engine of a match: [engine_a] or [engine_b]. */
 typedef struct EngineConfig {
-    char name[64];     /* player name in PGN/results, default "A" / "B" */
-    char weights[256]; /* weights file path, or "default" (built-in table), or "material" */
-    long nodes;        /* nodes per move, default 2000 (0 = no node limit) */
-    long depth;        /* depth limit, default 0 = none */
-    long movetime_ms;  /* default 0 = none; at least one of nodes/depth/movetime must be > 0 */
-    long hash_mb;      /* transposition table MiB per engine, default 4, range 1..4096 */
+    char name[64];         /* player name in PGN/results, default "A" / "B" */
+    char weights[256];     /* weights file path, or "default" (built-in table), or "material" */
+    long nodes;            /* nodes per move, default 2000 (0 = no node limit) */
+    long depth;            /* depth limit, default 0 = none */
+    long movetime_ms;      /* default 0 = none; at least one of nodes/depth/movetime must be > 0 */
+    long hash_mb;          /* transposition table MiB per engine, default 4, range 1..4096 */
+    char command[1024];    /* external engine: program and arguments ("" = the in-process engine),
+                         * split by config_split_command, never run through a shell */
+    char working_dir[256]; /* the external engine's working folder ("" = the runner's) */
+    char options[1024];    /* "Name=value, ...": sent as `setoption name Name value value` */
+    long start_timeout_ms; /* external: uciok / readyok must come within this, default 10000 */
+    long timeout_ms;       /* external: bestmove must come within this, 0 = derived (README) */
 } EngineConfig;
 
 /* How games are played and when a match stops: [match]. */
@@ -147,5 +153,15 @@ void config_set_jobs(const char *names);
 /* Number of threads a parallel region of this config uses ([run] threads, or OpenMP's default
  * when 0). */
 int config_threads(const Config *cfg);
+
+enum { CONFIG_MAX_ARGS = 64 };
+
+/* Splits an external engine's command into at most CONFIG_MAX_ARGS - 1 words (argv, NULL
+ * terminated), copied into buf: words are separated by spaces or tabs; '...' keeps everything
+ * inside as it is, "..." too except that \" and \\ stand for " and \; outside quotes \ keeps
+ * the next character. No shell: no variables, globs, redirections or pipes. Returns the number
+ * of words (0 for an empty command), or -1 with the problem in err. */
+int config_split_command(const char *command, char **argv, char *buf, size_t buflen, char *err,
+                         size_t errlen);
 
 #endif

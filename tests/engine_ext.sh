@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# engine_ext.sh: external engines in a match: `maxtune uci` started as a separate process
+# ([engine_x] command), spoken to over the UCI-style protocol, against the in-process engine.
+# Prints one "PASS name" or "FAIL name" line per check; exits 1 if any failed.
+# Environment: BIN, the program (default bin/maxtune). Runs in a mktemp -d folder under /tmp.
+set -u
+NAME=engine_ext
+# shellcheck source=lib/common.sh
+. "$(dirname "$0")/lib/common.sh"
+
+CFG=$T/ext.ini
+cat >"$CFG" <<'INI'
+[run]
+job = match
+name = ext
+seed = 11
+threads = 2
+
+[engine_a]
+name = inproc
+nodes = 400
+hash_mb = 1
+
+[engine_b]
+name = other
+weights = material
+nodes = 400
+hash_mb = 1
+
+[match]
+pairs = 6
+INI
+# The argument vector of the external maxtune; a quoted word keeps its space.
+EXT="$BIN uci"
+
+run "$CFG" --set run.results_dir="$T/x1" --set "engine_a.command=$EXT" \
+    --set "engine_a.options=Hash=1"
+check "a match with an external engine finishes (exit 0)" eval \
+    '[ $RC -eq 0 ] && [ -f $T/x1/ext/summary.json ] && has $T/x1/ext/summary.json "\"games\": 12,"'
+check "its games replay cleanly" eval '"$BIN" replay $T/x1/ext/games.pgn >/dev/null 2>&1'
+check "no engine failed: no engines.log" eval '[ ! -e $T/x1/ext/engines.log ]'
+
+# The command is never given to a shell: a word with shell syntax is the program's name.
+run "$CFG" --set run.results_dir="$T/x2" --set "engine_a.command=$BIN uci; touch $T/pwned"
+check "shell syntax is not run: the program takes 'uci;' as an argument, no file made" eval \
+    '[ ! -e $T/pwned ]'
+run "$CFG" --set run.results_dir="$T/x3" --set "engine_a.command=$T/no-such-engine uci"
+check "a missing program is refused before the match (exit 2, named)" eval \
+    '[ $RC -eq 2 ] && has $T/err "no-such-engine" && has $T/err "not found"'
+run "$CFG" --set run.results_dir="$T/x4" --set run.job=selfplay --set "engine_a.command=$EXT"
+check "external engines only in match jobs (exit 2)" eval \
+    '[ $RC -eq 2 ] && has $T/err "external engines play in match jobs only"'
+
+echo "engine_ext: $((SECONDS - start)) s"
+exit $((failures > 0))

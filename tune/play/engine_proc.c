@@ -1,0 +1,548 @@
+/* engine_proc.c: external engine processes and the protocol subset the runner speaks to them
+ * (see engine_proc.h). */
+#define _GNU_SOURCE /* SOCK_CLOEXEC, pipe2, prctl */
+#include "engine_proc.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
+
+#include "core/fen.h"
+#include "core/makemove.h"
+#include "core/notation.h"
+#include "search/search.h"
+
+enum {
+    PROC_LOG_CAP = 1 << 21, /* transcript bytes kept per game (the end is kept) */
+    PROC_SLICE_MS = 50,     /* longest wait between looks at the stop flag */
+    PROC_QUIT_MS = 200      /* grace after quit before SIGKILL */
+};
+
+/* Appends n bytes to the transcript, dropping its older half when it would grow too large. */
+static void log_add(EngineProc *p, const char *s, size_t n)
+{
+    if (n > PROC_LOG_CAP / 2)
+        n = PROC_LOG_CAP / 2;
+    if (p->loglen + n > PROC_LOG_CAP) {
+        size_t drop = p->loglen / 2;
+        memmove(p->log, p->log + drop, p->loglen - drop);
+        p->loglen -= drop;
+        p->log_cut = true;
+    }
+    if (p->loglen + n + 1 > p->logcap) {
+        size_t cap = p->logcap ? p->logcap : 4096;
+        while (cap < p->loglen + n + 1)
+            cap *= 2;
+        char *l = realloc(p->log, cap);
+        if (!l)
+            return;
+        p->log = l;
+        p->logcap = cap;
+    }
+    memcpy(p->log + p->loglen, s, n);
+    p->loglen += n;
+    p->log[p->loglen] = '\0';
+}
+
+/* Appends one transcript line: a prefix, then text with control bytes shown as '?'. */
+static void log_line(EngineProc *p, const char *prefix, const char *text, size_t n)
+{
+    char buf[512];
+    log_add(p, prefix, strlen(prefix));
+    for (size_t i = 0; i < n; i += sizeof buf) {
+        size_t k = n - i < sizeof buf ? n - i : sizeof buf;
+        for (size_t j = 0; j < k; j++) {
+            unsigned char c = (unsigned char)text[i + j];
+            buf[j] = c < 0x20 || c == 0x7f ? '?' : (char)c;
+        }
+        log_add(p, buf, k);
+    }
+    log_add(p, "\n", 1);
+}
+
+void engine_proc_note(EngineProc *p, const char *fmt, ...)
+{
+    char buf[512];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    log_line(p, "## ", buf, n < 0 ? 0 : (size_t)n < sizeof buf ? (size_t)n : sizeof buf - 1);
+}
+
+/* Seconds on the monotonic clock. */
+static double proc_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Finds the program of argv0: as given (made absolute) when it holds a '/', else on PATH. */
+static bool find_program(const char *argv0, char *out, size_t len)
+{
+    if (strchr(argv0, '/')) {
+        char *real = realpath(argv0, NULL);
+        bool ok = real && access(real, X_OK) == 0 && strlen(real) < len;
+        if (ok)
+            snprintf(out, len, "%s", real);
+        free(real);
+        return ok;
+    }
+    const char *path = getenv("PATH");
+    if (!path)
+        path = "/usr/bin:/bin";
+    while (*path) {
+        size_t n = strcspn(path, ":");
+        char cand[1024];
+        int k = snprintf(cand, sizeof cand, "%.*s/%s", (int)(n ? n : 1), n ? path : ".", argv0);
+        if (k > 0 && (size_t)k < sizeof cand && (size_t)k < len && access(cand, X_OK) == 0) {
+            snprintf(out, len, "%s", cand);
+            return true;
+        }
+        path += n + (path[n] == ':');
+    }
+    return false;
+}
+
+bool engine_proc_init(EngineProc *p, const EngineConfig *ec, const volatile sig_atomic_t *abort,
+                      char *err, size_t errlen)
+{
+    memset(p, 0, sizeof *p);
+    p->ec = ec;
+    p->io = p->err = -1;
+    p->abort = abort;
+    int argc = config_split_command(ec->command, p->argv, p->argbuf, sizeof p->argbuf, err, errlen);
+    if (argc <= 0) {
+        if (argc == 0)
+            snprintf(err, errlen, "[%s] command is empty", ec->name);
+        return false;
+    }
+    if (!find_program(p->argv[0], p->path, sizeof p->path)) {
+        snprintf(err, errlen, "engine %s: program '%s' not found or not executable", ec->name,
+                 p->argv[0]);
+        return false;
+    }
+    return true;
+}
+
+/* Describes how the child ended (after waitpid). */
+static void describe_exit(EngineProc *p, int status)
+{
+    if (WIFEXITED(status))
+        engine_proc_note(p, "engine process %d exited with status %d", (int)p->pid,
+                         WEXITSTATUS(status));
+    else if (WIFSIGNALED(status))
+        engine_proc_note(p, "engine process %d was killed by signal %d", (int)p->pid,
+                         WTERMSIG(status));
+}
+
+/* Drains what the child wrote on stderr into the transcript (no waiting). */
+static void drain_stderr(EngineProc *p)
+{
+    char buf[4096];
+    while (p->err >= 0) {
+        struct pollfd f = {p->err, POLLIN, 0};
+        if (poll(&f, 1, 0) <= 0)
+            return;
+        ssize_t n = read(p->err, buf, sizeof buf);
+        if (n <= 0) {
+            close(p->err);
+            p->err = -1;
+            return;
+        }
+        /* one transcript line per stderr line */
+        size_t start = 0;
+        for (size_t i = 0; i < (size_t)n; i++)
+            if (buf[i] == '\n') {
+                log_line(p, "stderr: ", buf + start, i - start);
+                start = i + 1;
+            }
+        if (start < (size_t)n)
+            log_line(p, "stderr: ", buf + start, (size_t)n - start);
+    }
+}
+
+/* Closes the pipes and reaps the child, killing its group first when kill_first (or when it
+ * has not exited after PROC_QUIT_MS). */
+static void proc_reap(EngineProc *p, bool kill_first)
+{
+    if (p->pid > 0) {
+        int status = 0;
+        pid_t r = 0;
+        { /* a process that is ending by itself gets a moment, so that its status is known */
+            double end = proc_now() + (kill_first ? 0.02 : PROC_QUIT_MS / 1000.0);
+            while ((r = waitpid(p->pid, &status, WNOHANG)) == 0 && proc_now() < end) {
+                struct timespec ts = {0, 5000000};
+                nanosleep(&ts, NULL);
+            }
+        }
+        if (r == 0) {
+            kill(-p->pid, SIGKILL); /* its own process group: what it started too */
+            kill(p->pid, SIGKILL);
+            while ((r = waitpid(p->pid, &status, 0)) < 0 && errno == EINTR) {
+            }
+        } else {
+            kill(-p->pid, SIGKILL); /* children it left behind */
+        }
+        drain_stderr(p);
+        if (r == p->pid)
+            describe_exit(p, status);
+    }
+    if (p->io >= 0)
+        close(p->io);
+    if (p->err >= 0)
+        close(p->err);
+    p->io = p->err = -1;
+    p->pid = 0;
+    p->inlen = 0;
+}
+
+/* Writes one line to the engine (the transcript gets it too); false (p->why set) when it
+ * cannot be written within the deadline. */
+static bool proc_send(EngineProc *p, double deadline, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static bool proc_send(EngineProc *p, double deadline, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *text = NULL;
+    int n = vasprintf(&text, fmt, ap);
+    va_end(ap);
+    if (n < 0) {
+        snprintf(p->why, sizeof p->why, "out of memory");
+        return false;
+    }
+    log_line(p, "> ", text, (size_t)n);
+    text[n] = '\n'; /* replaces the terminator: the line is sent with its newline */
+    size_t done = 0;
+    bool ok = true;
+    while (done < (size_t)n + 1) {
+        ssize_t w = send(p->io, text + done, (size_t)n + 1 - done, MSG_NOSIGNAL | MSG_DONTWAIT);
+        if (w > 0) {
+            done += (size_t)w;
+            continue;
+        }
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+            double left = deadline - proc_now();
+            struct pollfd f = {p->io, POLLOUT, 0};
+            if (left > 0 && poll(&f, 1, (int)(left * 1000) + 1) >= 0)
+                continue;
+            snprintf(p->why, sizeof p->why, "the engine does not read its input");
+        } else {
+            snprintf(p->why, sizeof p->why, "cannot write to the engine: %s", strerror(errno));
+        }
+        ok = false;
+        break;
+    }
+    free(text);
+    return ok;
+}
+
+/* Reads the next whole line into p->line before the deadline, draining stderr meanwhile. */
+static ProcStatus proc_read_line(EngineProc *p, double deadline)
+{
+    for (;;) {
+        char *nl = memchr(p->in, '\n', p->inlen);
+        if (nl) {
+            size_t n = (size_t)(nl - p->in);
+            memcpy(p->line, p->in, n);
+            p->line[n] = '\0';
+            if (n && p->line[n - 1] == '\r')
+                p->line[n - 1] = '\0';
+            memmove(p->in, nl + 1, p->inlen - n - 1);
+            p->inlen -= n + 1;
+            log_line(p, "< ", p->line, strlen(p->line));
+            return PROC_OK;
+        }
+        if (p->inlen >= sizeof p->in - 1) {
+            snprintf(p->why, sizeof p->why, "a line longer than %d bytes", PROC_LINE - 1);
+            log_line(p, "< ", p->in, 200);
+            return PROC_BAD;
+        }
+        if (p->abort && *p->abort) {
+            snprintf(p->why, sizeof p->why, "stop requested");
+            return PROC_ABORTED;
+        }
+        double left = deadline - proc_now();
+        if (left <= 0) {
+            snprintf(p->why, sizeof p->why, "no answer in time");
+            return PROC_TIMEOUT;
+        }
+        int ms = (int)(left * 1000) + 1;
+        struct pollfd f[2] = {{p->io, POLLIN, 0}, {p->err, POLLIN, 0}};
+        int r = poll(f, p->err >= 0 ? 2 : 1, ms < PROC_SLICE_MS ? ms : PROC_SLICE_MS);
+        if (r < 0 && errno != EINTR) {
+            snprintf(p->why, sizeof p->why, "poll: %s", strerror(errno));
+            return PROC_DEAD;
+        }
+        if (r <= 0)
+            continue;
+        if (p->err >= 0 && f[1].revents)
+            drain_stderr(p);
+        if (f[0].revents) {
+            ssize_t n = read(p->io, p->in + p->inlen, sizeof p->in - 1 - p->inlen);
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n <= 0) {
+                snprintf(p->why, sizeof p->why, "the engine closed its output (exited?)");
+                return PROC_DEAD;
+            }
+            p->inlen += (size_t)n;
+        }
+    }
+}
+
+/* Reads lines until one whose first word is `word`, before the deadline. */
+static ProcStatus proc_expect(EngineProc *p, const char *word, double deadline)
+{
+    size_t n = strlen(word);
+    for (;;) {
+        ProcStatus s = proc_read_line(p, deadline);
+        if (s != PROC_OK) {
+            if (s == PROC_TIMEOUT)
+                snprintf(p->why, sizeof p->why, "no %s in time", word);
+            return s;
+        }
+        if (!strncmp(p->line, word, n) && (p->line[n] == '\0' || p->line[n] == ' '))
+            return PROC_OK;
+    }
+}
+
+/* Child side of the fork: only async-signal-safe calls until exec. */
+static void child_exec(EngineProc *p, int io, int err_w, int maxfd)
+{
+    setpgid(0, 0);
+#ifdef __linux__
+    prctl(PR_SET_PDEATHSIG, SIGKILL); /* the runner killed: its engines go too */
+#endif
+    if (dup2(io, 0) < 0 || dup2(io, 1) < 0 || dup2(err_w, 2) < 0)
+        _exit(127);
+    for (int fd = 3; fd < maxfd; fd++)
+        close(fd);
+    if (p->ec->working_dir[0] && chdir(p->ec->working_dir) != 0) {
+        static const char msg[] = "maxtune: cannot enter the engine's working_dir\n";
+        ssize_t w = write(2, msg, sizeof msg - 1);
+        (void)w;
+        _exit(127);
+    }
+    execv(p->path, p->argv);
+    static const char msg[] = "maxtune: cannot execute the engine's program\n";
+    ssize_t w = write(2, msg, sizeof msg - 1);
+    (void)w;
+    _exit(127);
+}
+
+/* Starts the process and does the handshake (uci/uciok, options, isready/readyok). */
+static ProcStatus proc_start(EngineProc *p)
+{
+    int sv[2], ep[2];
+    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0) {
+        snprintf(p->why, sizeof p->why, "socketpair: %s", strerror(errno));
+        return PROC_DEAD;
+    }
+    if (pipe2(ep, O_CLOEXEC) != 0) {
+        snprintf(p->why, sizeof p->why, "pipe: %s", strerror(errno));
+        close(sv[0]);
+        close(sv[1]);
+        return PROC_DEAD;
+    }
+    long maxfd = sysconf(_SC_OPEN_MAX);
+    if (maxfd < 0 || maxfd > 65536)
+        maxfd = 65536;
+    pid_t pid = fork();
+    if (pid == 0)
+        child_exec(p, sv[1], ep[1], (int)maxfd);
+    close(sv[1]);
+    close(ep[1]);
+    if (pid < 0) {
+        snprintf(p->why, sizeof p->why, "fork: %s", strerror(errno));
+        close(sv[0]);
+        close(ep[0]);
+        return PROC_DEAD;
+    }
+    setpgid(pid, pid); /* as the child does: no race on who is first */
+    p->pid = pid;
+    p->io = sv[0];
+    p->err = ep[0];
+    p->inlen = 0;
+    p->started_now = true;
+    engine_proc_note(p, "started %s as process %d", p->ec->command, (int)pid);
+    double deadline = proc_now() + p->ec->start_timeout_ms / 1000.0;
+    if (!proc_send(p, deadline, "uci"))
+        return PROC_DEAD;
+    ProcStatus s = proc_expect(p, "uciok", deadline);
+    if (s != PROC_OK)
+        return s == PROC_ABORTED ? s : PROC_DEAD; /* no engine: the game is abandoned */
+    const char *o = p->ec->options;
+    while (*o) {
+        size_t n = strcspn(o, ",");
+        const char *eq = memchr(o, '=', n);
+        if (eq) {
+            const char *name = o, *value = eq + 1;
+            size_t nl = (size_t)(eq - o), vl = n - nl - 1;
+            while (nl && (*name == ' ' || *name == '\t'))
+                name++, nl--;
+            while (nl && (name[nl - 1] == ' ' || name[nl - 1] == '\t'))
+                nl--;
+            while (vl && (*value == ' ' || *value == '\t'))
+                value++, vl--;
+            while (vl && (value[vl - 1] == ' ' || value[vl - 1] == '\t'))
+                vl--;
+            if (!proc_send(p, deadline, "setoption name %.*s value %.*s", (int)nl, name, (int)vl,
+                           value))
+                return PROC_DEAD;
+        }
+        o += n + (o[n] == ',');
+    }
+    return PROC_OK;
+}
+
+ProcStatus engine_proc_new_game(EngineProc *p)
+{
+    p->loglen = 0;
+    p->log_cut = false;
+    p->started_now = false;
+    if (p->log)
+        p->log[0] = '\0';
+    ProcStatus s = PROC_OK;
+    if (p->pid <= 0 && (s = proc_start(p)) != PROC_OK)
+        return s;
+    double deadline = proc_now() + p->ec->start_timeout_ms / 1000.0;
+    if (!proc_send(p, deadline, "ucinewgame") || !proc_send(p, deadline, "isready"))
+        return PROC_DEAD;
+    s = proc_expect(p, "readyok", deadline);
+    return s == PROC_TIMEOUT ? PROC_DEAD : s; /* an engine that does not get ready: abandoned */
+}
+
+/* The score of an info line ("info ... score cp X" or "score mate N"), if it has one. */
+static bool info_score(const char *line, int *score)
+{
+    if (strncmp(line, "info ", 5) || !strncmp(line, "info string", 11))
+        return false;
+    const char *s = strstr(line, " score ");
+    if (!s)
+        return false;
+    s += 7;
+    char *end;
+    if (!strncmp(s, "cp ", 3)) {
+        long v = strtol(s + 3, &end, 10);
+        if (end == s + 3 || (*end && *end != ' ') || v > SCORE_MATE_BOUND || v < -SCORE_MATE_BOUND)
+            return false;
+        *score = (int)v;
+        return true;
+    }
+    if (!strncmp(s, "mate ", 5)) {
+        long v = strtol(s + 5, &end, 10);
+        if (end == s + 5 || (*end && *end != ' ') || v > MAX_PLY || v < -MAX_PLY)
+            return false;
+        *score = v > 0 ? SCORE_MATE - (int)(2 * v - 1) : -SCORE_MATE + (int)(-2 * v);
+        return true;
+    }
+    return false;
+}
+
+ProcStatus engine_proc_go(EngineProc *p, const Position *opening, const Move *moves, int nmoves,
+                          const char *go_args, long timeout_ms, char *move, size_t movelen,
+                          int *score, double *seconds)
+{
+    *score = 0;
+    *seconds = 0;
+    move[0] = '\0';
+    if (p->pid <= 0) {
+        snprintf(p->why, sizeof p->why, "the engine is not running");
+        return PROC_DEAD;
+    }
+    /* The position command: FEN, then the moves in MAXIMA.md notation. */
+    size_t cap = 512 + (size_t)nmoves * 64, k = 0;
+    char *cmd = malloc(cap), fen[256];
+    if (!cmd) {
+        snprintf(p->why, sizeof p->why, "out of memory");
+        return PROC_DEAD;
+    }
+    fen_write(opening, fen, sizeof fen);
+    k += (size_t)snprintf(cmd + k, cap - k, "position fen %s", fen);
+    if (nmoves > 0)
+        k += (size_t)snprintf(cmd + k, cap - k, " moves");
+    Position pos = *opening;
+    for (int i = 0; i < nmoves && k < cap; i++) {
+        char text[MOVE_STR_LEN];
+        notation_move(&pos, moves[i], text, sizeof text);
+        k += (size_t)snprintf(cmd + k, cap - k, " %s", text);
+        Undo u;
+        move_do(&pos, moves[i], &u);
+    }
+    double t0 = proc_now(), deadline = t0 + timeout_ms / 1000.0;
+    bool sent = proc_send(p, deadline, "%s", cmd) && proc_send(p, deadline, "go %s", go_args);
+    free(cmd);
+    if (!sent)
+        return PROC_DEAD;
+    t0 = proc_now();
+    for (;;) {
+        ProcStatus s = proc_read_line(p, deadline);
+        if (s != PROC_OK) {
+            *seconds = proc_now() - t0;
+            if (s == PROC_TIMEOUT)
+                snprintf(p->why, sizeof p->why, "no bestmove within %ld ms", timeout_ms);
+            return s;
+        }
+        if (!strncmp(p->line, "bestmove", 8) && (p->line[8] == ' ' || !p->line[8])) {
+            *seconds = proc_now() - t0;
+            const char *w = p->line + 8;
+            while (*w == ' ')
+                w++;
+            size_t n = strcspn(w, " ");
+            snprintf(move, movelen, "%.*s", (int)n, w);
+            return PROC_OK;
+        }
+        info_score(p->line, score);
+    }
+}
+
+void engine_proc_kill(EngineProc *p) { proc_reap(p, true); }
+
+void engine_proc_free(EngineProc *p)
+{
+    if (p->pid > 0) {
+        proc_send(p, proc_now() + 0.1, "quit");
+        proc_reap(p, false);
+    }
+    free(p->log);
+    p->log = NULL;
+    p->loglen = p->logcap = 0;
+}
+
+bool engine_proc_write_log(EngineProc *p, const char *path, const char *header)
+{
+    drain_stderr(p);
+    size_t hl = strlen(header), n = hl + p->loglen + 64;
+    char *buf = malloc(n);
+    if (!buf)
+        return false;
+    int k = snprintf(buf, n, "%s\n%s", header,
+                     p->log_cut ? "(the transcript's beginning was cut)\n" : "");
+    memcpy(buf + k, p->log ? p->log : "", p->loglen);
+    size_t len = (size_t)k + p->loglen;
+    buf[len++] = '\n';
+    int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+    bool ok = fd >= 0;
+    if (ok) {
+        ok = write(fd, buf, len) == (ssize_t)len;
+        ok = close(fd) == 0 && ok;
+    }
+    free(buf);
+    return ok;
+}
