@@ -51,5 +51,31 @@ run "$CFG" --set run.results_dir="$T/x4" --set run.job=selfplay --set "engine_a.
 check "external engines only in match jobs (exit 2)" eval \
     '[ $RC -eq 2 ] && has $T/err "external engines play in match jobs only"'
 
+# --- equivalence: `maxtune uci` at go nodes N plays the in-process engine's games ----------
+# Same config and seed; the external engines get the in-process ones' hash size and weights as
+# options. The score adjudication (resign, draw) reads the score of the last info line, so the
+# adjudicated games must match too: the reference has resignations.
+run "$CFG" --set run.results_dir="$T/ref" --set match.pairs=12
+REF=$T/ref/ext
+check "reference (both in-process) finishes, with resign adjudications" eval \
+    '[ $RC -eq 0 ] && grep -Eq "\"adjudication: resign\": [1-9]" $REF/summary.json'
+run "$CFG" --set run.results_dir="$T/e1" --set match.pairs=12 --set "engine_a.command=$EXT" \
+    --set "engine_a.options=Hash=1"
+check "external A vs in-process B: games.pgn identical to the reference" \
+    same "$REF/games.pgn" "$T/e1/ext/games.pgn"
+check "external A vs in-process B: summary.json identical" \
+    same "$REF/summary.json" "$T/e1/ext/summary.json"
+run "$CFG" --set run.results_dir="$T/e2" --set match.pairs=12 --set run.threads=1 \
+    --set "engine_a.command=$EXT" --set "engine_a.options=Hash=1" \
+    --set "engine_b.command=$EXT" --set "engine_b.options=Hash=1, Weights=material"
+check "both external (1 thread): games.pgn identical to the reference" \
+    same "$REF/games.pgn" "$T/e2/ext/games.pgn"
+check "both external: summary.json identical" same "$REF/summary.json" "$T/e2/ext/summary.json"
+# The comparison sees a difference: one node more per move on the external side changes games.
+run "$CFG" --set run.results_dir="$T/e3" --set match.pairs=12 --set "engine_a.command=$EXT" \
+    --set "engine_a.options=Hash=1" --set engine_a.nodes=401
+check "control: external at 401 nodes plays other games than the reference at 400" eval \
+    '[ $RC -eq 0 ] && ! same $REF/games.pgn $T/e3/ext/games.pgn'
+
 echo "engine_ext: $((SECONDS - start)) s"
 exit $((failures > 0))
