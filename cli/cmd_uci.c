@@ -161,26 +161,6 @@ static const struct {
     {"binc", 0, INT32_MAX},          {"movestogo", 1, INT32_MAX},
 };
 
-/* Time management: what is kept back for the protocol and the process per move, and the
- * number of moves a clock without movestogo is divided by. */
-enum { UCI_OVERHEAD_MS = 30, UCI_MOVES_TO_GO = 30 };
-
-/* Splits the side to move's clock (time_ms left, inc_ms added after each move, movestogo
- * moves to the next time control, 0 if none) into this move's soft limit (no new iteration
- * past it) and hard limit (the search is aborted), in ms. The target is an even share of the
- * time left plus most of the increment; the hard limit is at most half the time left, so
- * neither the increment (credited only after the move) nor a slow answer can flag. */
-static void uci_budget(long time_ms, long inc_ms, long movestogo, int *soft, int *hard)
-{
-    long left = time_ms - UCI_OVERHEAD_MS;
-    left = left > 1 ? left : 1;
-    long share = left / (movestogo > 0 ? movestogo : UCI_MOVES_TO_GO) + inc_ms / 4 * 3;
-    long h = share * 3 < left / 2 ? share * 3 : left / 2;
-    long s = share / 2 < h ? share / 2 : h;
-    *hard = h > 1 ? (int)h : 1;
-    *soft = s > 1 ? (int)s : 1;
-}
-
 /* Refuses a go command: the reason, then the bestmove every go is answered with. */
 static void uci_refuse_go(Uci *u, const char *why, const char *tok)
 {
@@ -243,7 +223,7 @@ static void uci_go(Uci *u, char *args)
             return;
         }
         int hard;
-        uci_budget(v[own], v[inc], v[GO_MOVESTOGO], &soft, &hard);
+        search_time_budget(v[own], v[inc], v[GO_MOVESTOGO], &soft, &hard);
         if (!limits.movetime_ms || hard < limits.movetime_ms)
             limits.movetime_ms = hard;
         soft = soft < limits.movetime_ms ? soft : limits.movetime_ms;

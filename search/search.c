@@ -434,6 +434,18 @@ static int negamax(Engine *e, int depth, int alpha, int beta, int ply, bool allo
     return best;
 }
 
+/* Splits a clock into a move's soft and hard limits (search.h). */
+void search_time_budget(long time_ms, long inc_ms, long movestogo, int *soft, int *hard)
+{
+    long left = time_ms - SEARCH_OVERHEAD_MS;
+    left = left > 1 ? left : 1;
+    long share = left / (movestogo > 0 ? movestogo : SEARCH_MOVES_TO_GO) + inc_ms / 4 * 3;
+    long h = share * 3 < left / 2 ? share * 3 : left / 2;
+    long s = share / 2 < h ? share / 2 : h;
+    *hard = h > 1 ? (int)h : 1;
+    *soft = s > 1 ? (int)s : 1;
+}
+
 void engine_arm(Engine *e, int soft_ms)
 {
     atomic_store(&e->stop, 0);

@@ -110,6 +110,17 @@ static inline void engine_stop(Engine *e) { atomic_store(&e->stop, 1); }
  * aborts the iteration in progress). */
 void engine_arm(Engine *e, int soft_ms);
 
+/* Time management: what is kept back for the protocol and the process per move, and the
+ * number of moves a clock without movestogo is divided by. */
+enum { SEARCH_OVERHEAD_MS = 30, SEARCH_MOVES_TO_GO = 30 };
+
+/* Splits the side to move's clock (time_ms left, inc_ms added after each move, movestogo
+ * moves to the next time control, 0 if none) into this move's soft limit (no new iteration
+ * past it) and hard limit (the search is aborted), in ms. The target is an even share of the
+ * time left plus most of the increment; the hard limit is at most half the time left, so
+ * neither the increment (credited only after the move) nor a slow answer can flag. */
+void search_time_budget(long time_ms, long inc_ms, long movestogo, int *soft, int *hard);
+
 /* Seconds on a monotonic clock. */
 double search_now(void);
 

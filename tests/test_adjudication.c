@@ -92,8 +92,8 @@ static Setup *setup_new(long max_plies)
         s->engine[c] = engine_new(1);
         assert_non_null(s->engine[c]);
     }
-    s->white = (Player){s->engine[0], &s->weights, {DEPTH, 0, 0}, NULL, 0};
-    s->black = (Player){s->engine[1], &s->weights, {DEPTH, 0, 0}, NULL, 0};
+    s->white = (Player){.engine = s->engine[0], .weights = &s->weights, .limits = {DEPTH, 0, 0}};
+    s->black = (Player){.engine = s->engine[1], .weights = &s->weights, .limits = {DEPTH, 0, 0}};
     return s;
 }
 

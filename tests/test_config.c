@@ -461,6 +461,32 @@ static void test_engine_command(void **state)
     assert_non_null(strstr(err, "control character"));
 }
 
+/* Time controls: "[moves/]base[+increment]" in seconds. */
+static void test_time_control(void **state)
+{
+    (void)state;
+    TimeControl tc;
+    char err[256];
+    assert_true(config_parse_tc("2+0.02", &tc, err, sizeof err));
+    assert_true(tc.moves == 0 && tc.base_ms == 2000 && tc.inc_ms == 20);
+    assert_true(config_parse_tc("40/60", &tc, err, sizeof err));
+    assert_true(tc.moves == 40 && tc.base_ms == 60000 && tc.inc_ms == 0);
+    assert_true(config_parse_tc("0.5", &tc, err, sizeof err));
+    assert_true(tc.moves == 0 && tc.base_ms == 500);
+    assert_true(config_parse_tc("", &tc, err, sizeof err));
+    assert_int_equal(tc.base_ms, 0);
+    static const char *const bad[] = {"x",     "2+", "+1",   "0/1", "2+0.1x",
+                                      "1/2/3", "0",  "-1+1", "2++1"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        if (config_parse_tc(bad[i], &tc, err, sizeof err))
+            fail_msg("'%s' accepted", bad[i]);
+    expect_error(RUN3 "[engine_a]\ntc = 1+x\n", 5, "expected [moves/]base[+increment]");
+    Config cfg;
+    load_text_ok(&cfg, RUN3);
+    assert_true(config_set(&cfg, "engine_a.tc=1+0.1", err, sizeof err));
+    assert_true(config_set(&cfg, "engine_a.nodes=0", err, sizeof err)); /* the clock limits it */
+}
+
 /* Writes cfg to a temporary file, loads it back and expects the identical Config. */
 static void check_roundtrip(const Config *cfg)
 {
@@ -652,6 +678,7 @@ int main(void)
         cmocka_unit_test(test_doc),
         cmocka_unit_test(test_relative_paths),
         cmocka_unit_test(test_engine_command),
+        cmocka_unit_test(test_time_control),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -457,8 +457,8 @@ static GameSetup *game_setup(int depth, long repetition, long max_plies)
         s->engine[c] = engine_new(1);
         assert_non_null(s->engine[c]);
     }
-    s->white = (Player){s->engine[0], &s->weights, {depth, 0, 0}, NULL, 0};
-    s->black = (Player){s->engine[1], &s->weights, {depth, 0, 0}, NULL, 0};
+    s->white = (Player){.engine = s->engine[0], .weights = &s->weights, .limits = {depth, 0, 0}};
+    s->black = (Player){.engine = s->engine[1], .weights = &s->weights, .limits = {depth, 0, 0}};
     return s;
 }
 

@@ -80,6 +80,11 @@ int job_begin(Job *job, const Config *cfg, RunDir *rd, JournalRecordFn on_record
     job->live_next = 0;
     memset(&job->journal, 0, sizeof job->journal);
     for (int i = 0; i < 2; i++) {
+        if (cfg->engine[i].tc[0] && strcmp(cfg->job, "match") != 0) {
+            fprintf(stderr, "maxtune: [%s] tc: time controls are for match jobs only, not %s\n",
+                    i ? "engine_b" : "engine_a", cfg->job);
+            return EXIT_USAGE;
+        }
         if (!cfg->engine[i].command[0])
             continue;
         EngineProc *p = malloc(sizeof *p);

@@ -2,6 +2,7 @@
 #include "game.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,10 +44,13 @@ long game_move_timeout(const Player *p)
     return ms;
 }
 
-/* Asks an external player for its move in pos: the move, or MOVE_NONE with the termination it
- * earns in *term and the reason in rec->fault_why. started: the game's ucinewgame was sent. */
+/* Asks an external player for its move in pos (clock: the go arguments of the clocks, or ""),
+ * waiting at most timeout ms: the move and the seconds it took, or MOVE_NONE with the
+ * termination it earns in *term and the reason in rec->fault_why. started: the game's
+ * ucinewgame was sent. */
 static Move external_move(Player *p, const Position *pos, GameRecord *rec, bool *started,
-                          int *score, Termination *term)
+                          const char *clock, long timeout, int *score, double *seconds,
+                          Termination *term)
 {
     static const Termination BY_STATUS[] = {TERM_ABANDONED, TERM_ABANDONED, TERM_TIME_FORFEIT,
                                             TERM_RULES_INFRACTION, TERM_ABANDONED};
@@ -56,7 +60,7 @@ static Move external_move(Player *p, const Position *pos, GameRecord *rec, bool 
         s = engine_proc_new_game(p->proc);
         *started = true;
     }
-    char go[160], text[MOVE_STR_LEN];
+    char go[320], text[MOVE_STR_LEN];
     size_t k = 0;
     go[0] = '\0';
     if (p->limits.depth > 0)
@@ -66,12 +70,12 @@ static Move external_move(Player *p, const Position *pos, GameRecord *rec, bool 
                               (unsigned long long)p->limits.nodes);
     if (p->limits.movetime_ms > 0)
         k += (size_t)snprintf(go + k, sizeof go - k, " movetime %d", p->limits.movetime_ms);
-    double seconds = 0;
-    long timeout = game_move_timeout(p);
+    k += (size_t)snprintf(go + k, sizeof go - k, "%s", clock);
+    *seconds = 0;
     if (s == PROC_OK)
         s = engine_proc_go(p->proc, &rec->opening, rec->moves, rec->nmoves, go + (k > 0), timeout,
-                           text, sizeof text, score, &seconds);
-    rec->search_seconds += seconds;
+                           text, sizeof text, score, seconds);
+    rec->search_seconds += *seconds;
     if (s != PROC_OK) {
         *term = BY_STATUS[s];
         snprintf(rec->fault_why, sizeof rec->fault_why, "%s", p->proc->why);
@@ -97,6 +101,25 @@ static int occurrences(const uint64_t *keys, int n, int floor)
     return count;
 }
 
+/* The clock arguments of go for the player to move (us): both clocks (a side without a time
+ * control is given the mover's), the increments and, with sessions, movestogo. */
+static void clock_go_args(Player *const *players, const long *clock_ms, const long *moves_made,
+                          int us, char *out, size_t len)
+{
+    long ms[COLOR_NB], inc[COLOR_NB];
+    for (int c = 0; c < COLOR_NB; c++) {
+        int from = players[c]->tc.base_ms > 0 ? c : us;
+        ms[c] = clock_ms[from];
+        inc[c] = players[from]->tc.inc_ms;
+    }
+    int k = snprintf(out, len, " wtime %ld btime %ld winc %ld binc %ld", ms[WHITE], ms[BLACK],
+                     inc[WHITE], inc[BLACK]);
+    const TimeControl *tc = &players[us]->tc;
+    if (tc->moves && k > 0 && (size_t)k < len)
+        snprintf(out + k, len - (size_t)k, " movestogo %ld",
+                 tc->moves - moves_made[us] % tc->moves);
+}
+
 void game_play(const Position *opening, Player *white, Player *black, const MatchConfig *mc,
                GameRecord *rec)
 {
@@ -110,8 +133,11 @@ void game_play(const Position *opening, Player *white, Player *black, const Matc
     rec->search_seconds = 0;
     rec->fault = -1;
     rec->fault_why[0] = '\0';
-    bool started[COLOR_NB] = {false, false}; /* external players: ucinewgame sent */
+    bool started[COLOR_NB] = {false, false};                /* external players: ucinewgame sent */
+    long clock_ms[COLOR_NB], moves_made[COLOR_NB] = {0, 0}; /* the time controls' clocks */
     keys[0] = pos.key;
+    for (int c = 0; c < COLOR_NB; c++)
+        clock_ms[c] = players[c]->tc.base_ms;
     for (int c = 0; c < COLOR_NB; c++)
         if (!players[c]->proc) {
             engine_new_game(players[c]->engine);
@@ -154,23 +180,57 @@ void game_play(const Position *opening, Player *white, Player *black, const Matc
             rec->term = TERM_ADJ_RESIGN;
             return;
         }
-        Player *p = players[pos.side];
+        int us = pos.side;
+        Player *p = players[us];
+        bool timed = p->tc.base_ms > 0;
         int score;
+        double seconds;
         Move m;
+        Termination term = TERM_TIME_FORFEIT;
         if (p->proc) {
-            Termination term;
-            m = external_move(p, &pos, rec, &started[pos.side], &score, &term);
-            if (m == MOVE_NONE) { /* the engine to move forfeits the game */
-                rec->result = loser_result;
-                rec->term = term;
-                rec->fault = pos.side;
-                return;
+            char clock[160] = "";
+            long timeout = game_move_timeout(p);
+            if (timed) {
+                timeout = clock_ms[us] + mc->tc_margin_ms;
+                clock_go_args(players, clock_ms, moves_made, us, clock, sizeof clock);
             }
+            m = external_move(p, &pos, rec, &started[us], clock, timeout, &score, &seconds, &term);
         } else {
-            engine_set_position(p->engine, opening, rec->moves, rec->nmoves);
+            SearchLimits limits = p->limits;
             double t0 = search_now();
-            m = engine_search(p->engine, &p->limits, &score, NULL, NULL, NULL);
-            rec->search_seconds += search_now() - t0;
+            if (timed) { /* the budget of `maxtune uci`'s go with this clock */
+                int soft, hard;
+                long togo = p->tc.moves ? p->tc.moves - moves_made[us] % p->tc.moves : 0;
+                search_time_budget(clock_ms[us], p->tc.inc_ms, togo, &soft, &hard);
+                if (!limits.movetime_ms || hard < limits.movetime_ms)
+                    limits.movetime_ms = hard;
+                engine_arm(p->engine, soft < limits.movetime_ms ? soft : limits.movetime_ms);
+            }
+            engine_set_position(p->engine, opening, rec->moves, rec->nmoves);
+            m = engine_search(p->engine, &limits, &score, NULL, NULL, NULL);
+            seconds = search_now() - t0;
+            rec->search_seconds += seconds;
+        }
+        if (m != MOVE_NONE && timed) {
+            long used = lround(seconds * 1000);
+            if (used > clock_ms[us] + mc->tc_margin_ms) {
+                m = MOVE_NONE;
+                term = TERM_TIME_FORFEIT;
+                snprintf(rec->fault_why, sizeof rec->fault_why,
+                         "took %ld ms with %ld ms on the clock (margin %ld ms)", used, clock_ms[us],
+                         mc->tc_margin_ms);
+            }
+            clock_ms[us] = (used < clock_ms[us] ? clock_ms[us] - used : 0) + p->tc.inc_ms;
+            if (p->tc.moves && ++moves_made[us] % p->tc.moves == 0)
+                clock_ms[us] += p->tc.base_ms;
+            else if (!p->tc.moves)
+                moves_made[us]++;
+        }
+        if (m == MOVE_NONE) { /* the engine to move forfeits the game */
+            rec->result = loser_result;
+            rec->term = term;
+            rec->fault = us;
+            return;
         }
         int white_score = pos.side == WHITE ? score : -score;
         Undo u;

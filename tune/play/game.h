@@ -51,13 +51,17 @@ typedef struct Player {
     SearchLimits limits;
     EngineProc *proc; /* not NULL: this process plays (owned by the caller's thread) */
     long timeout_ms;  /* external: longest wait for bestmove, 0 = derived (game_move_timeout) */
+    TimeControl tc;   /* base_ms > 0: the player has a clock (limits apply as well) */
 } Player;
 
 /* How long an external player may take for one move: its timeout_ms, else derived from its
  * limits: 10 s, plus movetime, plus 1 ms per 1000 nodes; 60 s more for a depth alone. */
 long game_move_timeout(const Player *p);
 
-/* Plays a game from `opening` between white and black with the match's adjudication rules. */
+/* Plays a game from `opening` between white and black with the match's adjudication rules. A
+ * player with a time control has a clock (monotonic time, kept here): the time a move takes is
+ * taken off it (the increment added after the move, the base again after each session), and a
+ * move that oversteps it by more than mc->tc_margin_ms loses on time. */
 void game_play(const Position *opening, Player *white, Player *black, const MatchConfig *mc,
                GameRecord *rec);
 

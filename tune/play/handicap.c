@@ -236,8 +236,8 @@ char *handicap_pair(PairWorker *w, const Config *cfg, const Openings *o, const W
     bool ok = rec && plan_openings(o, plan, ti, j, open);
     *busy = 0;
     for (int g = 0; g < 2 && ok; g++) {
-        Player white = {w->engine[0], wt, limits, NULL, 0};
-        Player black = {w->engine[1], wt, limits, NULL, 0};
+        Player white = {.engine = w->engine[0], .weights = wt, .limits = limits};
+        Player black = {.engine = w->engine[1], .weights = wt, .limits = limits};
         game_play(&open[g], &white, &black, &cfg->match, rec);
         *busy += rec->search_seconds;
         ok = pair_compact_game(rec, &p.game[g]);

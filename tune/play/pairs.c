@@ -95,10 +95,14 @@ bool pair_play(PairWorker *w, const Config *cfg, const Openings *o, long opening
 {
     Position opening;
     openings_get(o, opening_index, &opening);
-    Player a = {w->engine[0], wa, limits_of(&cfg->engine[0]), w->proc[0],
-                cfg->engine[0].timeout_ms};
-    Player b = {w->engine[1], wb, limits_of(&cfg->engine[1]), w->proc[1],
-                cfg->engine[1].timeout_ms};
+    Player a = {w->engine[0], wa, limits_of(&cfg->engine[0]), w->proc[0], cfg->engine[0].timeout_ms,
+                {0, 0, 0}};
+    Player b = {w->engine[1], wb, limits_of(&cfg->engine[1]), w->proc[1], cfg->engine[1].timeout_ms,
+                {0, 0, 0}};
+    char err[256];
+    if (!config_parse_tc(cfg->engine[0].tc, &a.tc, err, sizeof err) ||
+        !config_parse_tc(cfg->engine[1].tc, &b.tc, err, sizeof err))
+        return false; /* checked when the config was read */
     GameRecord *rec = malloc(sizeof *rec);
     if (!rec)
         return false;

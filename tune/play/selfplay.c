@@ -198,8 +198,8 @@ char *selfplay_game(PairWorker *w, const Config *cfg, const Openings *o, const W
 {
     Position opening;
     openings_get(o, i, &opening);
-    Player a = {w->engine[0], &wt[0], limits_of(&cfg->engine[0]), NULL, 0};
-    Player b = {w->engine[1], &wt[1], limits_of(&cfg->engine[1]), NULL, 0};
+    Player a = {.engine = w->engine[0], .weights = &wt[0], .limits = limits_of(&cfg->engine[0])};
+    Player b = {.engine = w->engine[1], .weights = &wt[1], .limits = limits_of(&cfg->engine[1])};
     GameRecord *rec = malloc(sizeof *rec);
     if (!rec)
         return NULL;

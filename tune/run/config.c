@@ -67,6 +67,7 @@ static bool check_player(const char *value, char *msg, size_t len);
 static bool check_command(const char *value, char *msg, size_t len);
 static bool check_protocol_text(const char *value, char *msg, size_t len);
 static bool check_options(const char *value, char *msg, size_t len);
+static bool check_tc(const char *value, char *msg, size_t len);
 static bool rule_search_limit(const void *fields, char *msg, size_t len);
 static bool rule_repetition(const void *fields, char *msg, size_t len);
 static bool rule_sprt_bounds(const void *fields, char *msg, size_t len);
@@ -141,6 +142,9 @@ static const ConfigKey KEYS[] = {
             "external engine: uciok and readyok must come within this many milliseconds"),
     KEY_INT(EngineConfig, timeout_ms, "0", "86400000", "0",
             "external engine: bestmove must come within this many ms, 0 = derived from the limits"),
+    KEY_STR_EMPTY_CHECK(
+        EngineConfig, tc, "", check_tc,
+        "time control [moves/]base[+increment] in seconds (e.g. 2+0.02), \"\" = none"),
 
     /* [match] */
     KEY_INT(MatchConfig, pairs, "1", "10000000", "100",
@@ -171,6 +175,8 @@ static const ConfigKey KEYS[] = {
              "Elo model of the SPRT"),
     KEY_INT(MatchConfig, checkpoint_seconds, "1", "3600", "5",
             "write the results at least this often (seconds)"),
+    KEY_INT(MatchConfig, tc_margin_ms, "0", "600000", "100",
+            "with a time control, a move may overstep the clock by this many ms before it loses"),
 
     /* [spsa] */
     KEY_STR(SpsaConfig, start_weights, "default", OPTIONAL, NULL,
@@ -282,7 +288,7 @@ static const ConfigSection SECTIONS[] = {
 
 /* Rules over several keys of a section. */
 static const ConfigRule RULES[] = {
-    {"EngineConfig", rule_search_limit, {"nodes", "depth", "movetime_ms"}},
+    {"EngineConfig", rule_search_limit, {"nodes", "depth", "movetime_ms", "tc"}},
     {"MatchConfig", rule_repetition, {"repetition"}},
     {"MatchConfig", rule_sprt_bounds, {"elo0", "elo1"}},
     {"MatchConfig", rule_sprt_reach, {"elo0", "elo1", "sprt_model"}},
@@ -624,6 +630,57 @@ static bool check_command(const char *v, char *msg, size_t len)
     char *argv[CONFIG_MAX_ARGS], buf[1024];
     return check_protocol_text(v, msg, len) &&
            config_split_command(v, argv, buf, sizeof buf, msg, len) >= 0;
+}
+
+/* Reads a number of seconds as milliseconds (up to 3 decimals); false when it is not one. */
+static bool tc_seconds(const char *s, const char **end, long *ms)
+{
+    if (!isdigit((unsigned char)*s) && *s != '.')
+        return false;
+    char *e;
+    errno = 0;
+    double v = strtod(s, &e);
+    if (e == s || errno || !(v >= 0) || v > 86400.0 * 365)
+        return false;
+    *ms = lround(v * 1000);
+    *end = e;
+    return true;
+}
+
+bool config_parse_tc(const char *text, TimeControl *tc, char *err, size_t errlen)
+{
+    memset(tc, 0, sizeof *tc);
+    if (!*text)
+        return true;
+    const char *s = text, *end;
+    const char *slash = strchr(s, '/');
+    if (slash) {
+        char *e;
+        tc->moves = strtol(s, &e, 10);
+        if (e != slash || tc->moves < 1 || tc->moves > 1000) {
+            snprintf(err, errlen, "%s: moves before '/' must be an integer in 1..1000", text);
+            return false;
+        }
+        s = slash + 1;
+    }
+    if (!tc_seconds(s, &end, &tc->base_ms) || (*end && *end != '+') ||
+        (*end == '+' && (!tc_seconds(end + 1, &end, &tc->inc_ms) || *end))) {
+        snprintf(err, errlen, "%s: expected [moves/]base[+increment] in seconds, e.g. 2+0.02",
+                 text);
+        return false;
+    }
+    if (tc->base_ms < 1) {
+        snprintf(err, errlen, "%s: the base time must be at least 1 ms", text);
+        return false;
+    }
+    return true;
+}
+
+/* [engine_*] tc: a time control config_parse_tc reads. */
+static bool check_tc(const char *v, char *msg, size_t len)
+{
+    TimeControl tc;
+    return config_parse_tc(v, &tc, msg, len);
 }
 
 /* [engine_*] options: "Name=value" items separated by commas, each with a name. */
@@ -1336,7 +1393,7 @@ void config_print_doc(FILE *out)
 static bool rule_search_limit(const void *fields, char *msg, size_t len)
 {
     const EngineConfig *e = fields;
-    if (e->nodes > 0 || e->depth > 0 || e->movetime_ms > 0)
+    if (e->nodes > 0 || e->depth > 0 || e->movetime_ms > 0 || e->tc[0])
         return true;
     snprintf(msg, len, "no search limit: one of nodes, depth, movetime_ms must be above 0");
     return false;

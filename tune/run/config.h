@@ -27,6 +27,7 @@ typedef struct EngineConfig {
     char options[1024];    /* "Name=value, ...": sent as `setoption name Name value value` */
     long start_timeout_ms; /* external: uciok / readyok must come within this, default 10000 */
     long timeout_ms;       /* external: bestmove must come within this, 0 = derived (README) */
+    char tc[64];           /* time control "[moves/]base[+increment]" in seconds, "" = none */
 } EngineConfig;
 
 /* How games are played and when a match stops: [match]. */
@@ -47,6 +48,7 @@ typedef struct MatchConfig {
     double alpha, beta;      /* SPRT error rates, default 0.05 and 0.05 */
     char sprt_model[16];     /* "normalized" (default) | "logistic" */
     long checkpoint_seconds; /* write results at least this often, default 5, 1..3600 */
+    long tc_margin_ms;       /* a move may overstep the clock by this before it loses, 100 */
 } MatchConfig;
 
 /* SPSA tuning: [spsa]. */
@@ -153,6 +155,16 @@ void config_set_jobs(const char *names);
 /* Number of threads a parallel region of this config uses ([run] threads, or OpenMP's default
  * when 0). */
 int config_threads(const Config *cfg);
+
+/* A time control: base_ms on the clock, inc_ms added after each move, and base_ms again after
+ * every `moves` moves (0: one session for the whole game). */
+typedef struct TimeControl {
+    long moves, base_ms, inc_ms;
+} TimeControl;
+
+/* Parses "[moves/]base[+increment]" (seconds, decimals allowed: "2+0.02", "40/60", "10");
+ * "" is no time control (base_ms 0). False with the problem in err. */
+bool config_parse_tc(const char *text, TimeControl *tc, char *err, size_t errlen);
 
 enum { CONFIG_MAX_ARGS = 64 };
 

@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# broken.sh: an engine that misbehaves on purpose, for tests/engine_faults.sh and
+# tests/engine_ext.sh. Usage: broken.sh MODE K PROGRAM ARGS...
+# It passes the protocol through to PROGRAM ARGS (e.g. bin/maxtune uci, a coprocess) and
+# misbehaves at its K-th `go` (counted from its start):
+#   ok         never (a plain proxy)
+#   crash      writes a line on stderr and exits 3 instead of answering
+#   hang       never answers (sleeps; the runner must kill it)
+#   illegal    answers with the real best move reversed (<to>-<from>: never legal)
+#   malformed  answers "bestmove @@!!"
+#   garbage    writes a line of control bytes, then the real answer
+#   slow       sleeps K milliseconds before every bestmove (K is then a delay, not a count)
+#   nouciok    never answers `uci` (K unused)
+#   slowstart  sleeps K milliseconds before it starts
+set -u
+mode=$1 k=$2
+shift 2
+[ "$mode" = slowstart ] && sleep "$(awk "BEGIN{print $k/1000}")"
+coproc ENG { "$@"; }
+gos=0
+# Forwards the engine's lines up to and including the first that starts with $1.
+relay() {
+    local l
+    while IFS= read -r l <&"${ENG[0]}"; do
+        echo "$l"
+        case $l in "$1"*) return 0 ;; esac
+    done
+    exit 4
+}
+while IFS= read -r line; do
+    case $line in
+    uci)
+        [ "$mode" = nouciok ] && continue
+        echo uci >&"${ENG[1]}"
+        relay uciok
+        ;;
+    isready)
+        echo isready >&"${ENG[1]}"
+        relay readyok
+        ;;
+    go*)
+        gos=$((gos + 1))
+        if [ "$gos" -eq "$k" ]; then
+            case $mode in
+            crash)
+                echo "broken.sh: crashing at go $gos" >&2
+                exit 3
+                ;;
+            hang)
+                echo "broken.sh: hanging at go $gos" >&2
+                sleep 600
+                ;;
+            malformed)
+                echo "bestmove @@!!"
+                continue
+                ;;
+            esac
+        fi
+        echo "$line" >&"${ENG[1]}"
+        while IFS= read -r l <&"${ENG[0]}"; do
+            case $l in
+            bestmove*)
+                [ "$mode" = slow ] && sleep "$(awk "BEGIN{print $k/1000}")"
+                if [ "$gos" -eq "$k" ] && [ "$mode" = illegal ]; then
+                    set -- $l
+                    mv=${2%%x*}
+                    echo "bestmove ${mv#*-}-${mv%-*}"
+                elif [ "$gos" -eq "$k" ] && [ "$mode" = garbage ]; then
+                    printf 'info \001\002\033[31m garbage\n'
+                    echo "$l"
+                else
+                    echo "$l"
+                fi
+                break
+                ;;
+            *) echo "$l" ;;
+            esac
+        done
+        ;;
+    quit)
+        echo quit >&"${ENG[1]}"
+        exit 0
+        ;;
+    *) echo "$line" >&"${ENG[1]}" ;;
+    esac
+done
