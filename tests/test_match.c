@@ -357,6 +357,10 @@ static void test_pair_round_trip(void **state)
     for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
         PairResult p = sample_pair(sizes[k][0], sizes[k][1]), q;
         p.game[0].moves[0] = 0x3FFF; /* the largest move code (when there is a move) */
+        if (k == 2) { /* the terminations of an external engine's faults travel too */
+            p.game[0].term = TERM_ABANDONED;
+            p.game[1].term = TERM_TIME_FORFEIT;
+        }
         char *text = pair_encode(&p);
         assert_non_null(text);
         char why[256] = "";

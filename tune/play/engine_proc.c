@@ -258,14 +258,21 @@ static ProcStatus proc_read_line(EngineProc *p, double deadline)
     for (;;) {
         char *nl = memchr(p->in, '\n', p->inlen);
         if (nl) {
-            size_t n = (size_t)(nl - p->in);
+            size_t whole = (size_t)(nl - p->in) + 1, n = whole - 1;
+            if (n && p->in[n - 1] == '\r')
+                n--;
             memcpy(p->line, p->in, n);
             p->line[n] = '\0';
-            if (n && p->line[n - 1] == '\r')
-                p->line[n - 1] = '\0';
-            memmove(p->in, nl + 1, p->inlen - n - 1);
-            p->inlen -= n + 1;
-            log_line(p, "< ", p->line, strlen(p->line));
+            memmove(p->in, p->in + whole, p->inlen - whole);
+            p->inlen -= whole;
+            log_line(p, "< ", p->line, n);
+            for (size_t i = 0; i < n; i++) {
+                unsigned char c = (unsigned char)p->line[i];
+                if ((c < 0x20 && c != '\t') || c == 0x7f) {
+                    snprintf(p->why, sizeof p->why, "garbage: a line with control byte 0x%02x", c);
+                    return PROC_BAD;
+                }
+            }
             return PROC_OK;
         }
         if (p->inlen >= sizeof p->in - 1) {

@@ -1,0 +1,140 @@
+#!/usr/bin/env bash
+# engine_faults.sh: external engines that misbehave (tests/engines/broken.sh): a crash, a hang,
+# no uciok, an illegal move, a malformed move, garbage output, a slow start. Each game such an
+# engine spoils is its loss with the right PGN Termination, its process is started again for
+# the next game, the run finishes, and engines.log keeps its stderr and the game's protocol
+# traffic. Then kill -9 and SIGINT of a run with external engines, and resume.
+# Prints one "PASS name" or "FAIL name" line per check; exits 1 if any failed.
+# Environment: BIN, the program (default bin/maxtune). Runs in a mktemp -d folder under /tmp.
+set -u
+NAME=engine_faults
+# shellcheck source=lib/common.sh
+. "$(dirname "$0")/lib/common.sh"
+
+# A copy under $T, so that the processes it starts can be told from any other.
+ENG=$T/broken.sh
+cp "$(dirname "$0")/engines/broken.sh" "$ENG"
+chmod +x "$ENG"
+CFG=$T/faults.ini
+cat >"$CFG" <<'INI'
+[run]
+job = match
+name = f
+seed = 5
+threads = 2
+
+[engine_a]
+name = broken
+nodes = 300
+hash_mb = 1
+
+[engine_b]
+name = sound
+nodes = 300
+hash_mb = 1
+
+[match]
+pairs = 2
+INI
+
+# Number of games of folder $1's games.pgn with Termination $2.
+terms() { grep -c "^\[Termination \"$2\"\]$" "$1/games.pgn"; }
+# True when no process started from $ENG is left.
+none_left() {
+    local i
+    for ((i = 0; i < 100; i++)); do
+        pgrep -f "$ENG" >/dev/null || return 0
+        sleep 0.05
+    done
+    return 1
+}
+
+# fault MODE K TERMINATION LOGTEXT [--set ...]: a match whose engine A misbehaves at its K-th go
+# in every game; checks that all 4 games are A's losses by TERMINATION, that the run finished
+# and replays, and that engines.log holds LOGTEXT and the traffic.
+fault() {
+    local mode=$1 k=$2 term=$3 text=$4
+    shift 4
+    local D=$T/$mode
+    local t0=$SECONDS
+    run "$CFG" --set run.results_dir="$D" --set "engine_a.command=$ENG $mode $k $BIN uci" "$@"
+    local F=$D/f
+    check "$mode: the run finishes (exit 0) in $((SECONDS - t0)) s" eval \
+        '[ $RC -eq 0 ] && [ -f $F/summary.json ]'
+    check "$mode: all 4 games lost by the broken engine, Termination \"$term\"" eval \
+        '[ "$(terms $F "$term")" -eq 4 ] && has $F/summary.json "\"losses\": 4," &&
+         has $F/summary.json "\"$term\": 4"'
+    check "$mode: games.pgn replays (the engine to move lost)" eval \
+        '"$BIN" replay $F/games.pgn >/dev/null 2>&1'
+    check "$mode: engines.log: 4 failed games, the reason, the traffic" eval \
+        '[ "$(grep -c "^=== .* broken (.*) loses by $term" $F/engines.log)" -eq 4 ] &&
+         has $F/engines.log "$text" && has $F/engines.log "> uci" &&
+         grep -Eq "^## engine process [0-9]+ (was killed by signal 9|exited with status 3)$" \
+             $F/engines.log'
+    check "$mode: no engine process left" none_left
+}
+
+fault crash 3 abandoned "stderr: broken.sh: crashing at go 3"
+check "crash: the log has the exit status and the position sent last" eval \
+    'has $T/crash/f/engines.log "exited with status 3" && has $T/crash/f/engines.log "> go nodes 300"'
+fault hang 2 "time forfeit" "stderr: broken.sh: hanging at go 2" --set engine_a.timeout_ms=800
+check "hang: the log says no bestmove came" has "$T/hang/f/engines.log" "no bestmove within 800 ms"
+fault nouciok 0 abandoned "no uciok in time" --set engine_a.start_timeout_ms=300
+fault illegal 2 "rules infraction" "is not a legal move in this position"
+fault malformed 1 "rules infraction" "bestmove '@@!!'"
+fault garbage 2 "rules infraction" "garbage: a line with control byte 0x01"
+fault slowstart 1500 abandoned "no uciok in time" --set engine_a.start_timeout_ms=300
+
+# A slow start within the start timeout is no fault.
+run "$CFG" --set run.results_dir="$T/slow2" --set "engine_a.command=$ENG slowstart 300 $BIN uci"
+check "slow start within start_timeout_ms: games as usual, no engines.log" eval \
+    '[ $RC -eq 0 ] && [ "$(terms $T/slow2/f normal) + $(terms $T/slow2/f adjudication)" ] &&
+     [ $(($(terms $T/slow2/f normal) + $(terms $T/slow2/f adjudication))) -eq 4 ] &&
+     [ ! -e $T/slow2/f/engines.log ]'
+# A program that exits at once (maxtune with a bad subcommand): abandoned, its message kept.
+run "$CFG" --set run.results_dir="$T/exit" --set "engine_a.command=$BIN nosuchcommand"
+check "an engine that exits at start: abandoned, its stderr in engines.log" eval \
+    '[ $RC -eq 0 ] && [ "$(terms $T/exit/f abandoned)" -eq 4 ] &&
+     grep -q "^stderr: .*nosuchcommand" $T/exit/f/engines.log'
+
+# --- kill -9 and SIGINT with external engines, then resume ---------------------------------
+run "$CFG" --set run.results_dir="$T/ref" --set match.pairs=12
+REF=$T/ref/f
+K=$T/kill/f
+EXTSET=("--set" "engine_a.command=$ENG ok 0 $BIN uci" "--set" "engine_a.options=Hash=1")
+"$BIN" run "$CFG" --set run.results_dir="$T/kill" --set match.pairs=12 "${EXTSET[@]}" \
+    >/dev/null 2>&1 &
+BG=$!
+if wait_records "$K" 2; then
+    kill -9 "$BG"
+    wait "$BG" 2>/dev/null
+    BG=""
+    check "kill -9: the engines die with the runner" none_left
+    run "$CFG" --set run.results_dir="$T/kill" --set match.pairs=12 "${EXTSET[@]}"
+    check "kill -9 + resume: exit 0, games.pgn identical to an in-process run" eval \
+        '[ $RC -eq 0 ] && same $K/games.pgn $REF/games.pgn'
+else
+    echo "FAIL kill -9: the run finished or failed before 2 pairs were saved"
+    failures=$((failures + 1))
+fi
+I=$T/int/f
+"$BIN" run "$CFG" --set run.results_dir="$T/int" --set match.pairs=12 "${EXTSET[@]}" \
+    >/dev/null 2>&1 &
+BG=$!
+if wait_records "$I" 2; then
+    kill -INT "$BG"
+    wait "$BG"
+    rc=$?
+    BG=""
+    check "SIGINT: exit 130, no engine process left" eval '[ $rc -eq 130 ] && none_left'
+    check "SIGINT: no game was scored as a fault" eval '[ ! -e $I/engines.log ]'
+    run "$CFG" --set run.results_dir="$T/int" --set match.pairs=12 "${EXTSET[@]}"
+    check "SIGINT + resume: games.pgn identical to an in-process run" eval \
+        '[ $RC -eq 0 ] && same $I/games.pgn $REF/games.pgn'
+else
+    echo "FAIL SIGINT: the run finished or failed before 2 pairs were saved"
+    failures=$((failures + 1))
+fi
+
+echo "engine_faults: $((SECONDS - start)) s"
+exit $((failures > 0))
