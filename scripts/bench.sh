@@ -5,6 +5,8 @@
 #  2. search nodes/s with the full evaluation: `maxtune bench` (target: 1.5 million nodes/s).
 #  3. match throughput: games/s at 2000 nodes per move with 1 and 2 threads, the parallel
 #     efficiency and the time spent outside the search (targets: 90% and 2%).
+#  3b. the same match with both players external `maxtune uci` processes: games/s against the
+#     in-process figures, and the 2-thread efficiency.
 #  4. the outcome fit: loss + gradient positions/s, a 1-million-position fit, interval coverage.
 # Each figure is the median of several runs; ratios are taken within one run of this script.
 set -eu
@@ -54,6 +56,29 @@ for threads in 1 2; do
   eval "gps$threads=$gps"
 done
 awk -v a="$gps1" -v b="$gps2" 'BEGIN {printf "parallel efficiency at 2 threads: %.1f%%\n", 100 * b / (2 * a)}'
+
+echo "== external engines (the same match, both players \`$bin uci\` processes) =="
+# 3b. the cost of the protocol: games/s when both players are external maxtune processes (two
+#     per thread, hash size and weights as options), against the in-process figures above, and
+#     their 2-thread efficiency; the games must be the in-process ones.
+hash=$("$bin" config configs/match.ini | awk -F' = ' '/^hash_mb/ {print $2; exit}')
+for threads in 1 2; do
+  for r in $(seq "$reps"); do
+    "$bin" run configs/match.ini --force --set run.results_dir="$tmp/x$threads" \
+      --set run.threads=$threads --set match.pairs=40 \
+      --set "engine_a.command=$bin uci" --set "engine_a.options=Hash=$hash, Weights=default" \
+      --set "engine_b.command=$bin uci" --set "engine_b.options=Hash=$hash, Weights=material" \
+      >/dev/null 2>&1
+    awk -F'[:,]' '/games_per_second/ {print $2}' "$tmp/x$threads"/*/timing.json
+  done > "$tmp/e$threads"
+  xgps=$(median < "$tmp/e$threads")
+  same=no
+  cmp -s "$tmp/t$threads"/*/games.pgn "$tmp/x$threads"/*/games.pgn && same=yes
+  eval "in=\$gps$threads"
+  echo "threads $threads: median $xgps games/s external vs $in in-process ($(awk -v x="$xgps" -v i="$in" 'BEGIN {printf "%.1f%%", 100 * x / i}')), games identical: $same"
+  eval "xgps$threads=$xgps"
+done
+awk -v a="$xgps1" -v b="$xgps2" 'BEGIN {printf "external parallel efficiency at 2 threads: %.1f%%\n", 100 * b / (2 * a)}'
 rm -rf "$tmp"
 
 echo "== outcome fit (tune/stats/fit.c, synthetic data) =="
