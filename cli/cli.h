@@ -21,6 +21,7 @@ int cmd_uci(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_config(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
+int cmd_ratings(int argc, char **argv);
 
 /* What a UCI session may do beyond the protocol itself. */
 typedef struct UciConfig {

@@ -26,6 +26,7 @@ static const Command COMMANDS[] = {
     {"run", cmd_run, "run the job a config describes: run CONFIG [--set k=v] [--force]"},
     {"config", cmd_config, "list config keys (config --doc) or check a config"},
     {"replay", cmd_replay, "check the games of a PGN maxtune wrote: replay PGNFILE..."},
+    {"ratings", cmd_ratings, "joint Elo ratings of the players of PGN files: ratings PGN..."},
     {"view", cmd_view, "a page to step through the games of a PGN: view PGN [-o FILE]"},
     {"report", cmd_report, "write report.html again from a finished run: report FOLDER..."},
 };

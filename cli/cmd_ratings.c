@@ -1,0 +1,220 @@
+/* cmd_ratings.c: `maxtune ratings`: joint ratings of every player of one or more PGN files (the
+ * games.pgn of several matches make a tournament), by tune/stats/rating. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "tune/run/escape.h"
+#include "tune/stats/rating.h"
+
+enum { NAME_MAX_LEN = 256, RATINGS_MAX_PLAYERS = 1000 };
+
+/* The players and games read so far. */
+typedef struct Table {
+    char (*names)[NAME_MAX_LEN];
+    int nplayers, cap_players;
+    RatingGame *games;
+    long ngames, cap_games;
+} Table;
+
+/* The index of a player (added when new), or -1 when out of memory or too many players. */
+static int player_index(Table *t, const char *name)
+{
+    for (int i = 0; i < t->nplayers; i++)
+        if (!strcmp(t->names[i], name))
+            return i;
+    if (t->nplayers == RATINGS_MAX_PLAYERS)
+        return -1;
+    if (t->nplayers == t->cap_players) {
+        int cap = t->cap_players ? 2 * t->cap_players : 16;
+        void *n = realloc(t->names, (size_t)cap * sizeof *t->names);
+        if (!n)
+            return -1;
+        t->names = n;
+        t->cap_players = cap;
+    }
+    snprintf(t->names[t->nplayers], NAME_MAX_LEN, "%s", name);
+    return t->nplayers++;
+}
+
+/* The value of a PGN tag line `[Tag "value"]` when it is tag (into out), else false. */
+static bool tag_value(const char *line, const char *tag, char *out, size_t len)
+{
+    size_t n = strlen(tag);
+    if (line[0] != '[' || strncmp(line + 1, tag, n) || strncmp(line + 1 + n, " \"", 2))
+        return false;
+    const char *v = line + n + 3, *end = strrchr(v, '"');
+    if (!end)
+        return false;
+    snprintf(out, len, "%.*s", (int)(end - v), v);
+    return true;
+}
+
+/* Reads the games of one PGN file (White, Black and Result tags; unfinished games "*" are
+ * skipped); false with the message printed. */
+static bool read_pgn(Table *t, const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "maxtune ratings: %s: %s\n", path, strerror(errno));
+        return false;
+    }
+    char line[4096], white[NAME_MAX_LEN] = "", black[NAME_MAX_LEN] = "", result[16];
+    bool ok = true;
+    while (ok && fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\r\n")] = '\0';
+        if (!strncmp(line, "[Event ", 7))
+            white[0] = black[0] = '\0';
+        tag_value(line, "White", white, sizeof white);
+        tag_value(line, "Black", black, sizeof black);
+        if (!tag_value(line, "Result", result, sizeof result) || !strcmp(result, "*"))
+            continue;
+        double s = !strcmp(result, "1-0")       ? 1
+                   : !strcmp(result, "0-1")     ? 0
+                   : !strcmp(result, "1/2-1/2") ? 0.5
+                                                : -1;
+        if (s < 0 || !white[0] || !black[0] || !strcmp(white, black)) {
+            char msg[512];
+            snprintf(msg, sizeof msg, "%s: a game without two players or with result '%s'", path,
+                     result);
+            escape_in_place(msg, sizeof msg);
+            fprintf(stderr, "maxtune ratings: %s\n", msg);
+            ok = false;
+            break;
+        }
+        int a = player_index(t, white), b = player_index(t, black);
+        if (t->ngames == t->cap_games) {
+            long cap = t->cap_games ? 2 * t->cap_games : 1024;
+            void *g = realloc(t->games, (size_t)cap * sizeof *t->games);
+            if (g) {
+                t->games = g;
+                t->cap_games = cap;
+            }
+        }
+        if (a < 0 || b < 0 || t->ngames == t->cap_games) {
+            fprintf(stderr, "maxtune ratings: out of memory (or over %d players)\n",
+                    RATINGS_MAX_PLAYERS);
+            ok = false;
+            break;
+        }
+        t->games[t->ngames++] = (RatingGame){a, b, s};
+        white[0] = black[0] = '\0';
+    }
+    fclose(f);
+    return ok;
+}
+
+/* True when player a goes before player b: the higher rating, then the name. */
+static bool ranks_before(const Table *t, const Rating *r, int a, int b)
+{
+    if (r[a].elo != r[b].elo)
+        return r[a].elo > r[b].elo;
+    return strcmp(t->names[a], t->names[b]) < 0;
+}
+
+int cmd_ratings(int argc, char **argv)
+{
+    static const char help[] =
+        "usage: maxtune ratings [--anchor NAME] [--elo X] [--draws D] PGNFILE...\n"
+        "Joint maximum-likelihood ratings of every player of the games in the PGN files (the\n"
+        "games.pgn of several matches make a tournament): the logistic Elo model, draws as half\n"
+        "points, as Ordo and BayesElo compute them. One line per player, best first: rank,\n"
+        "name, Elo, the half-width of the 95% interval of its difference to the anchor (robust\n"
+        "to draws), games and score. --anchor: the player held at --elo X (default: the first\n"
+        "player read, at 0). --draws D: D virtual draws between every two players who met (a\n"
+        "prior for players who won or lost every game; default 0, pure maximum likelihood).\n"
+        "Exit code: 0, 1 when the games give no finite ratings (the reason printed), 2 for bad\n"
+        "arguments or unreadable files.\n";
+    if (cli_wants_help(argc, argv)) {
+        fputs(help, stdout);
+        return EXIT_OK;
+    }
+    const char *anchor_name = NULL;
+    double anchor_elo = 0, draws = 0;
+    Table t = {0};
+    int nfiles = 0, status = EXIT_OK;
+    for (int i = 1; i < argc && status == EXIT_OK; i++) {
+        char *end;
+        if (!strcmp(argv[i], "--anchor") && i + 1 < argc) {
+            anchor_name = argv[++i];
+        } else if ((!strcmp(argv[i], "--elo") || !strcmp(argv[i], "--draws")) && i + 1 < argc) {
+            bool elo = !strcmp(argv[i], "--elo");
+            double v = strtod(argv[++i], &end);
+            if (end == argv[i] || *end || !isfinite(v) || (!elo && (v < 0 || v > 1000))) {
+                fprintf(stderr, "maxtune ratings: %s: not a number%s: '%s'\n", argv[i - 1],
+                        elo ? "" : " in [0, 1000]", argv[i]);
+                status = EXIT_USAGE;
+            }
+            *(elo ? &anchor_elo : &draws) = v;
+        } else if (argv[i][0] == '-' && argv[i][1]) {
+            fprintf(stderr, "maxtune ratings: unknown option '%s'\n%s", argv[i], help);
+            status = EXIT_USAGE;
+        } else {
+            nfiles++;
+            if (!read_pgn(&t, argv[i]))
+                status = EXIT_USAGE;
+        }
+    }
+    if (status == EXIT_OK && nfiles == 0) {
+        fputs(help, stderr);
+        status = EXIT_USAGE;
+    }
+    int anchor = 0;
+    if (status == EXIT_OK && anchor_name) {
+        while (anchor < t.nplayers && strcmp(t.names[anchor], anchor_name))
+            anchor++;
+        if (anchor == t.nplayers) {
+            fprintf(stderr, "maxtune ratings: --anchor %s: no such player in the games\n",
+                    anchor_name);
+            status = EXIT_USAGE;
+        }
+    }
+    if (status == EXIT_OK && t.nplayers < 2) {
+        fprintf(stderr, "maxtune ratings: the files hold %s\n",
+                t.ngames ? "games of one player" : "no finished game");
+        status = EXIT_USAGE;
+    }
+    Rating *r = status == EXIT_OK ? calloc((size_t)t.nplayers, sizeof *r) : NULL;
+    int *order = status == EXIT_OK ? malloc((size_t)t.nplayers * sizeof *order) : NULL;
+    char err[256];
+    if (status == EXIT_OK && (!r || !order)) {
+        fprintf(stderr, "maxtune ratings: out of memory\n");
+        status = EXIT_FAIL;
+    } else if (status == EXIT_OK && !rating_fit(t.nplayers, t.games, t.ngames, anchor, anchor_elo,
+                                                draws, r, err, sizeof err)) {
+        fprintf(stderr, "maxtune ratings: %s\n", err);
+        status = EXIT_FAIL;
+    }
+    if (status == EXIT_OK) {
+        int width = 4;
+        for (int i = 0; i < t.nplayers; i++) {
+            order[i] = i;
+            int n = (int)strlen(t.names[i]);
+            width = n > width ? n : width;
+        }
+        for (int i = 1; i < t.nplayers; i++) /* insertion sort: few players */
+            for (int k = i; k > 0 && ranks_before(&t, r, order[k], order[k - 1]); k--) {
+                int x = order[k];
+                order[k] = order[k - 1];
+                order[k - 1] = x;
+            }
+        printf("ratings of %d players from %ld games; anchor %s at %g; +/- is the 95%% interval "
+               "of the difference to the anchor\n",
+               t.nplayers, t.ngames, t.names[anchor], anchor_elo);
+        printf("%4s  %-*s  %8s  %7s  %6s  %6s\n", "rank", width, "name", "elo", "+/-", "games",
+               "score");
+        for (int k = 0; k < t.nplayers; k++) {
+            int i = order[k];
+            printf("%4d  %-*s  %8.1f  %7.1f  %6ld  %5.1f%%\n", k + 1, width, t.names[i], r[i].elo,
+                   r[i].err95, r[i].games, 100 * r[i].score);
+        }
+    }
+    free(r);
+    free(order);
+    free(t.names);
+    free(t.games);
+    return status;
+}
