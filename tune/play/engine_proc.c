@@ -474,7 +474,7 @@ ProcStatus engine_proc_go(EngineProc *p, const Position *opening, const Move *mo
         return PROC_DEAD;
     }
     /* The position command: FEN, then the moves in MAXIMA.md notation. */
-    size_t cap = 512 + (size_t)nmoves * 64, k = 0;
+    size_t cap = 512 + (size_t)nmoves * (MOVE_STR_LEN + 1), k = 0; /* every move fits */
     char *cmd = malloc(cap), fen[256];
     if (!cmd) {
         snprintf(p->why, sizeof p->why, "out of memory");
