@@ -121,6 +121,12 @@ check "mpirun -np 2: the result is printed once" \
 mpi 3 "$MATCH" --set run.results_dir="$T/np3" --set run.threads=2
 check "mpirun -np 3 (2 threads per rank) gives identical results" eval \
     '[ $RC -eq 0 ] && same_files $REF $T/np3/m ${MATCH_FILES[*]}'
+# External engines on the worker ranks: each rank starts its own `maxtune uci` processes,
+# which must not take the launcher's environment for their own (they would refuse to run).
+mpi 2 "$MATCH" --set run.results_dir="$T/ext" --set run.threads=1 \
+    --set "engine_a.command=$BIN uci" --set "engine_a.options=Hash=1"
+check "mpirun -np 2 with an external engine: the plain program's games, no engine failed" eval \
+    '[ $RC -eq 0 ] && same $REF/games.pgn $T/ext/m/games.pgn && [ ! -e $T/ext/m/engines.log ]'
 "$MPIBIN" run "$MATCH" --set run.results_dir="$T/single" --set run.threads=2 >"$T/out" 2>"$T/err"
 check "bin/maxtune-mpi without mpirun (one rank) gives identical results" eval \
     '[ $? -eq 0 ] && same_files $REF $T/single/m ${MATCH_FILES[*]}'

@@ -329,8 +329,28 @@ static ProcStatus proc_expect(EngineProc *p, const char *word, double deadline)
     }
 }
 
+/* The environment an engine gets: the runner's without an MPI launcher's variables (OMPI_,
+ * PMIX_, PMI_), which would make an engine (maxtune itself) think it is one of the job's MPI
+ * processes. A malloc'd array of pointers into environ; NULL when out of memory. */
+static char **engine_environment(void)
+{
+    size_t n = 0;
+    while (environ[n])
+        n++;
+    char **env = malloc((n + 1) * sizeof *env);
+    if (!env)
+        return NULL;
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++)
+        if (strncmp(environ[i], "OMPI_", 5) && strncmp(environ[i], "PMIX_", 5) &&
+            strncmp(environ[i], "PMI_", 4))
+            env[k++] = environ[i];
+    env[k] = NULL;
+    return env;
+}
+
 /* Child side of the fork: only async-signal-safe calls until exec. */
-static void child_exec(EngineProc *p, int io, int err_w, int maxfd)
+static void child_exec(EngineProc *p, int io, int err_w, int maxfd, char **env)
 {
     setpgid(0, 0);
 #ifdef __linux__
@@ -346,7 +366,7 @@ static void child_exec(EngineProc *p, int io, int err_w, int maxfd)
         (void)w;
         _exit(127);
     }
-    execv(p->path, p->argv);
+    execve(p->path, p->argv, env);
     static const char msg[] = "maxtune: cannot execute the engine's program\n";
     ssize_t w = write(2, msg, sizeof msg - 1);
     (void)w;
@@ -370,13 +390,15 @@ static ProcStatus proc_start(EngineProc *p)
     long maxfd = sysconf(_SC_OPEN_MAX);
     if (maxfd < 0 || maxfd > 65536)
         maxfd = 65536;
-    pid_t pid = fork();
+    char **env = engine_environment();
+    pid_t pid = env ? fork() : -1;
     if (pid == 0)
-        child_exec(p, sv[1], ep[1], (int)maxfd);
+        child_exec(p, sv[1], ep[1], (int)maxfd, env);
+    free(env);
     close(sv[1]);
     close(ep[1]);
     if (pid < 0) {
-        snprintf(p->why, sizeof p->why, "fork: %s", strerror(errno));
+        snprintf(p->why, sizeof p->why, "fork: %s", env ? strerror(errno) : "out of memory");
         close(sv[0]);
         close(ep[0]);
         return PROC_DEAD;
