@@ -141,7 +141,8 @@ static const ConfigKey KEYS[] = {
     KEY_INT(EngineConfig, start_timeout_ms, "1", "600000", "10000",
             "external engine: uciok and readyok must come within this many milliseconds"),
     KEY_INT(EngineConfig, timeout_ms, "0", "86400000", "0",
-            "external engine: bestmove must come within this many ms, 0 = derived from the limits"),
+            "external engine: bestmove within this many ms, 0 = derived from the limits (tc: the "
+            "clock)"),
     KEY_STR_EMPTY_CHECK(
         EngineConfig, tc, "", check_tc,
         "time control [moves/]base[+increment] in seconds (e.g. 2+0.02), \"\" = none"),
