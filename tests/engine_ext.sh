@@ -51,6 +51,17 @@ run "$CFG" --set run.results_dir="$T/x4" --set run.job=selfplay --set "engine_a.
 check "external engines only in match jobs (exit 2)" eval \
     '[ $RC -eq 2 ] && has $T/err "external engines play in match jobs only"'
 
+# working_dir: the engine runs there (the program is still found from the runner's folder).
+mkdir "$T/wd"
+run "$CFG" --set run.results_dir="$T/w1" --set match.pairs=1 --set engine_a.working_dir="$T/wd" \
+    --set "engine_a.command=$PWD/tests/engines/broken.sh mark 0 $EXT"
+check "working_dir: the engine runs in it, and plays" eval \
+    '[ $RC -eq 0 ] && [ -f $T/wd/engine-was-here ] && [ ! -e $T/w1/ext/engines.log ]'
+run "$CFG" --set run.results_dir="$T/w2" --set match.pairs=1 --set engine_a.working_dir="$T/nowhere" \
+    --set "engine_a.command=$EXT"
+check "a working_dir that does not exist is refused before the match (exit 2, named)" eval \
+    '[ $RC -eq 2 ] && has $T/err "working_dir" && has $T/err "nowhere"'
+
 # --- equivalence: `maxtune uci` at go nodes N plays the in-process engine's games ----------
 # Same config and seed; the external engines get the in-process ones' hash size and weights as
 # options. The score adjudication (resign, draw) reads the score of the last info line, so the

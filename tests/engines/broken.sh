@@ -12,9 +12,11 @@
 #   slow       sleeps K milliseconds before every bestmove (K is then a delay, not a count)
 #   nouciok    never answers `uci` (K unused)
 #   slowstart  sleeps K milliseconds before it starts
+#   mark       never; it first creates the file "engine-was-here" in its working folder
 set -u
 mode=$1 k=$2
 shift 2
+[ "$mode" = mark ] && : >engine-was-here
 [ "$mode" = slowstart ] && sleep "$(awk "BEGIN{print $k/1000}")"
 coproc ENG { "$@"; }
 gos=0

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -127,6 +128,12 @@ bool engine_proc_init(EngineProc *p, const EngineConfig *ec, const volatile sig_
     if (argc <= 0) {
         if (argc == 0)
             snprintf(err, errlen, "[%s] command is empty", ec->name);
+        return false;
+    }
+    struct stat st;
+    if (ec->working_dir[0] && (stat(ec->working_dir, &st) != 0 || !S_ISDIR(st.st_mode))) {
+        snprintf(err, errlen, "engine %s: working_dir '%s' is not a folder", ec->name,
+                 ec->working_dir);
         return false;
     }
     if (!find_program(p->argv[0], p->path, sizeof p->path)) {

@@ -48,7 +48,8 @@ typedef struct EngineProc {
 } EngineProc;
 
 /* Prepares (does not start) the engine of ec, watching abort (may be NULL); false with the
- * problem in err when the command cannot be split or its program is not found. */
+ * problem in err when the command cannot be split, its program is not found or its
+ * working_dir is not a folder. */
 bool engine_proc_init(EngineProc *p, const EngineConfig *ec, const volatile sig_atomic_t *abort,
                       char *err, size_t errlen);
 
