@@ -79,6 +79,11 @@ check "crash: the log has the exit status and the position sent last" eval \
     'has $T/crash/f/engines.log "exited with status 3" && has $T/crash/f/engines.log "> go nodes 300"'
 fault hang 2 "time forfeit" "stderr: broken.sh: hanging at go 2" --set engine_a.timeout_ms=800
 check "hang: the log says no bestmove came" has "$T/hang/f/engines.log" "no bestmove within 800 ms"
+fault flood 2 "time forfeit" "stderr: broken.sh: flooding at go 2" --set engine_a.timeout_ms=800
+check "flood: engines.log stays bounded (1 MiB a game), each game's start kept" eval \
+    '[ "$(stat -c %s $T/flood/f/engines.log)" -lt 4300000 ] &&
+     [ "$(grep -c "^> uci$" $T/flood/f/engines.log)" -eq 4 ] &&
+     has $T/flood/f/engines.log "lines from the middle of the transcript were cut"'
 fault nouciok 0 abandoned "no uciok in time" --set engine_a.start_timeout_ms=300
 fault illegal 2 "rules infraction" "is not a legal move in this position"
 fault malformed 1 "rules infraction" "bestmove '@@!!'"

@@ -6,6 +6,7 @@
 #   ok         never (a plain proxy)
 #   crash      writes a line on stderr and exits 3 instead of answering
 #   hang       never answers (sleeps; the runner must kill it)
+#   flood      never answers, but writes info lines as fast as it can
 #   illegal    answers with the real best move reversed (<to>-<from>: never legal)
 #   malformed  answers "bestmove @@!!"
 #   garbage    writes a line of control bytes, then the real answer
@@ -55,6 +56,10 @@ while IFS= read -r line; do
             malformed)
                 echo "bestmove @@!!"
                 continue
+                ;;
+            flood)
+                echo "broken.sh: flooding at go $gos" >&2
+                exec yes "info depth 1 score cp 0 nodes 1 pv a1-a2"
                 ;;
             esac
         fi

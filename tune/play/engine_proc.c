@@ -25,19 +25,24 @@
 #include "search/search.h"
 
 enum {
-    PROC_LOG_CAP = 1 << 21, /* transcript bytes kept per game (the end is kept) */
+    PROC_LOG_CAP = 1 << 20, /* transcript bytes kept per game (its start and its end) */
     PROC_SLICE_MS = 50,     /* longest wait between looks at the stop flag */
     PROC_QUIT_MS = 200      /* grace after quit before SIGKILL */
 };
 
-/* Appends n bytes to the transcript, dropping its older half when it would grow too large. */
+/* Appends n bytes to the transcript; when it would grow too large, whole lines are dropped
+ * from its middle (the older half after the first quarter): the start of the game (handshake,
+ * first positions) and its end (the failure) are kept. */
 static void log_add(EngineProc *p, const char *s, size_t n)
 {
-    if (n > PROC_LOG_CAP / 2)
-        n = PROC_LOG_CAP / 2;
+    if (n > PROC_LOG_CAP / 4)
+        n = PROC_LOG_CAP / 4;
     if (p->loglen + n > PROC_LOG_CAP) {
-        size_t drop = p->loglen / 2;
-        memmove(p->log, p->log + drop, p->loglen - drop);
+        size_t head = PROC_LOG_CAP / 4, drop = (p->loglen - head) / 2;
+        const char *nl = memchr(p->log + head + drop, '\n', p->loglen - head - drop);
+        if (nl)
+            drop = (size_t)(nl + 1 - (p->log + head));
+        memmove(p->log + head, p->log + head + drop, p->loglen - head - drop);
         p->loglen -= drop;
         p->log_cut = true;
     }
@@ -263,6 +268,10 @@ static bool proc_send(EngineProc *p, double deadline, const char *fmt, ...)
 static ProcStatus proc_read_line(EngineProc *p, double deadline)
 {
     for (;;) {
+        if (proc_now() > deadline) { /* also when lines keep coming: an engine that floods */
+            snprintf(p->why, sizeof p->why, "no answer in time");
+            return PROC_TIMEOUT;
+        }
         char *nl = memchr(p->in, '\n', p->inlen);
         if (nl) {
             size_t whole = (size_t)(nl - p->in) + 1, n = whole - 1;
@@ -569,7 +578,7 @@ bool engine_proc_write_log(EngineProc *p, const char *path, const char *header)
     if (!buf)
         return false;
     int k = snprintf(buf, n, "%s\n%s", header,
-                     p->log_cut ? "(the transcript's beginning was cut)\n" : "");
+                     p->log_cut ? "(lines from the middle of the transcript were cut)\n" : "");
     memcpy(buf + k, p->log ? p->log : "", p->loglen);
     size_t len = (size_t)k + p->loglen;
     buf[len++] = '\n';
