@@ -23,6 +23,7 @@
 #include "core/gamestate.h"
 #include "core/position.h"
 #include "search/eval.h"
+#include "tests/lib/fixtures.h"
 #include "tune/run/config.h"
 #include "tune/play/game.h"
 
@@ -66,47 +67,8 @@ static void parse(Position *pos, const char *fen)
         fail_msg("bad FEN %s: %s", fen, err);
 }
 
-/* Two engines at depth DEPTH, default weights, every adjudication off. */
-typedef struct Setup {
-    Engine *engine[2];
-    Weights weights;
-    Player white, black;
-    MatchConfig mc;
-    GameRecord rec;
-} Setup;
-
-/* A new setup with max_plies and adjudication off. */
-static Setup *setup_new(long max_plies)
-{
-    Setup *s = calloc(1, sizeof *s);
-    assert_non_null(s);
-    Config cfg;
-    config_defaults(&cfg);
-    s->mc = cfg.match;
-    s->mc.repetition = 0;
-    s->mc.max_plies = max_plies;
-    s->mc.draw_move_count = 0;
-    s->mc.resign_move_count = 0;
-    weights_default(&s->weights);
-    for (int c = 0; c < 2; c++) {
-        s->engine[c] = engine_new(1);
-        assert_non_null(s->engine[c]);
-    }
-    s->white = (Player){.engine = s->engine[0], .weights = &s->weights, .limits = {DEPTH, 0, 0}};
-    s->black = (Player){.engine = s->engine[1], .weights = &s->weights, .limits = {DEPTH, 0, 0}};
-    return s;
-}
-
-/* Frees a setup. */
-static void setup_free(Setup *s)
-{
-    engine_free(s->engine[0]);
-    engine_free(s->engine[1]);
-    free(s);
-}
-
 /* Plays a game from fen with the setup's rules. */
-static void play(Setup *s, const char *fen)
+static void play(GameSetup *s, const char *fen)
 {
     Position pos;
     parse(&pos, fen);
@@ -117,7 +79,8 @@ static void play(Setup *s, const char *fen)
  * the game is played without adjudication, then each position searched by a fresh engine. */
 static void game_scores(const char *fen, int n, int *white_score)
 {
-    Setup *s = setup_new(n);
+    GameSetup *s = fixtures_game_setup(DEPTH, 0, n);
+    assert_non_null(s);
     play(s, fen);
     assert_int_equal(s->rec.nmoves, n);
     Position start;
@@ -134,7 +97,7 @@ static void game_scores(const char *fen, int n, int *white_score)
         white_score[i] = e->pos.side == WHITE ? score : -score;
         engine_free(e);
     }
-    setup_free(s);
+    fixtures_game_free(s);
 }
 
 /* Resign: from fen the side `winner` (WHITE or BLACK) is far ahead. With resign_move_count 1
@@ -149,7 +112,8 @@ static void check_resign(const char *fen, int winner)
     for (int i = 0; i < 6; i++)
         assert_true(sign * ws[i] >= 50); /* all six plies clearly one-sided */
     int want = winner == WHITE ? 2 : 0;
-    Setup *s = setup_new(3);
+    GameSetup *s = fixtures_game_setup(DEPTH, 0, 3);
+    assert_non_null(s);
     s->mc.resign_move_count = 1;
     s->mc.resign_score = bound;
     play(s, fen);
@@ -170,7 +134,7 @@ static void check_resign(const char *fen, int winner)
         assert_int_equal(s->rec.nmoves, 2 * k);
         assert_int_equal(s->rec.result, want);
     }
-    setup_free(s);
+    fixtures_game_free(s);
 }
 
 /* Resign adjudication at its bound: Black resigns (White ahead) and White resigns (mirror). */
@@ -199,7 +163,8 @@ static void check_draw(const char *fen, int sign)
     for (int i = 0; i < 2; i++)
         assert_true(sign * ws[i] > 0); /* the scores have the sign under test */
     int bound = abs(ws[0]) > abs(ws[1]) ? abs(ws[0]) : abs(ws[1]);
-    Setup *s = setup_new(3);
+    GameSetup *s = fixtures_game_setup(DEPTH, 0, 3);
+    assert_non_null(s);
     s->mc.draw_move_count = 1;
     s->mc.draw_move_number = 0;
     s->mc.draw_score = bound;
@@ -212,7 +177,7 @@ static void check_draw(const char *fen, int sign)
     if (s->rec.term != TERM_MAX_PLIES || s->rec.nmoves != 3)
         fail_msg("%s: draw_score %d (one inside the bound): %s after %d plies", fen, bound - 1,
                  game_termination_name(s->rec.term), s->rec.nmoves);
-    setup_free(s);
+    fixtures_game_free(s);
 }
 
 /* Draw adjudication at its bound, with positive scores (White better) and negative ones. */
@@ -229,7 +194,8 @@ static void test_draw_threshold_both_signs(void **state)
 static void test_draw_move_number_threshold(void **state)
 {
     (void)state;
-    Setup *s = setup_new(40);
+    GameSetup *s = fixtures_game_setup(DEPTH, 0, 40);
+    assert_non_null(s);
     s->mc.draw_move_count = 1;
     s->mc.draw_score = 100000;
     char mirrored[FEN_LEN];
@@ -243,7 +209,7 @@ static void test_draw_move_number_threshold(void **state)
             assert_int_equal(s->rec.term, TERM_ADJ_DRAW);
             assert_int_equal(s->rec.nmoves, 2 * (n - 1));
         }
-    setup_free(s);
+    fixtures_game_free(s);
 }
 
 /* max_plies ends the game after exactly that many plies, odd or even, either side first. */
@@ -255,12 +221,13 @@ static void test_max_plies_threshold(void **state)
     const char *fens[2] = {FEN_WHITE_PINCER_UP, mirrored};
     for (int f = 0; f < 2; f++)
         for (long n = 1; n <= 4; n++) {
-            Setup *s = setup_new(n);
+            GameSetup *s = fixtures_game_setup(DEPTH, 0, n);
+            assert_non_null(s);
             play(s, fens[f]);
             assert_int_equal(s->rec.term, TERM_MAX_PLIES);
             assert_int_equal(s->rec.nmoves, n);
             assert_int_equal(s->rec.result, 1);
-            setup_free(s);
+            fixtures_game_free(s);
         }
 }
 
@@ -279,12 +246,13 @@ static void check_end(const char *fen, GameState want, Termination term, int res
                      gamestate_name(want));
         if (want == GAME_ONGOING)
             continue;
-        Setup *s = setup_new(10);
+        GameSetup *s = fixtures_game_setup(DEPTH, 0, 10);
+        assert_non_null(s);
         play(s, fens[f]);
         assert_int_equal(s->rec.nmoves, 0);
         assert_int_equal(s->rec.term, term);
         assert_int_equal(s->rec.result, f == 0 ? result_black_moves : 2 - result_black_moves);
-        setup_free(s);
+        fixtures_game_free(s);
     }
 }
 

@@ -21,6 +21,7 @@
 
 #include <cmocka.h>
 
+#include "tests/lib/fixtures.h"
 #include "tune/stats/stats.h"
 
 #define REFERENCE_FILE "tests/data/fishtest_reference.txt"
@@ -45,18 +46,6 @@ typedef struct Seen {
     int vectors, compared, llr_errors, clamped, worst_field;
     double worst;
 } Seen;
-
-/* Counts with the given pentanomial vector, W/L/D made consistent with it (index 2 as DD). */
-static MatchCounts counts_from_penta(const long p[5])
-{
-    MatchCounts mc = {0};
-    static const double r1[5] = {0.0, 0.5, 0.5, 1.0, 1.0};
-    static const double r2[5] = {0.0, 0.0, 0.5, 0.5, 1.0};
-    for (int i = 0; i < 5; i++)
-        for (long k = 0; k < p[i]; k++)
-            stats_add_pair(&mc, r1[i], r2[i]);
-    return mc;
-}
 
 /* Fails unless got agrees with the reference field to 1e-6 relative (1e-9 absolute floor). */
 static void check_value(const RefLine *r, int field, double got, Seen *seen)
@@ -108,7 +97,7 @@ static void check_line(const RefLine *r, Seen *seen)
     MatchCounts mc = {
         .wins = atol(r->field[6]), .losses = atol(r->field[7]), .draws = atol(r->field[8])};
     if (paired) {
-        mc = counts_from_penta(p);
+        mc = fixtures_counts_from_penta(p);
         assert_int_equal(mc.wins, atol(r->field[6]));
         assert_int_equal(mc.losses, atol(r->field[7]));
         assert_int_equal(mc.draws, atol(r->field[8]));
@@ -186,7 +175,7 @@ static void test_issue_examples(void **state)
 {
     (void)state;
     static const long lopsided[5] = {0, 0, 2, 30, 60}, spread[5] = {20, 30, 40, 60, 90};
-    MatchCounts a = counts_from_penta(lopsided), b = counts_from_penta(spread);
+    MatchCounts a = fixtures_counts_from_penta(lopsided), b = fixtures_counts_from_penta(spread);
     assert_true(fabs(stats_estimate(&a).nelo_err - 146.8) < 0.05);
     assert_true(fabs(stats_estimate(&b).nelo_err - 37.6) < 0.05);
     MatchCounts one = {0};
@@ -218,7 +207,7 @@ static void test_sprt_reach(void **state)
     assert_true(stats_sprt_reachable(&logi, NULL, 0));
     static const long vectors[3][5] = {{10, 40, 100, 50, 20}, {0, 0, 0, 0, 7}, {3, 1, 4, 1, 5}};
     for (int v = 0; v < 3; v++) {
-        MatchCounts mc = counts_from_penta(vectors[v]);
+        MatchCounts mc = fixtures_counts_from_penta(vectors[v]);
         assert_true(isnan(stats_sprt_llr(&mc, &out)));
         assert_true(isnan(stats_sprt_llr(&mc, &low)));
         assert_int_equal(stats_sprt_verdict(&mc, &out, NULL), SPRT_CONTINUE);

@@ -22,6 +22,7 @@
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "search/eval.h"
+#include "tests/lib/fixtures.h"
 #include "tune/play/game.h"
 #include "tune/run/journal.h"
 #include "tune/play/match.h"
@@ -435,45 +436,6 @@ static void test_pair_score(void **state)
     pair_free(&p);
 }
 
-/* Engines, weights and match rules for the game tests. */
-typedef struct GameSetup {
-    Engine *engine[2];
-    Weights weights;
-    Player white, black;
-    MatchConfig mc;
-    GameRecord rec;
-} GameSetup;
-
-/* Prepares two engines searching to depth plies, adjudication off, and the given rules. */
-static GameSetup *game_setup(int depth, long repetition, long max_plies)
-{
-    GameSetup *s = calloc(1, sizeof *s);
-    assert_non_null(s);
-    Config cfg;
-    config_defaults(&cfg);
-    s->mc = cfg.match;
-    s->mc.repetition = repetition;
-    s->mc.max_plies = max_plies;
-    s->mc.draw_move_count = 0;
-    s->mc.resign_move_count = 0;
-    weights_default(&s->weights);
-    for (int c = 0; c < 2; c++) {
-        s->engine[c] = engine_new(1);
-        assert_non_null(s->engine[c]);
-    }
-    s->white = (Player){.engine = s->engine[0], .weights = &s->weights, .limits = {depth, 0, 0}};
-    s->black = (Player){.engine = s->engine[1], .weights = &s->weights, .limits = {depth, 0, 0}};
-    return s;
-}
-
-/* Frees the engines of a setup. */
-static void game_teardown(GameSetup *s)
-{
-    engine_free(s->engine[0]);
-    engine_free(s->engine[1]);
-    free(s);
-}
-
 /* Plays a game from fen; checks every move is legal and returns the final position. */
 static Position play(GameSetup *s, const char *fen)
 {
@@ -511,13 +473,14 @@ static void test_game_bare_king_in_one(void **state)
 {
     (void)state;
     static const char fen[] = "xxx2xxx/4k3/8/8/p7/D7/8/8/8/4K3/xxx2xxx w 0";
-    GameSetup *s = game_setup(2, 3, 400);
+    GameSetup *s = fixtures_game_setup(2, 3, 400);
+    assert_non_null(s);
     Position end = play(s, fen);
     assert_only_move(s, fen, "a5-a6xa6");
     assert_int_equal(s->rec.result, 2);
     assert_int_equal(s->rec.term, TERM_BARE_KING);
     assert_int_equal(gamestate_of(&end), GAME_BARE_KING);
-    game_teardown(s);
+    fixtures_game_free(s);
 }
 
 /* White's Guard completes the invasion of Black's palace (d10 is held already). */
@@ -525,13 +488,14 @@ static void test_game_invasion_in_one(void **state)
 {
     (void)state;
     static const char fen[] = "xxxD1xxx/5D2/k7/8/8/7p/8/8/8/4K3/xxx2xxx w 0";
-    GameSetup *s = game_setup(2, 3, 400);
+    GameSetup *s = fixtures_game_setup(2, 3, 400);
+    assert_non_null(s);
     Position end = play(s, fen);
     assert_only_move(s, fen, "f9-e10");
     assert_int_equal(s->rec.result, 2);
     assert_int_equal(s->rec.term, TERM_INVASION);
     assert_int_equal(gamestate_of(&end), GAME_INVASION);
-    game_teardown(s);
+    fixtures_game_free(s);
 }
 
 /* The same with colours reversed: Black wins, White's result is 0. */
@@ -539,38 +503,41 @@ static void test_game_black_wins_in_one(void **state)
 {
     (void)state;
     static const char fen[] = "xxx2xxx/4k3/8/8/8/d7/P7/8/8/4K3/xxx2xxx b 0";
-    GameSetup *s = game_setup(2, 3, 400);
+    GameSetup *s = fixtures_game_setup(2, 3, 400);
+    assert_non_null(s);
     play(s, fen);
     assert_only_move(s, fen, "a5-a4xa4");
     assert_int_equal(s->rec.result, 0);
     assert_int_equal(s->rec.term, TERM_BARE_KING);
-    game_teardown(s);
+    fixtures_game_free(s);
 }
 
 /* A position that is already over is not played: the side to move has a bare King. */
 static void test_game_over_at_start(void **state)
 {
     (void)state;
-    GameSetup *s = game_setup(2, 3, 400);
+    GameSetup *s = fixtures_game_setup(2, 3, 400);
+    assert_non_null(s);
     play(s, "xxx2xxx/4k3/8/8/8/8/8/8/8/4K3/xxx2xxx w 0");
     assert_int_equal(s->rec.nmoves, 0);
     assert_int_equal(s->rec.result, 0);
     assert_int_equal(s->rec.term, TERM_BARE_KING);
-    game_teardown(s);
+    fixtures_game_free(s);
 }
 
 /* max_plies ends the game as a draw after exactly that many plies. */
 static void test_game_max_plies(void **state)
 {
     (void)state;
-    GameSetup *s = game_setup(2, 3, 6);
+    GameSetup *s = fixtures_game_setup(2, 3, 6);
+    assert_non_null(s);
     Position end = play(s, "start");
     assert_int_equal(s->rec.nmoves, 6);
     assert_int_equal(s->rec.result, 1);
     assert_int_equal(s->rec.term, TERM_MAX_PLIES);
     assert_int_equal(gamestate_of(&end), GAME_ONGOING);
     assert_false(game_termination_is_normal(TERM_MAX_PLIES));
-    game_teardown(s);
+    fixtures_game_free(s);
 }
 
 /* The ply at which a game from `opening` must stop by the rules or by the repetition rule
@@ -625,7 +592,8 @@ static void test_game_repetition(void **state)
         int repeated = 0;
         for (size_t f = 0; f < sizeof fens / sizeof fens[0]; f++) {
             for (int depth = 1; depth <= 3; depth++) {
-                GameSetup *s = game_setup(depth, reps[r], 200);
+                GameSetup *s = fixtures_game_setup(depth, reps[r], 200);
+                assert_non_null(s);
                 Position opening;
                 fen_parse(&opening, fens[f], NULL, 0);
                 play(s, fens[f]);
@@ -645,7 +613,7 @@ static void test_game_repetition(void **state)
                     assert_int_equal(s->rec.result, 1);
                     repeated++;
                 }
-                game_teardown(s);
+                fixtures_game_free(s);
             }
         }
         if (reps[r] > 0 && repeated == 0)
@@ -658,7 +626,8 @@ static void test_game_repetition(void **state)
 static void test_game_draw_adjudication(void **state)
 {
     (void)state;
-    GameSetup *s = game_setup(1, 3, 400);
+    GameSetup *s = fixtures_game_setup(1, 3, 400);
+    assert_non_null(s);
     s->mc.draw_move_number = 0;
     s->mc.draw_move_count = 1;
     s->mc.draw_score = 100000;
@@ -673,7 +642,7 @@ static void test_game_draw_adjudication(void **state)
     s->mc.draw_move_number = 3;
     play(s, "start");
     assert_int_equal(s->rec.nmoves, 4);
-    game_teardown(s);
+    fixtures_game_free(s);
 }
 
 /* Resign adjudication: White is a Withdrawer and a Coordinator up and both engines agree. */
@@ -681,7 +650,8 @@ static void test_game_resign_adjudication(void **state)
 {
     (void)state;
     static const char fen[] = "xxx2xxx/4k3/p7/8/8/8/8/8/Q6P/R3K3/xxx2xxx w 0";
-    GameSetup *s = game_setup(1, 3, 400);
+    GameSetup *s = fixtures_game_setup(1, 3, 400);
+    assert_non_null(s);
     s->mc.resign_move_count = 1;
     s->mc.resign_score = 300;
     play(s, fen);
@@ -689,7 +659,7 @@ static void test_game_resign_adjudication(void **state)
     assert_int_equal(s->rec.result, 2);
     assert_int_equal(s->rec.nmoves, 2);
     assert_false(game_termination_is_normal(TERM_ADJ_RESIGN));
-    game_teardown(s);
+    fixtures_game_free(s);
 }
 
 /* Termination names are the PGN comments the replay command reads back. */

@@ -12,6 +12,7 @@
 
 #include <cmocka.h>
 
+#include "tests/lib/fixtures.h"
 #include "tune/stats/stats.h"
 
 /* Fails the test, with the line, when |got - want| > tol or got is not finite. */
@@ -30,18 +31,6 @@ static void assert_estimate_finite(const EloEstimate *e)
     for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
         if (!isfinite(v[i]))
             fail_msg("field %zu of the estimate is %g", i, v[i]);
-}
-
-/* Counts with the given pentanomial vector, W/L/D made consistent with it (index 2 as DD). */
-static MatchCounts counts_from_penta(const long p[5])
-{
-    MatchCounts mc = {0};
-    static const double r1[5] = {0.0, 0.5, 0.5, 1.0, 1.0};
-    static const double r2[5] = {0.0, 0.0, 0.5, 0.5, 1.0};
-    for (int i = 0; i < 5; i++)
-        for (long k = 0; k < p[i]; k++)
-            stats_add_pair(&mc, r1[i], r2[i]);
-    return mc;
 }
 
 /* Elo of a score: -400 log10(1/s - 1). */
@@ -123,7 +112,7 @@ static void test_nelo_pentanomial(void **state)
 {
     (void)state;
     static const long p[5] = {10, 40, 100, 50, 20};
-    MatchCounts mc = counts_from_penta(p);
+    MatchCounts mc = fixtures_counts_from_penta(p);
     /* pair score a_i = i/4: mu = 117.5/220, var_pair = sum p_i (a_i - mu)^2 / 220 = 0.0584969...
      * nElo = (mu - 1/2) / sqrt(2 var_pair) * 800/ln 10 (fishtest, fastchess) */
     EloEstimate e = stats_estimate(&mc);
@@ -147,7 +136,7 @@ static void test_sprt_llr(void **state)
 {
     (void)state;
     static const long p[5] = {10, 40, 100, 50, 20};
-    MatchCounts mc = counts_from_penta(p);
+    MatchCounts mc = fixtures_counts_from_penta(p);
     SprtConfig logi = {0.0, 5.0, 0.05, 0.05, SPRT_LOGISTIC};
     SprtConfig norm = {0.0, 2.0, 0.05, 0.05, SPRT_NORMALIZED};
     /* LLR_logistic(0, 5, p), LLR_normalized(0, 2, p) */
@@ -156,7 +145,7 @@ static void test_sprt_llr(void **state)
 
     /* a zero count is regularised to 0.001 (and N includes it): p = [0, 3, 10, 6, 1] */
     static const long z[5] = {0, 3, 10, 6, 1};
-    MatchCounts mz = counts_from_penta(z);
+    MatchCounts mz = fixtures_counts_from_penta(z);
     assert_near(stats_sprt_llr(&mz, &logi), 0.23338943138101964, 1e-6);
     assert_near(stats_sprt_llr(&mz, &norm), 0.052705794249193354, 1e-6);
 
@@ -210,7 +199,7 @@ static void test_sprt_verdicts(void **state)
     MatchCounts ww = {.wins = 2000, .penta = {0, 0, 0, 0, 1000}};
     MatchCounts ll = {.losses = 2000, .penta = {1000, 0, 0, 0, 0}};
     static const long p[5] = {10, 40, 100, 50, 20};
-    MatchCounts mid = counts_from_penta(p);
+    MatchCounts mid = fixtures_counts_from_penta(p);
     for (int m = 0; m < 2; m++) {
         double llr;
         assert_int_equal(stats_sprt_verdict(&ww, &models[m], &llr), SPRT_ACCEPT_H1);

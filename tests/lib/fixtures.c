@@ -1,0 +1,49 @@
+/* fixtures.c: set-ups shared by the cmocka suites (see fixtures.h). */
+#include "fixtures.h"
+
+#include <stdlib.h>
+
+#include "tune/run/config.h"
+
+MatchCounts fixtures_counts_from_penta(const long p[5])
+{
+    MatchCounts mc = {0};
+    static const double r1[5] = {0.0, 0.5, 0.5, 1.0, 1.0};
+    static const double r2[5] = {0.0, 0.0, 0.5, 0.5, 1.0};
+    for (int i = 0; i < 5; i++)
+        for (long k = 0; k < p[i]; k++)
+            stats_add_pair(&mc, r1[i], r2[i]);
+    return mc;
+}
+
+GameSetup *fixtures_game_setup(int depth, long repetition, long max_plies)
+{
+    GameSetup *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    Config cfg;
+    config_defaults(&cfg);
+    s->mc = cfg.match;
+    s->mc.repetition = repetition;
+    s->mc.max_plies = max_plies;
+    s->mc.draw_move_count = 0;
+    s->mc.resign_move_count = 0;
+    weights_default(&s->weights);
+    for (int c = 0; c < 2; c++)
+        if (!(s->engine[c] = engine_new(1))) {
+            fixtures_game_free(s);
+            return NULL;
+        }
+    s->white = (Player){.engine = s->engine[0], .weights = &s->weights, .limits = {depth, 0, 0}};
+    s->black = (Player){.engine = s->engine[1], .weights = &s->weights, .limits = {depth, 0, 0}};
+    return s;
+}
+
+void fixtures_game_free(GameSetup *s)
+{
+    if (!s)
+        return;
+    engine_free(s->engine[0]);
+    engine_free(s->engine[1]);
+    free(s);
+}

@@ -1,0 +1,31 @@
+/* fixtures.h: set-ups shared by the cmocka suites (linked into every test binary and the
+ * benchmarks; no cmocka calls here, the tests assert on what these return). */
+#ifndef MAXTUNE_FIXTURES_H
+#define MAXTUNE_FIXTURES_H
+
+#include "search/search.h"
+#include "tune/play/game.h"
+#include "tune/stats/stats.h"
+
+/* Counts holding the given pentanomial vector [LL, LD+DL, LW+DD+WL, WD+DW, WW], with W/L/D made
+ * consistent with it (index 2 counted as DD). */
+MatchCounts fixtures_counts_from_penta(const long p[5]);
+
+/* Two engines with default weights searching to a fixed depth, the match rules of a game with
+ * the adjudications off, and room for its record. */
+typedef struct GameSetup {
+    Engine *engine[2];
+    Weights weights;
+    Player white, black;
+    MatchConfig mc;
+    GameRecord rec;
+} GameSetup;
+
+/* A game set-up: both players search to depth plies; repetition and max_plies as given, draw
+ * and resign adjudication off. NULL when out of memory. */
+GameSetup *fixtures_game_setup(int depth, long repetition, long max_plies);
+
+/* Frees a game set-up. */
+void fixtures_game_free(GameSetup *s);
+
+#endif
