@@ -7,7 +7,9 @@
 #include <string.h>
 
 #include "cli.h"
+#include "tune/play/pgn_read.h"
 #include "tune/run/escape.h"
+#include "tune/run/text.h"
 #include "tune/stats/rating.h"
 
 enum { NAME_MAX_LEN = 256, RATINGS_MAX_PLAYERS = 1000 };
@@ -40,70 +42,78 @@ static int player_index(Table *t, const char *name)
     return t->nplayers++;
 }
 
-/* The value of a PGN tag line `[Tag "value"]` when it is tag (into out), else false. */
-static bool tag_value(const char *line, const char *tag, char *out, size_t len)
+/* The score of White for a result token, or -1 when it is not a finished game's result. */
+static double result_score(const char *r)
 {
-    size_t n = strlen(tag);
-    if (line[0] != '[' || strncmp(line + 1, tag, n) || strncmp(line + 1 + n, " \"", 2))
+    return !strcmp(r, "1-0") ? 1 : !strcmp(r, "0-1") ? 0 : !strcmp(r, "1/2-1/2") ? 0.5 : -1;
+}
+
+/* Adds a game of white against black (White's score s); false when out of memory or over
+ * RATINGS_MAX_PLAYERS. */
+static bool table_add(Table *t, const char *white, const char *black, double s)
+{
+    int a = player_index(t, white), b = player_index(t, black);
+    if (t->ngames == t->cap_games) {
+        long cap = t->cap_games ? 2 * t->cap_games : 1024;
+        void *g = realloc(t->games, (size_t)cap * sizeof *t->games);
+        if (g) {
+            t->games = g;
+            t->cap_games = cap;
+        }
+    }
+    if (a < 0 || b < 0 || t->ngames == t->cap_games)
         return false;
-    const char *v = line + n + 3, *end = strrchr(v, '"');
-    if (!end)
-        return false;
-    snprintf(out, len, "%.*s", (int)(end - v), v);
+    t->games[t->ngames++] = (RatingGame){a, b, s};
     return true;
 }
 
-/* Reads the games of one PGN file (White, Black and Result tags; unfinished games "*" are
- * skipped); false with the message printed. */
+/* Prints "maxtune ratings: path:line: message" with control bytes escaped; returns false. */
+static bool pgn_fail(const char *path, int line, const char *message, const char *word)
+{
+    char msg[800];
+    snprintf(msg, sizeof msg, "%s:%d: %s%s%s", path, line, message, word ? " " : "",
+             word ? word : "");
+    escape_in_place(msg, sizeof msg);
+    fprintf(stderr, "maxtune ratings: %s\n", msg);
+    return false;
+}
+
+/* Reads the games of one PGN file through the shared tokenizer: each game's White and Black tags
+ * and the result token that ends its moves (unfinished games, "*", are skipped); false with
+ * "path:line: problem" printed. */
 static bool read_pgn(Table *t, const char *path)
 {
-    FILE *f = fopen(path, "r");
-    if (!f) {
+    size_t len;
+    char *text = text_read_file(path, &len);
+    if (!text) {
         fprintf(stderr, "maxtune ratings: %s: %s\n", path, strerror(errno));
         return false;
     }
-    char line[4096], white[NAME_MAX_LEN] = "", black[NAME_MAX_LEN] = "", result[16];
+    PgnReader r;
+    pgn_reader_start(&r, text, len);
+    PgnToken tok;
+    char white[PGN_TOKEN_MAX] = "", black[PGN_TOKEN_MAX] = "";
     bool ok = true;
-    while (ok && fgets(line, sizeof line, f)) {
-        line[strcspn(line, "\r\n")] = '\0';
-        if (!strncmp(line, "[Event ", 7))
-            white[0] = black[0] = '\0';
-        tag_value(line, "White", white, sizeof white);
-        tag_value(line, "Black", black, sizeof black);
-        if (!tag_value(line, "Result", result, sizeof result) || !strcmp(result, "*"))
-            continue;
-        double s = !strcmp(result, "1-0")       ? 1
-                   : !strcmp(result, "0-1")     ? 0
-                   : !strcmp(result, "1/2-1/2") ? 0.5
-                                                : -1;
-        if (s < 0 || !white[0] || !black[0] || !strcmp(white, black)) {
-            char msg[512];
-            snprintf(msg, sizeof msg, "%s: a game without two players or with result '%s'", path,
-                     result);
-            escape_in_place(msg, sizeof msg);
-            fprintf(stderr, "maxtune ratings: %s\n", msg);
-            ok = false;
-            break;
-        }
-        int a = player_index(t, white), b = player_index(t, black);
-        if (t->ngames == t->cap_games) {
-            long cap = t->cap_games ? 2 * t->cap_games : 1024;
-            void *g = realloc(t->games, (size_t)cap * sizeof *t->games);
-            if (g) {
-                t->games = g;
-                t->cap_games = cap;
+    for (PgnTokenKind k; ok && (k = pgn_read_token(&r, &tok)) != PGN_EOF;) {
+        if (k == PGN_ERROR)
+            ok = pgn_fail(path, tok.line, tok.value, NULL);
+        else if (k == PGN_TAG && !strcmp(tok.name, "White"))
+            snprintf(white, sizeof white, "%s", tok.value);
+        else if (k == PGN_TAG && !strcmp(tok.name, "Black"))
+            snprintf(black, sizeof black, "%s", tok.value);
+        else if (k == PGN_WORD && (!strcmp(tok.value, "*") || result_score(tok.value) >= 0)) {
+            double s = result_score(tok.value);
+            if (s >= 0 && (!white[0] || !black[0] || !strcmp(white, black)))
+                ok = pgn_fail(path, tok.line, "a game without two players ends with", tok.value);
+            else if (s >= 0 && !table_add(t, white, black, s)) {
+                fprintf(stderr, "maxtune ratings: out of memory (or over %d players)\n",
+                        RATINGS_MAX_PLAYERS);
+                ok = false;
             }
+            white[0] = black[0] = '\0';
         }
-        if (a < 0 || b < 0 || t->ngames == t->cap_games) {
-            fprintf(stderr, "maxtune ratings: out of memory (or over %d players)\n",
-                    RATINGS_MAX_PLAYERS);
-            ok = false;
-            break;
-        }
-        t->games[t->ngames++] = (RatingGame){a, b, s};
-        white[0] = black[0] = '\0';
     }
-    fclose(f);
+    free(text);
     return ok;
 }
 

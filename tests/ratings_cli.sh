@@ -80,6 +80,14 @@ check "--draws 1: finite ratings, Y last" eval \
 "$BIN" ratings --anchor nobody "$T/lost.pgn" >"$T/out" 2>"$T/err"
 rc=$?
 check "an unknown anchor: exit 2" eval '[ $rc -eq 2 ] && has $T/err "no such player"'
+printf '[Event "e"]\n[White "X"]\n[Result "1-0"]\n\n1. a1-a2 1-0\n' >"$T/noblack.pgn"
+"$BIN" ratings "$T/noblack.pgn" >"$T/out" 2>"$T/err"; rc=$?
+check "a game without a Black player: refused with file:line" eval \
+    '[ $rc -eq 2 ] && has $T/err "noblack.pgn:5: a game without two players ends with 1-0"'
+printf '[Event "e"]\n[White "X"]\n[Black "Y"]\n\n1. a1-a2 {never closed\n' >"$T/open.pgn"
+"$BIN" ratings "$T/open.pgn" >"$T/out" 2>"$T/err"; rc=$?
+check "an unterminated comment: refused with file:line" eval \
+    '[ $rc -eq 2 ] && has $T/err "open.pgn:5: unterminated {comment}"'
 "$BIN" ratings "$T/missing.pgn" >"$T/out" 2>"$T/err"
 rc=$?
 check "a missing file: exit 2, named" eval '[ $rc -eq 2 ] && has $T/err "missing.pgn"'
