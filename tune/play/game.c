@@ -120,11 +120,94 @@ static void clock_go_args(Player *const *players, const long *clock_ms, const lo
                  tc->moves - moves_made[us] % tc->moves);
 }
 
+/* The clocks of a game's time controls (players with tc.base_ms > 0). */
+typedef struct GameClocks {
+    long ms[COLOR_NB];    /* time left */
+    long moves[COLOR_NB]; /* moves made, for sessions of tc.moves */
+} GameClocks;
+
+/* Ends the game when the rules, a stop request or an adjudication say so (rec's result and
+ * termination set); the adjudication counters are the plies in which the engines agreed. */
+static bool game_ended(Position *pos, const uint64_t *keys, int floor, const MatchConfig *mc,
+                       int max_plies, const int counters[3], GameRecord *rec)
+{
+    Move legal[MAX_MOVES];
+    GameState state = gamestate_from_count(pos, movegen_legal(pos, legal));
+    int loser_result = pos->side == WHITE ? 0 : 2; /* White's result if the mover loses */
+    int draw_plies = counters[0], white_losing = counters[1], black_losing = counters[2];
+    if (state != GAME_ONGOING) {
+        rec->result = state == GAME_STALEMATE ? 1 : loser_result;
+        rec->term = state == GAME_CHECKMATE   ? TERM_CHECKMATE
+                    : state == GAME_STALEMATE ? TERM_STALEMATE
+                    : state == GAME_BARE_KING ? TERM_BARE_KING
+                                              : TERM_INVASION;
+    } else if (mc->repetition > 0 && occurrences(keys, rec->nmoves + 1, floor) >= mc->repetition) {
+        rec->result = 1;
+        rec->term = TERM_REPETITION;
+    } else if (rec->nmoves >= max_plies || interrupt_requested()) {
+        /* A stop request cuts the game short here (recorded as a draw at the ply limit); the
+         * caller abandons it (pair_task_keep). */
+        rec->result = 1;
+        rec->term = TERM_MAX_PLIES;
+    } else if (mc->draw_move_count > 0 && draw_plies >= 2 * mc->draw_move_count &&
+               rec->nmoves / 2 + 1 >= mc->draw_move_number) {
+        rec->result = 1;
+        rec->term = TERM_ADJ_DRAW;
+    } else if (mc->resign_move_count > 0 && (white_losing >= 2 * mc->resign_move_count ||
+                                             black_losing >= 2 * mc->resign_move_count)) {
+        rec->result = white_losing ? 0 : 2;
+        rec->term = TERM_ADJ_RESIGN;
+    } else {
+        return false;
+    }
+    return true;
+}
+
+/* The in-process player's move: a search with its limits, and with the budget `maxtune uci`
+ * takes from a clock when it has one; *seconds is the time it took. */
+static Move internal_move(Player *p, const Position *opening, GameRecord *rec,
+                          const GameClocks *clocks, int us, int *score, double *seconds)
+{
+    SearchLimits limits = p->limits;
+    double t0 = search_now();
+    if (p->tc.base_ms > 0) {
+        int soft, hard;
+        long togo = p->tc.moves ? p->tc.moves - clocks->moves[us] % p->tc.moves : 0;
+        search_time_budget(clocks->ms[us], p->tc.inc_ms, togo, &soft, &hard);
+        if (!limits.movetime_ms || hard < limits.movetime_ms)
+            limits.movetime_ms = hard;
+        engine_arm(p->engine, soft < limits.movetime_ms ? soft : limits.movetime_ms);
+    }
+    engine_set_position(p->engine, opening, rec->moves, rec->nmoves);
+    Move m = engine_search(p->engine, &limits, score, NULL, NULL, NULL);
+    *seconds = search_now() - t0;
+    rec->search_seconds += *seconds;
+    return m;
+}
+
+/* Charges a move's time to the mover's clock (increment and session time added); false, with
+ * the reason in rec, when the move came after the clock plus the margin ran out. */
+static bool clock_charge(const Player *p, GameClocks *clocks, int us, double seconds,
+                         long margin_ms, GameRecord *rec)
+{
+    long used = lround(seconds * 1000), left = clocks->ms[us];
+    clocks->ms[us] = (used < left ? left - used : 0) + p->tc.inc_ms;
+    if (p->tc.moves && ++clocks->moves[us] % p->tc.moves == 0)
+        clocks->ms[us] += p->tc.base_ms;
+    else if (!p->tc.moves)
+        clocks->moves[us]++;
+    if (used <= left + margin_ms)
+        return true;
+    snprintf(rec->fault_why, sizeof rec->fault_why,
+             "took %ld ms with %ld ms on the clock (margin %ld ms)", used, left, margin_ms);
+    return false;
+}
+
 void game_play(const Position *opening, Player *white, Player *black, const MatchConfig *mc,
                GameRecord *rec)
 {
     uint64_t keys[GAME_MAX_PLIES + 1];
-    int floor = 0, draw_plies = 0, white_losing = 0, black_losing = 0;
+    int floor = 0, counters[3] = {0, 0, 0}; /* plies agreed: draw, White losing, Black losing */
     int max_plies = mc->max_plies < GAME_MAX_PLIES ? (int)mc->max_plies : GAME_MAX_PLIES;
     Position pos = *opening;
     Player *players[COLOR_NB] = {white, black};
@@ -133,57 +216,18 @@ void game_play(const Position *opening, Player *white, Player *black, const Matc
     rec->search_seconds = 0;
     rec->fault = -1;
     rec->fault_why[0] = '\0';
-    bool started[COLOR_NB] = {false, false};                /* external players: ucinewgame sent */
-    long clock_ms[COLOR_NB], moves_made[COLOR_NB] = {0, 0}; /* the time controls' clocks */
+    bool started[COLOR_NB] = {false, false}; /* external players: ucinewgame sent */
+    GameClocks clocks = {{white->tc.base_ms, black->tc.base_ms}, {0, 0}};
     keys[0] = pos.key;
-    for (int c = 0; c < COLOR_NB; c++)
-        clock_ms[c] = players[c]->tc.base_ms;
     for (int c = 0; c < COLOR_NB; c++)
         if (!players[c]->proc) {
             engine_new_game(players[c]->engine);
             engine_set_weights(players[c]->engine, players[c]->weights);
         }
-    for (;;) {
-        Move legal[MAX_MOVES];
-        int n = movegen_legal(&pos, legal);
-        GameState state = gamestate_from_count(&pos, n);
-        int loser_result = pos.side == WHITE ? 0 : 2; /* White's result if the mover loses */
-        if (state != GAME_ONGOING) {
-            rec->result = state == GAME_STALEMATE ? 1 : loser_result;
-            rec->term = state == GAME_CHECKMATE   ? TERM_CHECKMATE
-                        : state == GAME_STALEMATE ? TERM_STALEMATE
-                        : state == GAME_BARE_KING ? TERM_BARE_KING
-                                                  : TERM_INVASION;
-            return;
-        }
-        if (mc->repetition > 0 && occurrences(keys, rec->nmoves + 1, floor) >= mc->repetition) {
-            rec->result = 1;
-            rec->term = TERM_REPETITION;
-            return;
-        }
-        /* A stop request cuts the game short here (recorded as a draw at the ply limit); the
-         * caller abandons it (pair_task_keep). */
-        if (rec->nmoves >= max_plies || interrupt_requested()) {
-            rec->result = 1;
-            rec->term = TERM_MAX_PLIES;
-            return;
-        }
-        if (mc->draw_move_count > 0 && draw_plies >= 2 * mc->draw_move_count &&
-            rec->nmoves / 2 + 1 >= mc->draw_move_number) {
-            rec->result = 1;
-            rec->term = TERM_ADJ_DRAW;
-            return;
-        }
-        if (mc->resign_move_count > 0 && (white_losing >= 2 * mc->resign_move_count ||
-                                          black_losing >= 2 * mc->resign_move_count)) {
-            rec->result = white_losing ? 0 : 2;
-            rec->term = TERM_ADJ_RESIGN;
-            return;
-        }
-        int us = pos.side;
+    while (!game_ended(&pos, keys, floor, mc, max_plies, counters, rec)) {
+        int us = pos.side, score;
         Player *p = players[us];
         bool timed = p->tc.base_ms > 0;
-        int score;
         double seconds;
         Move m;
         Termination term = TERM_TIME_FORFEIT;
@@ -191,48 +235,25 @@ void game_play(const Position *opening, Player *white, Player *black, const Matc
             char clock[160] = "";
             long timeout = game_move_timeout(p);
             if (timed) {
-                timeout = clock_ms[us] + mc->tc_margin_ms;
-                clock_go_args(players, clock_ms, moves_made, us, clock, sizeof clock);
+                timeout = clocks.ms[us] + mc->tc_margin_ms;
+                clock_go_args(players, clocks.ms, clocks.moves, us, clock, sizeof clock);
             }
             m = external_move(p, &pos, rec, &started[us], clock, timeout, &score, &seconds, &term);
         } else {
-            SearchLimits limits = p->limits;
-            double t0 = search_now();
-            if (timed) { /* the budget of `maxtune uci`'s go with this clock */
-                int soft, hard;
-                long togo = p->tc.moves ? p->tc.moves - moves_made[us] % p->tc.moves : 0;
-                search_time_budget(clock_ms[us], p->tc.inc_ms, togo, &soft, &hard);
-                if (!limits.movetime_ms || hard < limits.movetime_ms)
-                    limits.movetime_ms = hard;
-                engine_arm(p->engine, soft < limits.movetime_ms ? soft : limits.movetime_ms);
-            }
-            engine_set_position(p->engine, opening, rec->moves, rec->nmoves);
-            m = engine_search(p->engine, &limits, &score, NULL, NULL, NULL);
-            seconds = search_now() - t0;
-            rec->search_seconds += seconds;
+            m = internal_move(p, opening, rec, &clocks, us, &score, &seconds);
         }
-        if (m != MOVE_NONE && timed) {
-            long used = lround(seconds * 1000);
-            if (used > clock_ms[us] + mc->tc_margin_ms) {
-                m = MOVE_NONE;
-                term = TERM_TIME_FORFEIT;
-                snprintf(rec->fault_why, sizeof rec->fault_why,
-                         "took %ld ms with %ld ms on the clock (margin %ld ms)", used, clock_ms[us],
-                         mc->tc_margin_ms);
-            }
-            clock_ms[us] = (used < clock_ms[us] ? clock_ms[us] - used : 0) + p->tc.inc_ms;
-            if (p->tc.moves && ++moves_made[us] % p->tc.moves == 0)
-                clock_ms[us] += p->tc.base_ms;
-            else if (!p->tc.moves)
-                moves_made[us]++;
+        if (m != MOVE_NONE && timed &&
+            !clock_charge(p, &clocks, us, seconds, mc->tc_margin_ms, rec)) {
+            m = MOVE_NONE;
+            term = TERM_TIME_FORFEIT;
         }
         if (m == MOVE_NONE) { /* the engine to move forfeits the game */
-            rec->result = loser_result;
+            rec->result = us == WHITE ? 0 : 2;
             rec->term = term;
             rec->fault = us;
             return;
         }
-        int white_score = pos.side == WHITE ? score : -score;
+        int white_score = us == WHITE ? score : -score;
         Undo u;
         move_do(&pos, m, &u);
         rec->moves[rec->nmoves++] = m;
@@ -240,11 +261,11 @@ void game_play(const Position *opening, Player *white, Player *black, const Matc
             floor = rec->nmoves;
         keys[rec->nmoves] = pos.key;
         /* Adjudication counters: consecutive plies in which the engines agree. */
-        draw_plies = (white_score <= mc->draw_score && white_score >= -mc->draw_score)
-                         ? draw_plies + 1
-                         : 0;
-        white_losing = white_score <= -mc->resign_score ? white_losing + 1 : 0;
-        black_losing = white_score >= mc->resign_score ? black_losing + 1 : 0;
+        counters[0] = white_score <= mc->draw_score && white_score >= -mc->draw_score
+                          ? counters[0] + 1
+                          : 0;
+        counters[1] = white_score <= -mc->resign_score ? counters[1] + 1 : 0;
+        counters[2] = white_score >= mc->resign_score ? counters[2] + 1 : 0;
     }
 }
 
