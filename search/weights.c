@@ -29,6 +29,26 @@ int weights_find(const char *name)
     return -1;
 }
 
+bool weights_term(const char *name, WeightSet *out)
+{
+    int i = weights_find(name);
+    if (i < 0)
+        return false;
+    out->n = 1;
+    out->idx[0] = i;
+    return true;
+}
+
+int weights_group(const char *name, int *idx, int max)
+{
+    if (strcmp(name, "@all") != 0)
+        return -1;
+    int n = 0;
+    for (int i = 0; i < W_NB && n < max; i++)
+        idx[n++] = i;
+    return n;
+}
+
 /* Trims leading and trailing blanks of s in place; returns the trimmed start. */
 static char *trim(char *s)
 {

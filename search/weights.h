@@ -106,6 +106,24 @@ void weights_material_only(Weights *w);
 /* Index of a weight by name, or -1. */
 int weights_find(const char *name);
 
+/* The weights one tuning parameter moves together: a weight's full name selects that weight; a
+ * term's name (for an evaluation term with middle-game and end-game weights, "pincer" for
+ * "pincer.mg" and "pincer.eg") selects all of its weights, tied to one value. */
+enum { WEIGHT_SET_MAX = 2 };
+typedef struct WeightSet {
+    int n;
+    int idx[WEIGHT_SET_MAX];
+} WeightSet;
+
+/* Resolves a parameter name (a weight's or a term's) into the weights it moves; false if
+ * unknown. */
+bool weights_term(const char *name, WeightSet *out);
+
+/* Expands a group name ("@all": every weight; further groups come with the richer evaluation)
+ * into weight indices, each its own parameter; returns how many (at most max), or -1 if the
+ * group is unknown. */
+int weights_group(const char *name, int *idx, int max);
+
 /* Loads a weights file ("name = value" lines, '#' or ';' comments) on top of the defaults.
  * "default" and "material" name the built-in sets. Errors: "file:line: problem". */
 bool weights_load(Weights *w, const char *path, char *err, size_t errlen);
