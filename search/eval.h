@@ -9,6 +9,8 @@
 #include "core/position.h"
 #include "weights.h"
 
+enum { EVAL_TRACE_SCALE = 1 }; /* eval = (sum coef * w) / EVAL_TRACE_SCALE, truncated toward zero */
+
 /* Builds the evaluation's read-only tables; call once (after core_init) before evaluating. */
 void eval_init(void);
 

@@ -104,7 +104,7 @@ check "loss curve starts at iteration 0 and ends lower" eval \
     'awk -F, "NR==2 {a=\$2} END {exit !(\$2 < a)}" $F/loss_curve.csv'
 
 cp "$SP/positions.traces" "$T/other.traces"
-printf 'P' | dd of="$T/other.traces" bs=1 seek=49 conv=notrunc 2>/dev/null
+printf 'P' | dd of="$T/other.traces" bs=1 seek=57 conv=notrunc 2>/dev/null
 run "$FIT" --set run.results_dir="$T/f3" --set fit.positions="$T/other.traces"
 check "positions from another weights table refused (exit 2, says so)" eval \
     '[ $RC -eq 2 ] && has $T/err "different weights table"'

@@ -18,6 +18,7 @@
 #include <cmocka.h>
 
 #include "core/position.h"
+#include "search/eval.h"
 #include "tune/stats/fit.h"
 #include "tests/lib/synth.h"
 #include "tune/stats/traces.h"
@@ -314,23 +315,61 @@ static void test_traces_file(void **state)
     assert_memory_equal(u.game, t.game, (size_t)t.n * sizeof *t.game);
     assert_memory_equal(u.result, t.result, (size_t)t.n);
     assert_memory_equal(u.start, t.start, ((size_t)t.n + 1) * sizeof *t.start);
-    assert_memory_equal(u.index, t.index, (size_t)t.nterms);
+    assert_memory_equal(u.index, t.index, (size_t)t.nterms * sizeof *t.index);
     assert_memory_equal(u.coef, t.coef, (size_t)t.nterms * sizeof *t.coef);
 
-    poke(path, 49, 'P'); /* first letter of the first weight's name: "pincer" -> "Pincer" */
+    poke(path, 57, 'P'); /* first letter of the first weight's name: "pincer" -> "Pincer" */
     assert_false(traces_load(&u, path, err, sizeof err));
     assert_non_null(strstr(err, "different weights table"));
     assert_non_null(strstr(err, "'Pincer' there, 'pincer' here"));
-    poke(path, 49, 'p');
+    poke(path, 57, 'p');
+    poke(path, 8, 1); /* format version 1: 8-bit indices, 16-bit coefficients */
+    assert_false(traces_load(&u, path, err, sizeof err));
+    assert_non_null(strstr(err, "format version 1, this program reads version 2"));
+    poke(path, 8, 2);
+    poke(path, 48, (EVAL_TRACE_SCALE + 1) & 0xff); /* another evaluation's trace scale */
+    assert_false(traces_load(&u, path, err, sizeof err));
+    assert_non_null(strstr(err, "trace scale"));
+    poke(path, 48, EVAL_TRACE_SCALE & 0xff);
+    assert_true(traces_load(&u, path, err, sizeof err));
     long names = 0;
     for (int i = 0; i < W_NB; i++)
         names += 1 + (long)strlen(weight_defs[i].name);
-    poke(path, 48 + names + 7, 0x55); /* inside the first record's entries */
+    poke(path, 56 + names + 9, 0x55); /* inside the first record's first coefficient */
     assert_false(traces_load(&u, path, err, sizeof err));
     assert_non_null(strstr(err, path));
-    assert_true(truncate(path, 48 + names + 100) == 0);
+    assert_true(truncate(path, 56 + names + 100) == 0);
     assert_false(traces_load(&u, path, err, sizeof err));
     assert_non_null(strstr(err, "cut short"));
+    remove(path);
+    traces_free(&t);
+    traces_free(&u);
+}
+
+/* Coefficients beyond 16 bits (a phase-blended trace) and the last weight's index round-trip
+ * through a file. */
+static void test_traces_wide(void **state)
+{
+    (void)state;
+    Traces t, u;
+    traces_init(&t);
+    traces_init(&u);
+    int coef[W_NB] = {0};
+    coef[0] = 200000;
+    coef[W_NB - 1] = -199999;
+    assert_true(traces_add(&t, 3, 2, coef));
+    coef[0] = INT32_MIN;
+    coef[1] = INT32_MAX;
+    assert_true(traces_add(&t, 4, 0, coef));
+    char err[512];
+    const char *path = save_temp(&t);
+    assert_true(traces_load(&u, path, err, sizeof err));
+    assert_int_equal(u.nterms, 5);
+    assert_int_equal(u.coef[0], 200000);
+    assert_int_equal(u.index[1], W_NB - 1);
+    assert_int_equal(u.coef[1], -199999);
+    assert_int_equal(u.coef[2], INT32_MIN);
+    assert_int_equal(u.coef[3], INT32_MAX);
     remove(path);
     traces_free(&t);
     traces_free(&u);
@@ -378,6 +417,7 @@ int main(void)
         cmocka_unit_test(test_recovery_clustered), cmocka_unit_test(test_k_and_methods),
         cmocka_unit_test(test_bootstrap),          cmocka_unit_test(test_unidentified),
         cmocka_unit_test(test_ratio_interval),     cmocka_unit_test(test_traces_file),
+        cmocka_unit_test(test_traces_wide),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

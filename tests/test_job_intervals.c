@@ -13,6 +13,10 @@
  * So that no check passes by accident, every test also asserts that the same figure at another
  * confidence (90%), or with the other standard error, would have been told apart.
  */
+/* First: core/geometry.h (through eval.h) names an enumerator LINE_MAX, which limits.h defines
+ * as a macro. */
+#include "search/eval.h"
+
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -434,8 +438,11 @@ static void make_synth(void)
         /* E[result] = p with draws: a draw takes 2 min(p, 1-p) * 0.4 of the mass. */
         double d = 0.8 * (p < 1 - p ? p : 1 - p);
         int result = u < p - d / 2 ? 2 : u < p + d / 2 ? 1 : 0;
+        int scaled[W_NB]; /* the trace of evaluation s (eval.h) */
+        for (int w = 0; w < W_NB; w++)
+            scaled[w] = coef[w] * EVAL_TRACE_SCALE;
         for (int k = 0; k < PER_GAME; k++)
-            assert_true(traces_add(&synth, g, result, coef));
+            assert_true(traces_add(&synth, g, result, scaled));
     }
     snprintf(synth_path, sizeof synth_path, "%s/synth.traces", tmp);
     FILE *f = fopen(synth_path, "wb");
@@ -457,10 +464,11 @@ static void fit_errors_here(const double *theta, double k, double *se_h, double 
     for (long i = 0; i < synth.n; i++) {
         double x[NFIT] = {0}, s = 0;
         for (uint64_t e = synth.start[i]; e < synth.start[i + 1]; e++) {
+            double c = synth.coef[e] / (double)EVAL_TRACE_SCALE;
             if (synth.index[e] < m)
-                x[synth.index[e]] = synth.coef[e];
+                x[synth.index[e]] = c;
             else /* a weight not fitted: its start value (the default) */
-                s += synth.coef[e] * truth.v[synth.index[e]];
+                s += c * truth.v[synth.index[e]];
         }
         for (int j = 0; j < m; j++)
             s += theta[j] * x[j];

@@ -3,6 +3,7 @@
 
 #include <math.h>
 
+#include "search/eval.h"
 #include "tune/stats/rng.h"
 
 /* One feature of kind j % 3 (see synth.h). */
@@ -70,7 +71,7 @@ static bool synth_drift_game(const SynthModel *model, uint32_t g, Rng *rng, Trac
         int coef[W_NB] = {0};
         int sign = i % 2 ? -1 : 1;
         for (int j = 0; j < model->m; j++)
-            coef[j] = sign * path[i][j];
+            coef[j] = sign * path[i][j] * EVAL_TRACE_SCALE;
         if (!traces_add(t, g, sign > 0 ? result : 2 - result, coef))
             return false;
     }
@@ -91,8 +92,9 @@ bool synth_traces(const SynthModel *model, long games, uint64_t seed, Traces *t)
         int coef[W_NB] = {0};
         double s = 0;
         for (int j = 0; j < model->m; j++) {
-            coef[j] = synth_feature(&rng, j, model->dense);
-            s += coef[j] * model->w[j];
+            int x = synth_feature(&rng, j, model->dense);
+            coef[j] = x * EVAL_TRACE_SCALE; /* the trace of evaluation x w (eval.h) */
+            s += x * model->w[j];
         }
         int result = synth_result(model, s, &rng);
         for (int i = 0; i < model->positions_per_game; i++)

@@ -337,7 +337,7 @@ static void *games_pack(const Selfplay *s, size_t *len)
  * (index coefficient)...". Malloc'd; NULL when out of memory. */
 static char *sample_encode(const SelfplayStats *st, const Traces *t)
 {
-    size_t len = 200 + 8 * (size_t)t->n + 12 * (size_t)t->nterms;
+    size_t len = 200 + 8 * (size_t)t->n + 20 * (size_t)t->nterms; /* " 65535 -2147483648" */
     char *text = malloc(len);
     if (!text)
         return NULL;

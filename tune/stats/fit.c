@@ -11,6 +11,10 @@
  * reproducible, and no two threads ever write the same memory. */
 #include "fit.h"
 
+/* Before the system headers: core/geometry.h names an enumerator LINE_MAX, which limits.h
+ * (through GSL) defines as a macro. */
+#include "search/eval.h"
+
 #include <math.h>
 #include <omp.h>
 #include <stdlib.h>
@@ -32,13 +36,14 @@ struct Fit {
     long n; /* positions */
     int m;  /* fitted parameters */
     FitLoss loss;
-    double k, a; /* scale K, and a = K ln(10) / 400: p = 1 / (1 + exp(-a s)) */
+    double k, a; /* scale K, and a = K ln(10) / 400 / EVAL_TRACE_SCALE: p = 1 / (1 + exp(-a t)),
+                  * t the trace sum (sum x_j w_j) */
     int threads;
     double *offset;    /* evaluation of the fixed weights per position */
     float *r;          /* result for the side to move: 0, 0.5, 1 */
     uint32_t *start;   /* n + 1 offsets into idx/coef */
-    uint8_t *idx;      /* parameter number per entry */
-    int16_t *coef;     /* coefficient per entry */
+    uint16_t *idx;     /* parameter number per entry */
+    int32_t *coef;     /* coefficient per entry */
     uint32_t *cluster; /* game number 0..nclusters-1 per position */
     long nclusters;
     double *cweight;              /* weight per game (bootstrap), or NULL: all 1 */
@@ -79,7 +84,7 @@ Fit *fit_new(const Traces *t, const int *params, int m, const Weights *base, Fit
     long active = 0;
     for (long e = 0; e < t->nterms; e++)
         active += local[t->index[e]] >= 0;
-    f->idx = malloc((size_t)active + 1);
+    f->idx = malloc(((size_t)active + 1) * sizeof *f->idx);
     f->coef = malloc(((size_t)active + 1) * sizeof *f->coef);
     if (!f->offset || !f->r || !f->start || !f->cluster || !f->block || !f->idx || !f->coef) {
         fit_free(f);
@@ -95,7 +100,7 @@ Fit *fit_new(const Traces *t, const int *params, int m, const Weights *base, Fit
             if (j < 0) {
                 off += (double)t->coef[e] * base->v[w];
             } else {
-                f->idx[k] = (uint8_t)j;
+                f->idx[k] = (uint16_t)j;
                 f->coef[k++] = t->coef[e];
             }
         }
@@ -109,14 +114,16 @@ Fit *fit_new(const Traces *t, const int *params, int m, const Weights *base, Fit
     }
     f->nclusters = t->n ? (long)f->cluster[t->n - 1] + 1 : 0;
     /* The optimisers see x_j = theta_j / scale_j, with scale_j = 1 pawn / RMS coefficient of
-     * parameter j: a pawn's worth of evaluation per unit whatever the feature's range (a
-     * mobility count moves by ~10, a material count by ~1), so the loss is about as curved in
-     * every direction and BFGS needs few iterations. */
+     * parameter j (in evaluation units: coefficient / EVAL_TRACE_SCALE): a pawn's worth of
+     * evaluation per unit whatever the feature's range (a mobility count moves by ~10, a
+     * material count by ~1), so the loss is about as curved in every direction and BFGS needs
+     * few iterations. */
     double sq[FIT_MAX_PARAMS] = {0};
     for (long e = 0; e < k; e++)
         sq[f->idx[e]] += (double)f->coef[e] * f->coef[e];
     for (int j = 0; j < m; j++)
-        f->scale[j] = sq[j] > 0 ? 100.0 / sqrt(sq[j] / (double)(t->n ? t->n : 1)) : 100.0;
+        f->scale[j] = sq[j] > 0 ? 100.0 * EVAL_TRACE_SCALE / sqrt(sq[j] / (double)(t->n ? t->n : 1))
+                                : 100.0;
     f->block[++f->nblocks] = t->n;
     f->part = malloc((size_t)f->nblocks * (size_t)(m + 2) * sizeof *f->part);
     if (!f->part) {
@@ -147,14 +154,16 @@ void fit_free(Fit *f)
 void fit_set_k(Fit *f, double k)
 {
     f->k = k;
-    f->a = k * log(10.0) / 400.0;
+    /* The evaluation is the trace sum over EVAL_TRACE_SCALE: the division goes into a, so that
+     * every derivative below is per unit of the trace sum. */
+    f->a = k * log(10.0) / 400.0 / (double)EVAL_TRACE_SCALE;
 }
 
 double fit_get_k(const Fit *f) { return f->k; }
 
 int fit_params(const Fit *f) { return f->m; }
 
-/* Evaluation of position i under theta. */
+/* Trace sum of position i under theta (EVAL_TRACE_SCALE times its evaluation). */
 static inline double fit_eval(const Fit *f, long i, const double *th)
 {
     double s = f->offset[i];

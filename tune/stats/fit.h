@@ -1,7 +1,8 @@
 /* fit.h: fitting evaluation weights to game outcomes (Texel tuning) on trace sets.
  *
  * The model: a position with trace x (traces.h) and weights w is predicted to score
- *     p = sigma(K * s),  s = sum_j x_j w_j (centipawns),  sigma(v) = 1 / (1 + 10^(-v / 400)),
+ *     p = sigma(K * s),  s = sum_j x_j w_j / EVAL_TRACE_SCALE (centipawns, in double, eval.h),
+ *     sigma(v) = 1 / (1 + 10^(-v / 400)),
  * for the side to move, whose result is r in {0, 1/2, 1}. The loss is the mean over positions of
  * the cross-entropy -r ln p - (1 - r) ln(1 - p) or of Texel's squared error (r - p)^2.
  * A subset of the weights (the parameters) is fitted; the others stay at their base values.

@@ -5,8 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "search/eval.h"
+
 #define TRACES_MAGIC "MXTRACES"
-enum { TRACES_VERSION = 1, HEADER_BYTES = 48 };
+/* RECORD_HEAD: game, result, count; ENTRY: index, coefficient. */
+enum { TRACES_VERSION = 2, HEADER_BYTES = 56, RECORD_HEAD = 7, ENTRY = 6 };
 
 void traces_init(Traces *t) { memset(t, 0, sizeof *t); }
 
@@ -46,10 +49,10 @@ static bool traces_reserve(Traces *t, long n, long nterms)
         long cap = t->term_cap ? t->term_cap : 4096;
         while (cap < nterms)
             cap *= 2;
-        uint8_t *index = realloc(t->index, (size_t)cap * sizeof *index);
+        uint16_t *index = realloc(t->index, (size_t)cap * sizeof *index);
         if (index)
             t->index = index;
-        int16_t *coef = realloc(t->coef, (size_t)cap * sizeof *coef);
+        int32_t *coef = realloc(t->coef, (size_t)cap * sizeof *coef);
         if (coef)
             t->coef = coef;
         if (!index || !coef)
@@ -69,10 +72,8 @@ bool traces_add(Traces *t, uint32_t game, int result, const int coef[W_NB])
     for (int i = 0; i < W_NB; i++) {
         if (coef[i] == 0)
             continue;
-        if (coef[i] < INT16_MIN || coef[i] > INT16_MAX)
-            return false;
-        t->index[k] = (uint8_t)i;
-        t->coef[k++] = (int16_t)coef[i];
+        t->index[k] = (uint16_t)i;
+        t->coef[k++] = (int32_t)coef[i];
     }
     t->game[t->n] = game;
     t->result[t->n] = (uint8_t)result;
@@ -91,7 +92,7 @@ bool traces_append(Traces *dst, const Traces *src)
         return false;
     memcpy(dst->game + dst->n, src->game, (size_t)src->n * sizeof *src->game);
     memcpy(dst->result + dst->n, src->result, (size_t)src->n);
-    memcpy(dst->index + dst->nterms, src->index, (size_t)src->nterms);
+    memcpy(dst->index + dst->nterms, src->index, (size_t)src->nterms * sizeof *src->index);
     memcpy(dst->coef + dst->nterms, src->coef, (size_t)src->nterms * sizeof *src->coef);
     for (long i = 1; i <= src->n; i++)
         dst->start[dst->n + i] = (uint64_t)dst->nterms + src->start[i];
@@ -145,9 +146,25 @@ static uint64_t get_le(const uint8_t *p, int len)
     return v;
 }
 
+/* Encodes position i of t as a file record into rec (room for RECORD_HEAD + W_NB * ENTRY
+ * bytes); returns its length. */
+static size_t record_encode(const Traces *t, long i, uint8_t *rec)
+{
+    int count = (int)(t->start[i + 1] - t->start[i]);
+    put_le(rec, t->game[i], 4);
+    rec[4] = t->result[i];
+    put_le(rec + 5, (uint64_t)count, 2);
+    for (int k = 0; k < count; k++) {
+        uint64_t e = t->start[i] + (uint64_t)k;
+        put_le(rec + RECORD_HEAD + ENTRY * k, t->index[e], 2);
+        put_le(rec + RECORD_HEAD + ENTRY * k + 2, (uint32_t)t->coef[e], 4);
+    }
+    return RECORD_HEAD + ENTRY * (size_t)count;
+}
+
 bool traces_write(const Traces *t, FILE *out)
 {
-    uint8_t head[HEADER_BYTES];
+    uint8_t head[HEADER_BYTES] = {0};
     memcpy(head, TRACES_MAGIC, 8);
     put_le(head + 8, TRACES_VERSION, 4);
     put_le(head + 12, W_NB, 4);
@@ -155,6 +172,7 @@ bool traces_write(const Traces *t, FILE *out)
     put_le(head + 24, (uint64_t)t->n, 8);
     put_le(head + 32, (uint64_t)t->nterms, 8);
     put_le(head + 40, (uint64_t)traces_games(t), 8);
+    put_le(head + 48, EVAL_TRACE_SCALE, 4);
     bool ok = fwrite(head, 1, sizeof head, out) == sizeof head;
     for (int i = 0; i < W_NB && ok; i++) {
         size_t len = strlen(weight_defs[i].name);
@@ -162,18 +180,9 @@ bool traces_write(const Traces *t, FILE *out)
         ok = fwrite(&l, 1, 1, out) == 1 && fwrite(weight_defs[i].name, 1, len, out) == len;
     }
     uint64_t h = FNV64_OFFSET;
-    uint8_t rec[6 + 3 * 256];
+    uint8_t rec[RECORD_HEAD + ENTRY * W_NB];
     for (long i = 0; i < t->n && ok; i++) {
-        int count = (int)(t->start[i + 1] - t->start[i]);
-        put_le(rec, t->game[i], 4);
-        rec[4] = t->result[i];
-        rec[5] = (uint8_t)count;
-        for (int k = 0; k < count; k++) {
-            uint64_t e = t->start[i] + (uint64_t)k;
-            rec[6 + 3 * k] = t->index[e];
-            put_le(rec + 7 + 3 * k, (uint16_t)t->coef[e], 2);
-        }
-        size_t len = 6 + 3 * (size_t)count;
+        size_t len = record_encode(t, i, rec);
         h = fnv64(h, rec, len);
         ok = fwrite(rec, 1, len, out) == len;
     }
@@ -185,34 +194,31 @@ bool traces_write(const Traces *t, FILE *out)
 /* Reads exactly len bytes; false at end of file or on an error. */
 static bool read_exact(FILE *f, void *buf, size_t len) { return fread(buf, 1, len, f) == len; }
 
-/* Checks the weights table of a file against this program's; writes the difference. */
+/* Checks the weights table of a file against this program's, reading the names one by one;
+ * writes the first difference. */
 static bool check_table(FILE *f, uint32_t nweights, uint64_t hash, const char *path, char *err,
                         size_t errlen)
 {
-    char names[256][256];
-    uint32_t n = nweights < 256 ? nweights : 256;
-    for (uint32_t i = 0; i < n; i++) {
+    char name[256], there[256] = "";
+    uint32_t differ = UINT32_MAX; /* first index whose name differs */
+    for (uint32_t i = 0; i < nweights; i++) {
         uint8_t len;
-        if (!read_exact(f, &len, 1) || !read_exact(f, names[i], len)) {
+        if (!read_exact(f, &len, 1) || !read_exact(f, name, len)) {
             snprintf(err, errlen, "%s: file cut short in the weights table", path);
             return false;
         }
-        names[i][len] = '\0';
+        name[len] = '\0';
+        if (differ == UINT32_MAX && i < W_NB && strcmp(name, weight_defs[i].name) != 0) {
+            differ = i;
+            memcpy(there, name, (size_t)len + 1);
+        }
     }
-    if (nweights == W_NB && hash == traces_table_hash()) {
-        bool same = true;
-        for (int i = 0; i < W_NB; i++)
-            same = same && strcmp(names[i], weight_defs[i].name) == 0;
-        if (same)
-            return true;
-    }
-    uint32_t i = 0;
-    while (i < n && i < W_NB && strcmp(names[i], weight_defs[i].name) == 0)
-        i++;
-    char where[400];
-    if (i < n && i < W_NB)
-        snprintf(where, sizeof where, "weight %u is '%s' there, '%s' here", i + 1, names[i],
-                 weight_defs[i].name);
+    if (nweights == W_NB && hash == traces_table_hash() && differ == UINT32_MAX)
+        return true;
+    char where[600];
+    if (differ != UINT32_MAX)
+        snprintf(where, sizeof where, "weight %u is '%s' there, '%s' here", differ + 1, there,
+                 weight_defs[differ].name);
     else
         snprintf(where, sizeof where, "%u weights there, %d here", nweights, W_NB);
     snprintf(err, errlen,
@@ -231,12 +237,21 @@ static FILE *open_checked(const char *path, uint8_t head[HEADER_BYTES], char *er
         snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
         return NULL;
     }
-    uint32_t version = 0;
-    if (!read_exact(f, head, HEADER_BYTES) || memcmp(head, TRACES_MAGIC, 8) != 0) {
+    uint32_t version = 0, scale = 0;
+    if (!read_exact(f, head, 12) || memcmp(head, TRACES_MAGIC, 8) != 0) {
         snprintf(err, errlen, "%s: not a maxtune positions file (bad header)", path);
     } else if ((version = (uint32_t)get_le(head + 8, 4)) != TRACES_VERSION) {
-        snprintf(err, errlen, "%s: format version %u, this program reads version %d", path, version,
-                 TRACES_VERSION);
+        snprintf(err, errlen,
+                 "%s: format version %u, this program reads version %d only (files of older "
+                 "versions are regenerated by running the job that made them again)",
+                 path, version, TRACES_VERSION);
+    } else if (!read_exact(f, head + 12, HEADER_BYTES - 12)) {
+        snprintf(err, errlen, "%s: not a maxtune positions file (bad header)", path);
+    } else if ((scale = (uint32_t)get_le(head + 48, 4)) != EVAL_TRACE_SCALE) {
+        snprintf(err, errlen,
+                 "%s: made with evaluation trace scale %u, this program's is %d; regenerate the "
+                 "positions with this program",
+                 path, scale, EVAL_TRACE_SCALE);
     } else if (check_table(f, (uint32_t)get_le(head + 12, 4), get_le(head + 16, 8), path, err,
                            errlen)) {
         return f;
@@ -254,6 +269,36 @@ bool traces_check(const char *path, char *err, size_t errlen)
     return f != NULL;
 }
 
+/* Reads one record into t (room reserved), hashing its bytes into *h; false at the end of the
+ * file (feof) or on a corrupted record. */
+static bool read_record(Traces *t, FILE *f, uint8_t *rec, uint64_t nterms, uint64_t *h)
+{
+    if (!read_exact(f, rec, RECORD_HEAD))
+        return false;
+    int count = (int)get_le(rec + 5, 2);
+    uint32_t game = (uint32_t)get_le(rec, 4);
+    if (count > W_NB || !read_exact(f, rec + RECORD_HEAD, ENTRY * (size_t)count))
+        return false;
+    *h = fnv64(*h, rec, RECORD_HEAD + ENTRY * (size_t)count);
+    bool bad = rec[4] > 2 || (t->n > 0 && game < t->game[t->n - 1]) ||
+               (uint64_t)t->nterms + (uint64_t)count > nterms;
+    for (int k = 0; k < count && !bad; k++) {
+        uint64_t idx = get_le(rec + RECORD_HEAD + ENTRY * k, 2);
+        bad = idx >= W_NB || (k > 0 && idx <= get_le(rec + RECORD_HEAD + ENTRY * (k - 1), 2));
+    }
+    if (bad)
+        return false;
+    for (int k = 0; k < count; k++) {
+        const uint8_t *e = rec + RECORD_HEAD + ENTRY * k;
+        t->index[t->nterms] = (uint16_t)get_le(e, 2);
+        t->coef[t->nterms++] = (int32_t)(uint32_t)get_le(e + 2, 4);
+    }
+    t->game[t->n] = game;
+    t->result[t->n] = rec[4];
+    t->start[++t->n] = (uint64_t)t->nterms;
+    return true;
+}
+
 bool traces_load(Traces *t, const char *path, char *err, size_t errlen)
 {
     traces_free(t);
@@ -269,37 +314,13 @@ bool traces_load(Traces *t, const char *path, char *err, size_t errlen)
         goto done;
     }
     uint64_t h = FNV64_OFFSET;
-    uint8_t rec[6 + 3 * 256];
+    uint8_t rec[RECORD_HEAD + ENTRY * W_NB];
     for (uint64_t i = 0; i < n; i++) {
-        if (!read_exact(f, rec, 6)) {
-            snprintf(err, errlen, "%s: file cut short at position %llu", path,
-                     (unsigned long long)i + 1);
+        if (!read_record(t, f, rec, nterms, &h)) {
+            snprintf(err, errlen, "%s: %s at position %llu", path,
+                     feof(f) ? "file cut short" : "corrupted record", (unsigned long long)i + 1);
             goto done;
         }
-        int count = rec[5];
-        uint32_t game = (uint32_t)get_le(rec, 4);
-        if (!read_exact(f, rec + 6, 3 * (size_t)count)) {
-            snprintf(err, errlen, "%s: file cut short at position %llu", path,
-                     (unsigned long long)i + 1);
-            goto done;
-        }
-        h = fnv64(h, rec, 6 + 3 * (size_t)count);
-        bool bad = rec[4] > 2 || count > W_NB || (t->n > 0 && game < t->game[t->n - 1]) ||
-                   (uint64_t)t->nterms + (uint64_t)count > nterms;
-        for (int k = 0; k < count && !bad; k++)
-            bad = rec[6 + 3 * k] >= W_NB || (k > 0 && rec[6 + 3 * k] <= rec[3 + 3 * k]);
-        if (bad) {
-            snprintf(err, errlen, "%s: corrupted record at position %llu", path,
-                     (unsigned long long)i + 1);
-            goto done;
-        }
-        for (int k = 0; k < count; k++) {
-            t->index[t->nterms] = rec[6 + 3 * k];
-            t->coef[t->nterms++] = (int16_t)(uint16_t)get_le(rec + 7 + 3 * k, 2);
-        }
-        t->game[t->n] = game;
-        t->result[t->n] = rec[4];
-        t->start[++t->n] = (uint64_t)t->nterms;
     }
     uint8_t tail[8];
     int extra;
