@@ -99,6 +99,8 @@ static int bench_speed(long positions)
     int it = ok ? fit_minimize(f, th, &opt, NULL, NULL, err, sizeof err) : -1;
     ok = ok && it >= 0 && fit_errors(f, th, &fe, err, sizeof err);
     double secs = omp_get_wtime() - t0;
+    if (ok)
+        fit_errors_free(&fe);
     fit_free(f);
     traces_free(&t);
     if (!ok) {
@@ -200,6 +202,7 @@ static Coverage coverage_run(const SynthModel *sm, long games, int seeds, const 
             c.ratios++;
         }
         coverage_add(&c, share);
+        fit_errors_free(&fe);
         traces_free(&t);
     }
     return c;
@@ -257,6 +260,7 @@ static int bench_coverage(int seeds)
     for (int j = 0; j < M; j++)
         printf(" %7.2f", pseudo[j]);
     printf("  (fit of 200000 games, +- %.2f on weight 0)\n", Z95 * sqrt(fe.cov_clustered[0]));
+    fit_errors_free(&fe);
     static const long GAMES[2] = {150, 1500};
     for (int g = 0; g < 2; g++) {
         char what[128];

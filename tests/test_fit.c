@@ -120,6 +120,63 @@ static void test_threads_identical(void **state)
     traces_free(&t);
 }
 
+/* A copy of t in which weight 0's coefficient c is split over weights 0 and 7 as 2c and -c. */
+static void split_weight0(const Traces *t, Traces *out)
+{
+    traces_init(out);
+    for (long i = 0; i < t->n; i++) {
+        int coef[W_NB] = {0};
+        for (uint64_t e = t->start[i]; e < t->start[i + 1]; e++)
+            coef[t->index[e]] = t->coef[e];
+        coef[7] = -coef[0];
+        coef[0] *= 2;
+        assert_true(traces_add(out, t->game[i], t->result[i], coef));
+    }
+}
+
+/* A parameter moving a set of weights has the sum of their coefficients: a fit of {0, 7} tied
+ * on the split traces is the fit of weight 0 on the original ones, bit for bit; overlapping or
+ * empty sets are refused. */
+static void test_weight_sets(void **state)
+{
+    (void)state;
+    SynthModel sm = model_of(3, 2);
+    Traces t, split;
+    traces_init(&t);
+    assert_true(synth_traces(&sm, 3000, 17, &t));
+    split_weight0(&t, &split);
+    int params[W_NB];
+    Weights base;
+    char err[256];
+    setup_params(3, params, &base);
+    WeightSet sets[3] = {{2, {0, 7}}, {1, {1}}, {1, {2}}};
+    Fit *f1 = fit_new(&t, params, 3, &base, FIT_CROSS_ENTROPY, 1);
+    Fit *f2 = fit_new_sets(&split, sets, 3, &base, FIT_CROSS_ENTROPY, 1);
+    assert_non_null(f1);
+    assert_non_null(f2);
+    fit_set_k(f1, sm.k);
+    fit_set_k(f2, sm.k);
+    double th1[3] = {0, 0, 0}, th2[3] = {0, 0, 0};
+    assert_true(fit_minimize(f1, th1, &BFGS, NULL, NULL, err, sizeof err) > 0);
+    assert_true(fit_minimize(f2, th2, &BFGS, NULL, NULL, err, sizeof err) > 0);
+    assert_memory_equal(th1, th2, sizeof th1);
+    assert_true(fabs(th1[0] - PLANTED[0]) < 30);
+    /* Weight 0 alone on the split traces sees only 2c: half the value. */
+    Fit *f3 = fit_new(&split, params, 3, &base, FIT_CROSS_ENTROPY, 1);
+    fit_set_k(f3, sm.k);
+    double th3[3] = {0, 0, 0};
+    assert_true(fit_minimize(f3, th3, &BFGS, NULL, NULL, err, sizeof err) > 0);
+    assert_true(fabs(th3[0] - th1[0] / 2) < 1e-3 * fabs(th1[0]));
+    WeightSet overlap[2] = {{2, {0, 7}}, {1, {7}}}, empty[1] = {{0, {0}}};
+    assert_null(fit_new_sets(&split, overlap, 2, &base, FIT_CROSS_ENTROPY, 1));
+    assert_null(fit_new_sets(&split, empty, 1, &base, FIT_CROSS_ENTROPY, 1));
+    fit_free(f1);
+    fit_free(f2);
+    fit_free(f3);
+    traces_free(&t);
+    traces_free(&split);
+}
+
 /* Independent positions without draws: the planted weights lie within 3.29 standard errors,
  * and the two kinds of standard errors agree (nothing to cluster; with draws the clustered
  * ones would be smaller, as a draw varies less than a win or a loss). */
@@ -141,6 +198,7 @@ static void test_recovery_independent(void **state)
         assert_true(fabs(theta[j] - PLANTED[j]) <= 3.29 * se);
         assert_true(se > 0.9 * seh && se < 1.1 * seh);
     }
+    fit_errors_free(&fe);
     traces_free(&t);
 }
 
@@ -166,6 +224,7 @@ static void test_recovery_clustered(void **state)
         assert_true(fabs(theta[j] - PLANTED[j]) <= 3.29 * se);
         assert_true(ratio > 0.8 * sqrt(6.0) && ratio < 1.2 * sqrt(6.0));
     }
+    fit_errors_free(&fe);
     traces_free(&t);
 }
 
@@ -208,6 +267,7 @@ static void test_k_and_methods(void **state)
         assert_true(fabs(nm[j] - bfgs[j]) < 0.05 * se);
         assert_true(fabs(sq[j] - bfgs[j]) < 1.0 * se);
     }
+    fit_errors_free(&fe);
     fit_free(f);
     traces_free(&t);
 }
@@ -236,6 +296,7 @@ static void test_bootstrap(void **state)
         print_message("w%d clustered se %.3f bootstrap se %.3f\n", j, se, sb);
         assert_true(sb > 0.7 * se && sb < 1.3 * se);
     }
+    fit_errors_free(&fe);
     fit_free(f);
     traces_free(&t);
 }
@@ -417,7 +478,7 @@ int main(void)
         cmocka_unit_test(test_recovery_clustered), cmocka_unit_test(test_k_and_methods),
         cmocka_unit_test(test_bootstrap),          cmocka_unit_test(test_unidentified),
         cmocka_unit_test(test_ratio_interval),     cmocka_unit_test(test_traces_file),
-        cmocka_unit_test(test_traces_wide),
+        cmocka_unit_test(test_traces_wide),        cmocka_unit_test(test_weight_sets),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -32,7 +32,7 @@ static void run_synthetic(uint64_t seed, Spsa *s)
 {
     SpsaParam params[NPARAM];
     for (int i = 0; i < NPARAM; i++)
-        params[i] = (SpsaParam){i, START[i], 0, 1000, 40, 0.02, 0, 0};
+        params[i] = (SpsaParam){{1, {i}}, START[i], 0, 1000, 40, 0.02, 0, 0, ""};
     spsa_init(s, params, NPARAM, ITERATIONS, 0.1 * ITERATIONS, 0.602, 0.101, seed);
     Rng games = rng_for(seed, RNG_SYNTHETIC, 0);
     for (long k = 1; k <= ITERATIONS; k++) {
@@ -76,7 +76,7 @@ static void test_deterministic(void **state)
 static void test_schedule_and_clipping(void **state)
 {
     (void)state;
-    SpsaParam p = {0, 5, 0, 10, 40, 0.002, 0, 0};
+    SpsaParam p = {{1, {0}}, 5, 0, 10, 40, 0.002, 0, 0, ""};
     Spsa s;
     spsa_init(&s, &p, 1, 100, 10, 0.602, 0.101, 3);
     assert_true(fabs(s.p[0].c - 40 * pow(100, 0.101)) < 1e-9);
@@ -96,7 +96,7 @@ static void test_schedule_and_clipping(void **state)
 static void test_a_truncated(void **state)
 {
     (void)state;
-    SpsaParam p = {0, 5, 0, 10, 4, 0.002, 0, 0};
+    SpsaParam p = {{1, {0}}, 5, 0, 10, 4, 0.002, 0, 0, ""};
     Spsa s;
     spsa_init(&s, &p, 1, 1005, 0.1 * 1005, 0.602, 0.101, 3);
     assert_true(s.A == 100.0);
@@ -111,7 +111,7 @@ static void test_a_truncated(void **state)
 static void test_stochastic_rounding(void **state)
 {
     (void)state;
-    SpsaParam p = {0, 100.3, 0, 1000, 0.001, 0, 0, 0};
+    SpsaParam p = {{1, {0}}, 100.3, 0, 1000, 0.001, 0, 0, 0, ""};
     Spsa s;
     spsa_init(&s, &p, 1, 1000, 100, 0.602, 0.101, 5);
     double sum = 0;
@@ -124,6 +124,21 @@ static void test_stochastic_rounding(void **state)
     assert_true(fabs(sum / 1000 - 100.3) < 0.05);
 }
 
+/* A parameter moving a set of weights writes its value into every one of them, and no other. */
+static void test_apply_set(void **state)
+{
+    (void)state;
+    SpsaParam p[2] = {{{2, {3, 9}}, 250.4, 0, 1000, 10, 0.002, 0, 0, "tied"},
+                      {{1, {5}}, 40, 0, 100, 10, 0.002, 0, 0, "one"}};
+    Spsa s;
+    spsa_init(&s, p, 2, 100, 10, 0.602, 0.101, 7);
+    Weights w;
+    memset(&w, 0, sizeof w);
+    spsa_apply(&s, &w);
+    for (int i = 0; i < W_NB; i++)
+        assert_int_equal(w.v[i], i == 3 || i == 9 ? 250 : i == 5 ? 40 : 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -132,6 +147,7 @@ int main(void)
         cmocka_unit_test(test_schedule_and_clipping),
         cmocka_unit_test(test_stochastic_rounding),
         cmocka_unit_test(test_a_truncated),
+        cmocka_unit_test(test_apply_set),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

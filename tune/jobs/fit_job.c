@@ -21,47 +21,29 @@
 #include "tune/stats/rng.h"
 #include "tune/stats/stats.h"
 
-/* Reads [fit] params ("all" or names) into params[0..*m-1]. */
-static bool parse_params(const FitConfig *fc, int *params, int *m, char *err, size_t errlen)
+/* Reads [fit] params (names, terms, groups, "all") into params[0..*m-1]. */
+static bool parse_params(const FitConfig *fc, TuneParam *params, int *m, char *err, size_t errlen)
 {
-    char list[sizeof fc->params];
-    snprintf(list, sizeof list, "%s", fc->params);
-    *m = 0;
-    if (!strcmp(list, "all")) {
-        for (int i = 0; i < W_NB; i++)
-            params[(*m)++] = i;
+    char why[512];
+    if (params_parse(fc->params, params, PARAMS_MAX, m, why, sizeof why))
         return true;
-    }
-    for (char *tok = strtok(list, ", \t"); tok; tok = strtok(NULL, ", \t")) {
-        int idx = weights_find(tok);
-        if (idx < 0) {
-            snprintf(err, errlen, "[fit] params: unknown weight '%s' (see maxtune weights)", tok);
-            return false;
-        }
-        for (int i = 0; i < *m; i++)
-            if (params[i] == idx) {
-                snprintf(err, errlen, "[fit] params: '%s' given twice", tok);
-                return false;
-            }
-        params[(*m)++] = idx;
-    }
-    if (*m == 0) {
-        snprintf(err, errlen, "[fit] params: no weight to fit");
-        return false;
-    }
-    return true;
+    snprintf(err, errlen, "[fit] params: %s", why);
+    return false;
 }
 
 bool fit_check(const Config *cfg, char *err, size_t errlen)
 {
     Weights w;
-    int params[FIT_MAX_PARAMS], m;
+    int m;
     char why[900];
     if (!weights_load(&w, cfg->fit.start_weights, why, sizeof why)) {
         snprintf(err, errlen, "[fit] start_weights: %s", why);
         return false;
     }
-    if (!parse_params(&cfg->fit, params, &m, err, errlen))
+    TuneParam *params = malloc(PARAMS_MAX * sizeof *params);
+    bool ok = params && parse_params(&cfg->fit, params, &m, err, errlen);
+    free(params);
+    if (!ok)
         return false;
     if (strcmp(cfg->fit.positions, "selfplay") != 0 &&
         !traces_check(cfg->fit.positions, why, sizeof why)) {
@@ -103,21 +85,52 @@ static bool split_games(FitJob *j)
     return true;
 }
 
-/* Keeps the parameters whose coefficient is nonzero somewhere in the fitting set. */
+/* Keeps the parameters with a weight whose coefficient is nonzero somewhere in the fitting
+ * set, with their start values. */
 static void identified_params(FitJob *j)
 {
     bool seen[W_NB] = {false};
     for (long k = 0; k < j->train.nterms; k++)
         seen[j->train.index[k]] = true;
     j->mf = 0;
-    for (int i = 0; i < j->m; i++)
-        if (seen[j->params[i]])
+    for (int i = 0; i < j->m; i++) {
+        bool any = false;
+        for (int k = 0; k < j->params[i].set.n; k++)
+            any = any || seen[j->params[i].set.idx[k]];
+        if (any) {
+            j->theta0[j->mf] = params_value(&j->params[i].set, &j->start);
             j->fitted[j->mf++] = j->params[i];
-        else
+        } else {
             fprintf(stderr,
                     "note: weight %s has a zero coefficient in every position; it is "
                     "not fitted\n",
-                    weight_defs[j->params[i]].name);
+                    j->params[i].name);
+        }
+    }
+}
+
+/* The weight sets of the fitted parameters, for fit_new_sets (malloc'd; NULL when out of
+ * memory). */
+static WeightSet *fitted_sets(const FitJob *j)
+{
+    WeightSet *sets = malloc(((size_t)j->mf + 1) * sizeof *sets);
+    for (int x = 0; sets && x < j->mf; x++)
+        sets[x] = j->fitted[x].set;
+    return sets;
+}
+
+/* A problem over t with the fitted parameters (others at start) and the job's loss; NULL when
+ * out of memory. */
+static Fit *fit_problem(const FitJob *j, const Traces *t)
+{
+    WeightSet *sets = fitted_sets(j);
+    Fit *f = sets ? fit_new_sets(t, sets, j->mf, &j->start,
+                                 strcmp(j->cfg->fit.loss, "squared") ? FIT_CROSS_ENTROPY
+                                                                     : FIT_SQUARED,
+                                 config_threads(j->cfg))
+                  : NULL;
+    free(sets);
+    return f;
 }
 
 /* Loss curve callback: one CSV row per iteration. */
@@ -135,9 +148,7 @@ static double set_loss(FitJob *j, const Traces *t, const double *theta)
 {
     if (t->n == 0)
         return NAN;
-    Fit *f = fit_new(t, j->fitted, j->mf, &j->start,
-                     strcmp(j->cfg->fit.loss, "squared") ? FIT_CROSS_ENTROPY : FIT_SQUARED,
-                     config_threads(j->cfg));
+    Fit *f = fit_problem(j, t);
     if (!f)
         return NAN;
     fit_set_k(f, j->k);
@@ -154,7 +165,6 @@ static int do_fit(FitJob *j)
 {
     char err[512];
     const FitConfig *fc = &j->cfg->fit;
-    FitLoss loss = strcmp(fc->loss, "squared") ? FIT_CROSS_ENTROPY : FIT_SQUARED;
     double t0 = search_now();
     if (!split_games(j)) {
         fprintf(stderr, "maxtune: out of memory\n");
@@ -170,13 +180,12 @@ static int do_fit(FitJob *j)
         fprintf(stderr, "maxtune: none of the [fit] params varies in the positions\n");
         return EXIT_FAIL;
     }
-    Fit *f = fit_new(&j->train, j->fitted, j->mf, &j->start, loss, config_threads(j->cfg));
+    Fit *f = fit_problem(j, &j->train);
     if (!f) {
         fprintf(stderr, "maxtune: out of memory for the fit\n");
         return EXIT_FAIL;
     }
-    for (int x = 0; x < j->mf; x++)
-        j->theta[x] = j->start.v[j->fitted[x]];
+    memcpy(j->theta, j->theta0, (size_t)j->mf * sizeof *j->theta);
     j->k = fc->k;
     fit_set_k(f, j->k);
     j->loss_start[0] = fit_loss(f, j->theta, NULL);
@@ -195,7 +204,7 @@ static int do_fit(FitJob *j)
                       (int)fc->max_iterations, fc->tolerance, true};
     fprintf(j->curve, "iteration,loss,gradient_norm");
     for (int x = 0; x < j->mf; x++)
-        fprintf(j->curve, ",%s", weight_defs[j->fitted[x]].name);
+        fprintf(j->curve, ",%s", j->fitted[x].name);
     fputc('\n', j->curve);
     j->iterations = fit_minimize(f, j->theta, &opt, curve_row, j, err, sizeof err);
     if (j->iterations < 0 || !fit_errors(f, j->theta, &j->errors, err, sizeof err)) {
@@ -207,7 +216,10 @@ static int do_fit(FitJob *j)
     j->loss_end[1] = set_loss(j, &j->valid, j->theta);
     if (fc->bootstrap > 0) {
         fprintf(stderr, "fit: bootstrap, %ld replicates\n", fc->bootstrap);
-        j->have_boot = fit_bootstrap(f, j->theta, &opt, (int)fc->bootstrap, j->cfg->seed,
+        snprintf(err, sizeof err, "out of memory");
+        j->boot_cov = malloc((size_t)j->mf * j->mf * sizeof *j->boot_cov);
+        j->have_boot = j->boot_cov &&
+                       fit_bootstrap(f, j->theta, &opt, (int)fc->bootstrap, j->cfg->seed,
                                      j->boot_cov, NULL, NULL, err, sizeof err);
         if (!j->have_boot) {
             fprintf(stderr, "maxtune: bootstrap: %s\n", err);
@@ -226,17 +238,18 @@ static void round_result(FitJob *j)
 {
     j->result = j->start;
     for (int x = 0; x < j->mf; x++) {
-        const WeightDef *d = &weight_defs[j->fitted[x]];
+        int lo, hi;
+        params_range(&j->fitted[x].set, &lo, &hi);
         long v = lround(j->theta[x]);
-        if (v < d->min || v > d->max) {
+        if (v < lo || v > hi) {
             fprintf(stderr,
                     "note: fitted %s = %.1f lies outside its range [%d, %d]; the "
                     "weights file holds the nearest bound\n",
-                    d->name, j->theta[x], d->min, d->max);
-            v = v < d->min ? d->min : d->max;
+                    j->fitted[x].name, j->theta[x], lo, hi);
+            v = v < lo ? lo : hi;
             j->clamped++;
         }
-        j->result.v[j->fitted[x]] = (int)v;
+        params_assign(&j->fitted[x].set, &j->result, (int)v);
     }
 }
 
@@ -248,6 +261,8 @@ static void fit_free_job(FitJob *j)
     traces_free(&j->all);
     traces_free(&j->train);
     traces_free(&j->valid);
+    fit_errors_free(&j->errors);
+    free(j->boot_cov);
     if (j->curve)
         fclose(j->curve);
     free(j->curve_text);

@@ -10,6 +10,7 @@
 #include "tune/jobs/verify.h"
 #include "tune/play/selfplay.h"
 #include "tune/run/config.h"
+#include "tune/run/params.h"
 #include "tune/run/rundir.h"
 #include "tune/stats/fit.h"
 
@@ -22,14 +23,17 @@ typedef struct FitJob {
     Selfplay *selfplay; /* NULL when positions come from a file */
     long nselfplay;     /* journal records of the self-play phase */
     Weights start;
-    int params[FIT_MAX_PARAMS], m;  /* requested parameters */
-    int fitted[FIT_MAX_PARAMS], mf; /* those the data determine */
+    TuneParam params[PARAMS_MAX]; /* requested parameters */
+    int m;
+    TuneParam fitted[PARAMS_MAX]; /* those the data determine */
+    int mf;
     Traces all, train, valid;
     SelfplayStats st;
     double k;
-    double theta[FIT_MAX_PARAMS];
+    double theta0[PARAMS_MAX]; /* start value of each fitted parameter */
+    double theta[PARAMS_MAX];
     FitErrors errors;
-    double boot_cov[FIT_MAX_PARAMS * FIT_MAX_PARAMS];
+    double *boot_cov; /* mf x mf, with have_boot */
     bool have_boot;
     int iterations;
     double loss_start[2], loss_k[2], loss_end[2]; /* [0] fitting set, [1] held-out set */

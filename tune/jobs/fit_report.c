@@ -2,6 +2,7 @@
  * the plots and the printed result. */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "tune/jobs/fit_job.h"
 #include "tune/jobs/html.h"
@@ -13,14 +14,26 @@
 /* Clustered standard error of fitted parameter x. */
 static double se_of(const FitJob *j, int x) { return sqrt(j->errors.cov_clustered[x * j->mf + x]); }
 
-/* Index among the fitted parameters of weight w, or -1. */
+/* Index among the fitted parameters of the one that moves weight w alone, or -1. */
 static int fitted_index(const FitJob *j, int w)
 {
     for (int x = 0; x < j->mf; x++)
-        if (j->fitted[x] == w)
+        if (j->fitted[x].set.n == 1 && j->fitted[x].set.idx[0] == w)
             return x;
     return -1;
 }
+
+/* Whether requested parameter i was fitted (the data determine it). */
+static bool was_fitted(const FitJob *j, int i)
+{
+    for (int x = 0; x < j->mf; x++)
+        if (!strcmp(j->fitted[x].name, j->params[i].name))
+            return true;
+    return false;
+}
+
+/* The rounded fitted value of fitted parameter x (every weight of its set holds it). */
+static int rounded(const FitJob *j, int x) { return j->result.v[j->fitted[x].set.idx[0]]; }
 
 /* Fitted value of material weight w in pincers with its Fieller 95% interval; false when the
  * pincer or w was not fitted. */
@@ -44,7 +57,7 @@ bool fit_write_weights(FILE *out, void *data)
             "# fitted: ",
             j->cfg->name, j->k, j->cfg->fit.loss);
     for (int x = 0; x < j->mf; x++)
-        fprintf(out, "%s%s", x ? ", " : "", weight_defs[j->fitted[x]].name);
+        fprintf(out, "%s%s", x ? ", " : "", j->fitted[x].name);
     fprintf(out, "\n# the others are the start weights (%s)\n", j->cfg->fit.start_weights);
     weights_write(&j->result, out);
     return true;
@@ -55,9 +68,9 @@ bool fit_write_table(FILE *out, void *data)
     FitJob *j = data;
     fprintf(out, "weight,start,fitted,se_clustered,se_hessian,se_bootstrap,low95,high95\n");
     for (int x = 0; x < j->mf; x++) {
-        int w = j->fitted[x], m = j->mf;
+        int m = j->mf;
         double se = se_of(j, x), seh = sqrt(j->errors.cov_hessian[x * m + x]);
-        fprintf(out, "%s,%d,%.3f,%.3f,%.3f,", weight_defs[w].name, j->start.v[w], j->theta[x], se,
+        fprintf(out, "%s,%g,%.3f,%.3f,%.3f,", j->fitted[x].name, j->theta0[x], j->theta[x], se,
                 seh);
         if (j->have_boot)
             fprintf(out, "%.3f", sqrt(j->boot_cov[x * m + x]));
@@ -98,11 +111,11 @@ bool fit_write_summary(FILE *out, void *data)
         fprintf(out, "  \"loss_held_out\": null,\n");
     fprintf(out, "  \"weights\": {\n");
     for (int x = 0; x < j->mf; x++) {
-        int w = j->fitted[x], m = j->mf;
+        int m = j->mf;
         fprintf(out,
-                "    \"%s\": {\"start\": %d, \"fitted\": %.3f, \"rounded\": %d, "
+                "    \"%s\": {\"start\": %g, \"fitted\": %.3f, \"rounded\": %d, "
                 "\"se_clustered\": %.4f, \"se_hessian\": %.4f",
-                weight_defs[w].name, j->start.v[w], j->theta[x], j->result.v[w], se_of(j, x),
+                j->fitted[x].name, j->theta0[x], j->theta[x], rounded(j, x), se_of(j, x),
                 sqrt(j->errors.cov_hessian[x * m + x]));
         if (j->have_boot)
             fprintf(out, ", \"se_bootstrap\": %.4f", sqrt(j->boot_cov[x * m + x]));
@@ -111,8 +124,8 @@ bool fit_write_summary(FILE *out, void *data)
     fprintf(out, "  },\n  \"not_fitted\": [");
     int nf = 0;
     for (int i = 0; i < j->m; i++)
-        if (fitted_index(j, j->params[i]) < 0)
-            fprintf(out, "%s\"%s\"", nf++ ? ", " : "", weight_defs[j->params[i]].name);
+        if (!was_fitted(j, i))
+            fprintf(out, "%s\"%s\"", nf++ ? ", " : "", j->params[i].name);
     fprintf(out, "],\n");
     match_write_verification_json(out, j->verify.match);
     fprintf(out, "}\n");
@@ -169,23 +182,24 @@ static void report_weights(FILE *out, const FitJob *j)
             "in pincers | file |\n|---|---:|---:|---|---:|---:|%s---:|---:|\n",
             j->have_boot ? " se (bootstrap) |" : "", j->have_boot ? "---:|" : "");
     for (int x = 0; x < j->mf; x++) {
-        int w = j->fitted[x], m = j->mf;
+        int w = j->fitted[x].set.idx[0], m = j->mf;
         double se = se_of(j, x), v, lo, hi;
         char pincers[64] = "";
-        if (w <= W_GUARD && w != W_PINCER && in_pincers(j, w, &v, &lo, &hi))
+        if (j->fitted[x].set.n == 1 && w <= W_GUARD && w != W_PINCER &&
+            in_pincers(j, w, &v, &lo, &hi))
             snprintf(pincers, sizeof pincers,
                      isfinite(lo) ? "%.2f [%.2f, %.2f]" : "%.2f [unbounded]", v, lo, hi);
-        fprintf(out, "| %s | %d | %.1f | [%.1f, %.1f] | %.2f | %.2f |", weight_defs[w].name,
-                j->start.v[w], j->theta[x], j->theta[x] - STATS_Z95 * se,
+        fprintf(out, "| %s | %g | %.1f | [%.1f, %.1f] | %.2f | %.2f |", j->fitted[x].name,
+                j->theta0[x], j->theta[x], j->theta[x] - STATS_Z95 * se,
                 j->theta[x] + STATS_Z95 * se, se, sqrt(j->errors.cov_hessian[x * m + x]));
         if (j->have_boot)
             fprintf(out, " %.2f |", sqrt(j->boot_cov[x * m + x]));
-        fprintf(out, " %s | %d |\n", pincers, j->result.v[w]);
+        fprintf(out, " %s | %d |\n", pincers, rounded(j, x));
     }
     for (int i = 0; i < j->m; i++)
-        if (fitted_index(j, j->params[i]) < 0)
+        if (!was_fitted(j, i))
             fprintf(out, "\n`%s` was not fitted: its coefficient is zero in every position.\n",
-                    weight_defs[j->params[i]].name);
+                    j->params[i].name);
     if (j->clamped)
         fprintf(out,
                 "\n%d fitted value(s) lie outside the weights table's range; the weights "
@@ -246,9 +260,8 @@ void fit_print(void *data)
            j->have_boot ? " and bootstrap" : "", j->fit_seconds);
     printf("%-18s %6s %9s %s\n", "weight", "start", "fitted", "95% interval (clustered)");
     for (int x = 0; x < j->mf; x++) {
-        int w = j->fitted[x];
         double se = se_of(j, x);
-        printf("%-18s %6d %9.1f +- %.1f\n", weight_defs[w].name, j->start.v[w], j->theta[x],
+        printf("%-18s %6g %9.1f +- %.1f\n", j->fitted[x].name, j->theta0[x], j->theta[x],
                STATS_Z95 * se);
     }
     verify_print(&j->verify, "fitted vs start");

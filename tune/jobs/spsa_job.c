@@ -18,6 +18,7 @@
 #include "search/search.h"
 #include "tune/run/interrupt.h"
 #include "tune/run/journal.h"
+#include "tune/run/params.h"
 #include "tune/jobs/job.h"
 #include "tune/play/pair_task.h"
 #include "tune/play/pairs.h"
@@ -25,76 +26,84 @@
 /* Opening numbers of the verification match start here, away from the tuning openings. */
 #define VERIFY_OPENING_OFFSET 1000000000L
 
+/* A parameter tuning the weights of set from start within their common range, with c_end and
+ * r_end. */
+static SpsaParam spsa_param(const char *name, const WeightSet *set, double start, double lo,
+                            double hi, double c_end, double r_end)
+{
+    SpsaParam p = {*set, start, lo, hi, c_end, r_end, 0, 0, ""};
+    snprintf(p.name, sizeof p.name, "%s", name);
+    return p;
+}
+
+/* Reads the fishtest-style params_file into params; errors "file:line: problem". */
+static bool spsa_params_file(const char *path, SpsaParam *params, int *n, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+        return false;
+    }
+    char line[512];
+    int lineno = 0;
+    while (fgets(line, sizeof line, f)) {
+        lineno++;
+        char *hash = strpbrk(line, "#;");
+        if (hash)
+            *hash = '\0';
+        char name[64];
+        double v[5];
+        WeightSet set;
+        int got = sscanf(line, " %63[^, \t] , %lf , %lf , %lf , %lf , %lf", name, &v[0], &v[1],
+                         &v[2], &v[3], &v[4]);
+        if (got <= 0 || (got == 1 && name[0] == '\n'))
+            continue;
+        const char *problem = !weights_term(name, &set) ? "unknown weight"
+                              : got != 6     ? "expected: name, start, min, max, c_end, r_end"
+                              : v[1] >= v[2] ? "min must be below max"
+                              : v[0] < v[1] || v[0] > v[2] ? "start outside [min, max]"
+                              : v[3] <= 0 || v[4] < 0      ? "c_end must be > 0 and r_end >= 0"
+                              : *n >= SPSA_MAX_PARAMS      ? "too many parameters"
+                                                           : NULL;
+        for (int i = 0; !problem && i < *n; i++)
+            for (int a = 0; a < params[i].set.n; a++)
+                for (int b = 0; b < set.n; b++)
+                    if (params[i].set.idx[a] == set.idx[b])
+                        problem = "parameter given twice";
+        if (problem) {
+            snprintf(err, errlen, "%s:%d: %s ('%s')", path, lineno, problem, name);
+            fclose(f);
+            return false;
+        }
+        params[(*n)++] = spsa_param(name, &set, v[0], v[1], v[2], v[3], v[4]);
+    }
+    fclose(f);
+    if (*n == 0) {
+        snprintf(err, errlen, "%s: no parameter to tune", path);
+        return false;
+    }
+    return true;
+}
+
 bool spsa_params_load(const SpsaConfig *sc, const Weights *start, SpsaParam *params, int *n,
                       char *err, size_t errlen)
 {
     *n = 0;
-    if (strcmp(sc->params_file, "none") != 0) {
-        FILE *f = fopen(sc->params_file, "r");
-        if (!f) {
-            snprintf(err, errlen, "%s: cannot open: %s", sc->params_file, strerror(errno));
-            return false;
-        }
-        char line[512];
-        int lineno = 0;
-        while (fgets(line, sizeof line, f)) {
-            lineno++;
-            char *hash = strpbrk(line, "#;");
-            if (hash)
-                *hash = '\0';
-            char name[64];
-            double v[5];
-            int got = sscanf(line, " %63[^, \t] , %lf , %lf , %lf , %lf , %lf", name, &v[0], &v[1],
-                             &v[2], &v[3], &v[4]);
-            if (got <= 0 || (got == 1 && name[0] == '\n'))
-                continue;
-            int idx = weights_find(name);
-            const char *problem = idx < 0        ? "unknown weight"
-                                  : got != 6     ? "expected: name, start, min, max, c_end, r_end"
-                                  : v[1] >= v[2] ? "min must be below max"
-                                  : v[0] < v[1] || v[0] > v[2] ? "start outside [min, max]"
-                                  : v[3] <= 0 || v[4] < 0      ? "c_end must be > 0 and r_end >= 0"
-                                  : *n >= SPSA_MAX_PARAMS      ? "too many parameters"
-                                                               : NULL;
-            for (int i = 0; !problem && i < *n; i++)
-                if (params[i].weight == idx)
-                    problem = "parameter given twice";
-            if (problem) {
-                snprintf(err, errlen, "%s:%d: %s ('%s')", sc->params_file, lineno, problem, name);
-                fclose(f);
-                return false;
-            }
-            params[(*n)++] = (SpsaParam){idx, v[0], v[1], v[2], v[3], v[4], 0, 0};
-        }
-        fclose(f);
-        if (*n == 0) {
-            snprintf(err, errlen, "%s: no parameter to tune", sc->params_file);
-            return false;
-        }
-        return true;
+    if (strcmp(sc->params_file, "none") != 0)
+        return spsa_params_file(sc->params_file, params, n, err, errlen);
+    TuneParam *list = malloc(PARAMS_MAX * sizeof *list);
+    char why[512];
+    bool ok = list && params_parse(sc->params, list, SPSA_MAX_PARAMS, n, why, sizeof why);
+    if (!ok)
+        snprintf(err, errlen, "[spsa] params: %s", list ? why : "out of memory");
+    for (int i = 0; ok && i < *n; i++) {
+        int lo, hi;
+        params_range(&list[i].set, &lo, &hi);
+        params[i] = spsa_param(list[i].name, &list[i].set, params_value(&list[i].set, start), lo,
+                               hi, sc->c_end, sc->r_end);
     }
-    char list[sizeof sc->params];
-    snprintf(list, sizeof list, "%s", sc->params);
-    for (char *tok = strtok(list, ", \t"); tok; tok = strtok(NULL, ", \t")) {
-        int idx = weights_find(tok);
-        if (idx < 0) {
-            snprintf(err, errlen, "[spsa] params: unknown weight '%s' (see maxtune weights)", tok);
-            return false;
-        }
-        for (int i = 0; i < *n; i++)
-            if (params[i].weight == idx) {
-                snprintf(err, errlen, "[spsa] params: '%s' given twice", tok);
-                return false;
-            }
-        const WeightDef *d = &weight_defs[idx];
-        params[(*n)++] = (SpsaParam){idx,       start->v[idx], d->min, d->max,
-                                     sc->c_end, sc->r_end,     0,      0};
-    }
-    if (*n == 0) {
-        snprintf(err, errlen, "[spsa] params: no parameter to tune");
-        return false;
-    }
-    return true;
+    free(list);
+    return ok;
 }
 
 /* Journal replay: tuning pairs and verification pairs of an interrupted run. */
@@ -123,7 +132,7 @@ static void point_weights(const SpsaJob *j, const int *values, Weights *w)
 {
     *w = j->start;
     for (int i = 0; i < j->spsa.n; i++)
-        w->v[j->spsa.p[i].weight] = values[i];
+        params_assign(&j->spsa.p[i].set, w, values[i]);
 }
 
 /* Progress line of the tuning phase. */
@@ -140,8 +149,8 @@ static void spsa_progress(const SpsaJob *j, long k, bool final)
     char params[256] = "";
     size_t n = 0;
     for (int i = 0; i < j->spsa.n && i < shown; i++)
-        n += (size_t)snprintf(params + n, sizeof params - n, " %s=%.0f",
-                              weight_defs[j->spsa.p[i].weight].name, j->spsa.theta[i]);
+        n += (size_t)snprintf(params + n, sizeof params - n, " %s=%.0f", j->spsa.p[i].name,
+                              j->spsa.theta[i]);
     if (j->spsa.n > shown)
         snprintf(params + n, sizeof params - n, " ...");
     fprintf(stderr, "%siteration %ld/%ld %s  %.2f games/s  ETA %.0fs%s", tty ? "\r\033[K" : "", k,
@@ -221,7 +230,7 @@ static int spsa_tune(SpsaJob *j, Journal *journal)
         return EXIT_FAIL;
     fprintf(j->trajectory, "iteration");
     for (int i = 0; i < j->spsa.n; i++)
-        fprintf(j->trajectory, ",%s", weight_defs[j->spsa.p[i].weight].name);
+        fprintf(j->trajectory, ",%s", j->spsa.p[i].name);
     fprintf(j->trajectory, ",plus_wins,plus_losses,draws,plus_score\n");
     fprintf(j->trajectory, "0");
     for (int i = 0; i < j->spsa.n; i++)

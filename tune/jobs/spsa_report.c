@@ -1,5 +1,6 @@
 /* spsa_report.c: what the SPSA job writes: summary.json, report.md, the plots and the printed
  * result. */
+#include <math.h>
 #include <stdio.h>
 
 #include "tune/jobs/html.h"
@@ -19,9 +20,9 @@ bool spsa_write_summary(FILE *out, void *data)
             "  \"iterations\": %ld,\n  \"tuning_games\": %ld,\n  \"parameters\": {\n",
             j->cfg->name, j->cfg->seed, j->iterations, 2 * j->npairs);
     for (int i = 0; i < j->spsa.n; i++) {
-        int w = j->spsa.p[i].weight;
-        fprintf(out, "    \"%s\": {\"start\": %d, \"tuned\": %d, \"theta\": %.3f}%s\n",
-                weight_defs[w].name, j->start.v[w], j->tuned.v[w], j->spsa.theta[i],
+        const SpsaParam *p = &j->spsa.p[i];
+        fprintf(out, "    \"%s\": {\"start\": %g, \"tuned\": %d, \"theta\": %.3f}%s\n", p->name,
+                p->start, j->tuned.v[p->set.idx[0]], j->spsa.theta[i],
                 i + 1 < j->spsa.n ? "," : "");
     }
     fprintf(out, "  },\n");
@@ -48,14 +49,15 @@ bool spsa_write_report(FILE *out, void *data)
                  "tuned / tuned pincer |\n|---|---:|---:|---:|---:|---:|---:|\n");
     int pincer = j->tuned.v[W_PINCER] ? j->tuned.v[W_PINCER] : 1;
     for (int i = 0; i < j->spsa.n; i++) {
-        int w = j->spsa.p[i].weight;
+        const SpsaParam *p = &j->spsa.p[i];
+        int w = p->set.idx[0], start = (int)lround(p->start);
         char vchess[16] = "", ratio[16] = "";
-        if (w <= W_GUARD) {
+        if (p->set.n == 1 && w <= W_GUARD) {
             snprintf(vchess, sizeof vchess, "%g", VCHESS_VALUES[w]);
             snprintf(ratio, sizeof ratio, "%.2f", (double)j->tuned.v[w] / pincer);
         }
-        fprintf(out, "| %s | %d | %d | %+d | %d | %s | %s |\n", weight_defs[w].name, j->start.v[w],
-                j->tuned.v[w], j->tuned.v[w] - j->start.v[w], defaults.v[w], vchess, ratio);
+        fprintf(out, "| %s | %d | %d | %+d | %d | %s | %s |\n", p->name, start, j->tuned.v[w],
+                j->tuned.v[w] - start, defaults.v[w], vchess, ratio);
     }
     verify_write_markdown(out, &j->verify, "tuned", "openings not used in tuning");
     return true;
@@ -79,8 +81,8 @@ void spsa_print(void *data)
     const SpsaJob *j = data;
     printf("Tuned weights (%ld iterations):\n", j->iterations);
     for (int i = 0; i < j->spsa.n; i++) {
-        int w = j->spsa.p[i].weight;
-        printf("  %-18s %5d -> %5d\n", weight_defs[w].name, j->start.v[w], j->tuned.v[w]);
+        const SpsaParam *p = &j->spsa.p[i];
+        printf("  %-18s %5.0f -> %5d\n", p->name, p->start, j->tuned.v[p->set.idx[0]]);
     }
     verify_print(&j->verify, "tuned vs start");
     printf("Results in %s/ (report.md, report.html)\n", j->rd->path);

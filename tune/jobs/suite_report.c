@@ -108,8 +108,8 @@ static void fmt_tuned(const SuiteResult *r, const char *piece, char *buf, size_t
     int w = weights_find(piece);
     bool tuned = false, pincer = false;
     for (int i = 0; i < r->nparams; i++) {
-        tuned |= r->params[i].weight == w;
-        pincer |= r->params[i].weight == W_PINCER;
+        tuned |= r->params[i].set.n == 1 && r->params[i].set.idx[0] == w;
+        pincer |= r->params[i].set.n == 1 && r->params[i].set.idx[0] == W_PINCER;
     }
     if (w < 0 || !tuned || !pincer || r->tuned.v[W_PINCER] <= 0)
         snprintf(buf, len, "-");

@@ -218,6 +218,7 @@ static void job_free(ValuesJob *j)
     handicap_free(j->handicap);
     selfplay_free(j->selfplay);
     traces_free(&j->traces);
+    fit_errors_free(&j->fe);
     openings_free(&j->openings);
     free(j);
 }

@@ -8,6 +8,7 @@
  * on how libinih was built (inline comments, multi-line continuation, line buffer size). */
 #include "config.h"
 #include "escape.h"
+#include "params.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -184,7 +185,9 @@ static const ConfigKey KEYS[] = {
             "weights the tuning starts from: a file, \"default\" or \"material\""),
     KEY_STR(SpsaConfig, params,
             "pincer,coordinator,long_leaper,chameleon,withdrawer,immobilizer,mage,guard", OPTIONAL,
-            NULL, "weights to tune, comma separated names of the weights table"),
+            params_check,
+            "parameters to tune, comma separated: weights or terms (a term's weights move "
+            "together), @groups (each weight its own parameter, e.g. @all)"),
     KEY_STR(SpsaConfig, params_file, "none", OPTIONAL, NULL,
             "\"none\" or a file of lines \"name, start, min, max, c_end, r_end\" (fishtest)"),
     KEY_INT(SpsaConfig, iterations, "1", "100000000", "1000", "SPSA iterations"),
@@ -224,7 +227,9 @@ static const ConfigKey KEYS[] = {
     KEY_STR(FitConfig, params,
             "pincer,coordinator,long_leaper,chameleon,withdrawer,immobilizer,mage,guard,"
             "palace_occupy,palace_reach,palace_double,palace_close",
-            OPTIONAL, NULL, "weights to fit: comma separated names, or \"all\""),
+            OPTIONAL, params_check,
+            "parameters to fit, comma separated: weights or terms (a term's weights tied to one "
+            "value), @groups (each weight its own parameter, e.g. @all), or \"all\" (= @all)"),
     KEY_ENUM(FitConfig, loss, "cross_entropy|squared", "cross_entropy", OPTIONAL,
              "loss: cross-entropy (logistic likelihood) or Texel's squared error"),
     KEY_ENUM(FitConfig, method, "bfgs2|nelder_mead", "bfgs2", OPTIONAL,

@@ -54,65 +54,77 @@ struct Fit {
     double *hpart, *bpart; /* per block: Hessian and clustered meat (m x m each), lazily */
 };
 
-Fit *fit_new(const Traces *t, const int *params, int m, const Weights *base, FitLoss loss,
-             int threads)
+/* Maps every weight to the parameter whose set holds it (-1: fixed) in local[W_NB]; false when
+ * a set is empty, out of range or overlaps another. */
+static bool fit_map_params(const WeightSet *params, int m, int *local)
 {
-    if (m < 1 || m > FIT_MAX_PARAMS || t->nterms >= (long)UINT32_MAX)
-        return NULL;
-    int local[W_NB];
     for (int i = 0; i < W_NB; i++)
         local[i] = -1;
     for (int j = 0; j < m; j++) {
-        if (params[j] < 0 || params[j] >= W_NB || local[params[j]] >= 0)
-            return NULL;
-        local[params[j]] = j;
+        if (params[j].n < 1 || params[j].n > WEIGHT_SET_MAX)
+            return false;
+        for (int k = 0; k < params[j].n; k++) {
+            int w = params[j].idx[k];
+            if (w < 0 || w >= W_NB || local[w] >= 0)
+                return false;
+            local[w] = j;
+        }
     }
-    Fit *f = calloc(1, sizeof *f);
-    if (!f)
-        return NULL;
-    f->n = t->n;
-    f->m = m;
-    f->loss = loss;
-    f->threads = threads > 0 ? threads : omp_get_max_threads();
-    fit_set_k(f, 1.0);
-    size_t n = (size_t)t->n;
+    return true;
+}
+
+/* Copies position i of t into f's compact arrays from entry *k on: the fixed weights' evaluation
+ * into offset[i], one entry per parameter present (the integer sum of its weights' coefficients,
+ * at the place of its first weight; sums of zero dropped). at[j]: where parameter j's entry
+ * went. False when a sum overflows 32 bits. */
+static bool fit_copy_position(Fit *f, const Traces *t, long i, const int *local,
+                              const Weights *base, uint32_t *at, long *k)
+{
+    double off = 0;
+    long first = *k;
+    for (uint64_t e = t->start[i]; e < t->start[i + 1]; e++) {
+        int w = t->index[e], j = local[w];
+        if (j < 0) {
+            off += (double)t->coef[e] * base->v[w];
+        } else if (at[j] >= first && at[j] < *k && f->idx[at[j]] == j) {
+            int64_t sum = (int64_t)f->coef[at[j]] + t->coef[e];
+            if (sum < INT32_MIN || sum > INT32_MAX)
+                return false;
+            f->coef[at[j]] = (int32_t)sum;
+        } else {
+            at[j] = (uint32_t)*k;
+            f->idx[*k] = (uint16_t)j;
+            f->coef[(*k)++] = t->coef[e];
+        }
+    }
+    long kept = first;
+    for (long e = first; e < *k; e++)
+        if (f->coef[e] != 0) {
+            f->idx[kept] = f->idx[e];
+            f->coef[kept++] = f->coef[e];
+        }
+    *k = kept;
+    f->offset[i] = off;
+    return true;
+}
+
+/* Allocates the per-position and per-entry arrays of f (active: entries of fitted weights);
+ * false when out of memory. */
+static bool fit_alloc(Fit *f, size_t n, long active)
+{
     f->offset = malloc((n + 1) * sizeof *f->offset);
     f->r = malloc((n + 1) * sizeof *f->r);
     f->start = malloc((n + 1) * sizeof *f->start);
     f->cluster = malloc((n + 1) * sizeof *f->cluster);
     f->block = malloc((n / BLOCK + 2) * sizeof *f->block);
-    long active = 0;
-    for (long e = 0; e < t->nterms; e++)
-        active += local[t->index[e]] >= 0;
     f->idx = malloc(((size_t)active + 1) * sizeof *f->idx);
     f->coef = malloc(((size_t)active + 1) * sizeof *f->coef);
-    if (!f->offset || !f->r || !f->start || !f->cluster || !f->block || !f->idx || !f->coef) {
-        fit_free(f);
-        return NULL;
-    }
-    long k = 0;
-    f->start[0] = 0;
-    f->block[0] = 0;
-    for (long i = 0; i < t->n; i++) {
-        double off = 0;
-        for (uint64_t e = t->start[i]; e < t->start[i + 1]; e++) {
-            int w = t->index[e], j = local[w];
-            if (j < 0) {
-                off += (double)t->coef[e] * base->v[w];
-            } else {
-                f->idx[k] = (uint16_t)j;
-                f->coef[k++] = t->coef[e];
-            }
-        }
-        f->offset[i] = off;
-        f->r[i] = t->result[i] * 0.5f;
-        f->start[i + 1] = (uint32_t)k;
-        bool new_game = i > 0 && t->game[i] != t->game[i - 1];
-        f->cluster[i] = (uint32_t)(i == 0 ? 0 : f->cluster[i - 1] + new_game);
-        if (new_game && i - f->block[f->nblocks] >= BLOCK)
-            f->block[++f->nblocks] = i;
-    }
-    f->nclusters = t->n ? (long)f->cluster[t->n - 1] + 1 : 0;
+    return f->offset && f->r && f->start && f->cluster && f->block && f->idx && f->coef;
+}
+
+/* The optimiser's unit of each parameter from the k compact entries. */
+static void fit_set_scales(Fit *f, long k)
+{
     /* The optimisers see x_j = theta_j / scale_j, with scale_j = 1 pawn / RMS coefficient of
      * parameter j (in evaluation units: coefficient / EVAL_TRACE_SCALE): a pawn's worth of
      * evaluation per unit whatever the feature's range (a mobility count moves by ~10, a
@@ -121,16 +133,67 @@ Fit *fit_new(const Traces *t, const int *params, int m, const Weights *base, Fit
     double sq[FIT_MAX_PARAMS] = {0};
     for (long e = 0; e < k; e++)
         sq[f->idx[e]] += (double)f->coef[e] * f->coef[e];
-    for (int j = 0; j < m; j++)
-        f->scale[j] = sq[j] > 0 ? 100.0 * EVAL_TRACE_SCALE / sqrt(sq[j] / (double)(t->n ? t->n : 1))
+    for (int j = 0; j < f->m; j++)
+        f->scale[j] = sq[j] > 0 ? 100.0 * EVAL_TRACE_SCALE / sqrt(sq[j] / (double)(f->n ? f->n : 1))
                                 : 100.0;
+}
+
+Fit *fit_new_sets(const Traces *t, const WeightSet *params, int m, const Weights *base,
+                  FitLoss loss, int threads)
+{
+    int local[W_NB];
+    if (m < 1 || m > FIT_MAX_PARAMS || t->nterms >= (long)UINT32_MAX ||
+        !fit_map_params(params, m, local))
+        return NULL;
+    Fit *f = calloc(1, sizeof *f);
+    uint32_t *at = calloc((size_t)m, sizeof *at);
+    long active = 0;
+    for (long e = 0; e < t->nterms; e++)
+        active += local[t->index[e]] >= 0;
+    if (!f || !at || !fit_alloc(f, (size_t)t->n, active)) {
+        free(at);
+        fit_free(f);
+        return NULL;
+    }
+    f->n = t->n;
+    f->m = m;
+    f->loss = loss;
+    f->threads = threads > 0 ? threads : omp_get_max_threads();
+    fit_set_k(f, 1.0);
+    long k = 0;
+    f->start[0] = 0;
+    f->block[0] = 0;
+    bool ok = true;
+    for (long i = 0; i < t->n && ok; i++) {
+        ok = fit_copy_position(f, t, i, local, base, at, &k);
+        f->r[i] = t->result[i] * 0.5f;
+        f->start[i + 1] = (uint32_t)k;
+        bool new_game = i > 0 && t->game[i] != t->game[i - 1];
+        f->cluster[i] = (uint32_t)(i == 0 ? 0 : f->cluster[i - 1] + new_game);
+        if (new_game && i - f->block[f->nblocks] >= BLOCK)
+            f->block[++f->nblocks] = i;
+    }
+    free(at);
+    f->nclusters = t->n ? (long)f->cluster[t->n - 1] + 1 : 0;
+    fit_set_scales(f, k);
     f->block[++f->nblocks] = t->n;
     f->part = malloc((size_t)f->nblocks * (size_t)(m + 2) * sizeof *f->part);
-    if (!f->part) {
+    if (!ok || !f->part) {
         fit_free(f);
         return NULL;
     }
     return f;
+}
+
+Fit *fit_new(const Traces *t, const int *params, int m, const Weights *base, FitLoss loss,
+             int threads)
+{
+    if (m < 1 || m > FIT_MAX_PARAMS)
+        return NULL;
+    WeightSet sets[FIT_MAX_PARAMS];
+    for (int j = 0; j < m; j++)
+        sets[j] = (WeightSet){1, {params[j]}};
+    return fit_new_sets(t, sets, m, base, loss, threads);
 }
 
 void fit_free(Fit *f)
@@ -239,51 +302,72 @@ double fit_loss(Fit *f, const double *theta, double *grad)
     return loss;
 }
 
+/* Adds w u u^T into the m x m meat bm over the parameters touched[0..nt-1] (the others have
+ * u = 0, so their cells would only get zeros: the sums are the same bit for bit). */
+static void fit_add_meat(double *bm, int m, double w, double *u, const int *touched, int nt)
+{
+    for (int a = 0; a < nt; a++)
+        for (int b = 0; b < nt; b++)
+            bm[touched[a] * m + touched[b]] += w * u[touched[a]] * u[touched[b]];
+}
+
+/* Block b's sums at theta: the Hessian of its summed loss into h, the clustered meat into bm
+ * (when not NULL), the summed loss and weight into its part slot. */
+static void fit_second_block(Fit *f, long b, const double *theta, double *h, double *bm)
+{
+    const int m = f->m;
+    double u[FIT_MAX_PARAMS] = {0}, l = 0, ws = 0;
+    int touched[FIT_MAX_PARAMS], nt = 0;
+    bool seen[FIT_MAX_PARAMS] = {false};
+    memset(h, 0, (size_t)m * m * sizeof *h);
+    if (bm)
+        memset(bm, 0, (size_t)m * m * sizeof *bm);
+    for (long i = f->block[b]; i < f->block[b + 1]; i++) {
+        double w = fit_weight(f, i), d1, d2;
+        if (w != 0) {
+            l += w * fit_terms(f, fit_eval(f, i, theta), f->r[i], &d1, &d2);
+            ws += w;
+            for (uint32_t e = f->start[i]; e < f->start[i + 1]; e++) {
+                int x = f->idx[e];
+                double cx = f->coef[e];
+                u[x] += d1 * cx;
+                if (!seen[x])
+                    seen[x] = true, touched[nt++] = x;
+                for (uint32_t e2 = f->start[i]; e2 < f->start[i + 1]; e2++)
+                    h[x * m + f->idx[e2]] += w * d2 * cx * f->coef[e2];
+            }
+        }
+        bool game_ends = i + 1 == f->block[b + 1] || f->cluster[i + 1] != f->cluster[i];
+        if (game_ends) {
+            /* A game drawn c times by the bootstrap counts c times. */
+            if (bm)
+                fit_add_meat(bm, m, w, u, touched, nt);
+            for (int a = 0; a < nt; a++)
+                u[touched[a]] = 0, seen[touched[a]] = false;
+            nt = 0;
+        }
+    }
+    f->part[b * (m + 2)] = ws;
+    f->part[b * (m + 2) + 1] = l;
+}
+
 /* Sums over positions at theta: the Hessian of the summed loss into H, the clustered meat
  * sum_g u_g u_g^T (u_g: gradient of game g's summed loss) into B when not NULL, and the summed
- * loss and weight into *loss and *wsum. */
+ * loss and weight into *loss and *wsum. The per-block matrices (2 m^2 doubles a block) are
+ * kept for the next call. */
 static bool fit_second(Fit *f, const double *theta, double *H, double *B, double *loss,
                        double *wsum)
 {
     const int m = f->m, mm = m * m;
     if (!f->hpart)
         f->hpart = malloc((size_t)f->nblocks * (size_t)mm * sizeof *f->hpart);
-    if (!f->bpart)
+    if (B && !f->bpart)
         f->bpart = malloc((size_t)f->nblocks * (size_t)mm * sizeof *f->bpart);
-    if (!f->hpart || !f->bpart)
+    if (!f->hpart || (B && !f->bpart))
         return false;
-    const int stride = m + 2;
 #pragma omp parallel for schedule(dynamic, 1) num_threads(f->threads) if (f->n >= PARALLEL_MIN)
-    for (long b = 0; b < f->nblocks; b++) {
-        double *h = f->hpart + b * mm, *bm = f->bpart + b * mm, u[FIT_MAX_PARAMS] = {0};
-        double l = 0, ws = 0;
-        memset(h, 0, (size_t)mm * sizeof *h);
-        memset(bm, 0, (size_t)mm * sizeof *bm);
-        for (long i = f->block[b]; i < f->block[b + 1]; i++) {
-            double w = fit_weight(f, i), d1, d2;
-            if (w != 0) {
-                l += w * fit_terms(f, fit_eval(f, i, theta), f->r[i], &d1, &d2);
-                ws += w;
-                for (uint32_t e = f->start[i]; e < f->start[i + 1]; e++) {
-                    int x = f->idx[e];
-                    double cx = f->coef[e];
-                    u[x] += d1 * cx;
-                    for (uint32_t e2 = f->start[i]; e2 < f->start[i + 1]; e2++)
-                        h[x * m + f->idx[e2]] += w * d2 * cx * f->coef[e2];
-                }
-            }
-            bool game_ends = i + 1 == f->block[b + 1] || f->cluster[i + 1] != f->cluster[i];
-            if (game_ends) {
-                /* A game drawn c times by the bootstrap counts c times. */
-                for (int x = 0; x < m; x++)
-                    for (int y = 0; y < m; y++)
-                        bm[x * m + y] += w * u[x] * u[y];
-                memset(u, 0, sizeof u);
-            }
-        }
-        f->part[b * stride] = ws;
-        f->part[b * stride + 1] = l;
-    }
+    for (long b = 0; b < f->nblocks; b++)
+        fit_second_block(f, b, theta, f->hpart + b * mm, B ? f->bpart + b * mm : NULL);
     memset(H, 0, (size_t)mm * sizeof *H);
     if (B)
         memset(B, 0, (size_t)mm * sizeof *B);
@@ -294,8 +378,8 @@ static bool fit_second(Fit *f, const double *theta, double *H, double *B, double
             if (B)
                 B[x] += f->bpart[b * mm + x];
         }
-        *wsum += f->part[b * stride];
-        *loss += f->part[b * stride + 1];
+        *wsum += f->part[b * (m + 2)];
+        *loss += f->part[b * (m + 2) + 1];
     }
     return true;
 }
@@ -328,27 +412,31 @@ static int weakest_param(const double *H, int m)
     return j;
 }
 
-bool fit_errors(Fit *f, const double *theta, FitErrors *out, char *err, size_t errlen)
+/* out = A B for m x m matrices. */
+static void mat_mul(const double *A, const double *B, int m, double *out)
+{
+    for (int x = 0; x < m; x++)
+        for (int y = 0; y < m; y++) {
+            double s = 0;
+            for (int z = 0; z < m; z++)
+                s += A[x * m + z] * B[z * m + y];
+            out[x * m + y] = s;
+        }
+}
+
+void fit_errors_free(FitErrors *e)
+{
+    free(e->cov_hessian);
+    free(e->cov_clustered);
+    memset(e, 0, sizeof *e);
+}
+
+/* The two covariances from the summed Hessian H, its inverse Hi, the meat B and the summed loss
+ * (see fit_errors); tmp: m x m scratch. */
+static void fit_covariances(const Fit *f, const double *Hi, const double *B, double loss,
+                            double *tmp, FitErrors *out)
 {
     const int m = f->m;
-    double H[FIT_MAX_PARAMS * FIT_MAX_PARAMS], B[FIT_MAX_PARAMS * FIT_MAX_PARAMS];
-    double Hi[FIT_MAX_PARAMS * FIT_MAX_PARAMS], tmp[FIT_MAX_PARAMS * FIT_MAX_PARAMS];
-    double loss, wsum;
-    memset(out, 0, sizeof *out);
-    if (!fit_second(f, theta, H, B, &loss, &wsum)) {
-        snprintf(err, errlen, "out of memory");
-        return false;
-    }
-    if (!invert_spd(H, m, Hi)) {
-        snprintf(err, errlen,
-                 "the Hessian is not positive definite: the data do not determine parameter %d "
-                 "(or a combination of parameters)",
-                 weakest_param(H, m) + 1);
-        return false;
-    }
-    out->loss = wsum > 0 ? loss / wsum : 0;
-    out->positions = f->n;
-    out->games = f->nclusters;
     /* Model-based: the inverse Hessian of the summed negative log-likelihood; for the squared
      * error, the Gauss-Newton covariance s^2 (J^T J)^-1 = 2 s^2 H^-1, s^2 = RSS / (n - m). */
     double scale = 1;
@@ -359,21 +447,41 @@ bool fit_errors(Fit *f, const double *theta, FitErrors *out, char *err, size_t e
     /* Clustered: H^-1 B H^-1, with the small-sample factor G/(G-1) (N-1)/(N-m). */
     double G = (double)f->nclusters, N = (double)f->n;
     double c = G > 1 && N > m ? G / (G - 1) * (N - 1) / (N - m) : 1;
-    for (int x = 0; x < m; x++)
-        for (int y = 0; y < m; y++) {
-            double s = 0;
-            for (int z = 0; z < m; z++)
-                s += Hi[x * m + z] * B[z * m + y];
-            tmp[x * m + y] = s;
-        }
-    for (int x = 0; x < m; x++)
-        for (int y = 0; y < m; y++) {
-            double s = 0;
-            for (int z = 0; z < m; z++)
-                s += tmp[x * m + z] * Hi[z * m + y];
-            out->cov_clustered[x * m + y] = c * s;
-        }
-    return true;
+    mat_mul(Hi, B, m, tmp);
+    mat_mul(tmp, Hi, m, out->cov_clustered);
+    for (int x = 0; x < m * m; x++)
+        out->cov_clustered[x] *= c;
+}
+
+bool fit_errors(Fit *f, const double *theta, FitErrors *out, char *err, size_t errlen)
+{
+    const int m = f->m;
+    size_t mm = (size_t)m * m;
+    memset(out, 0, sizeof *out);
+    double *H = malloc(4 * mm * sizeof *H), *B = H + mm, *Hi = B + mm, *tmp = Hi + mm;
+    out->cov_hessian = malloc(mm * sizeof *out->cov_hessian);
+    out->cov_clustered = malloc(mm * sizeof *out->cov_clustered);
+    double loss, wsum;
+    bool ok = H && out->cov_hessian && out->cov_clustered;
+    if (!ok || !fit_second(f, theta, H, B, &loss, &wsum)) {
+        snprintf(err, errlen, "out of memory");
+        ok = false;
+    } else if (!invert_spd(H, m, Hi)) {
+        snprintf(err, errlen,
+                 "the Hessian is not positive definite: the data do not determine parameter %d "
+                 "(or a combination of parameters)",
+                 weakest_param(H, m) + 1);
+        ok = false;
+    } else {
+        out->loss = wsum > 0 ? loss / wsum : 0;
+        out->positions = f->n;
+        out->games = f->nclusters;
+        fit_covariances(f, Hi, B, loss, tmp, out);
+    }
+    free(H);
+    if (!ok)
+        fit_errors_free(out);
+    return ok;
 }
 
 /* Newton steps on the exact Hessian until every step is below 0.1% of that parameter's
@@ -381,12 +489,12 @@ bool fit_errors(Fit *f, const double *theta, FitErrors *out, char *err, size_t e
 static void fit_polish(Fit *f, double *theta)
 {
     const int m = f->m;
-    double H[FIT_MAX_PARAMS * FIT_MAX_PARAMS], Hi[FIT_MAX_PARAMS * FIT_MAX_PARAMS];
+    double *H = malloc(2 * (size_t)m * m * sizeof *H), *Hi = H ? H + (size_t)m * m : NULL;
     double g[FIT_MAX_PARAMS], step[FIT_MAX_PARAMS], trial[FIT_MAX_PARAMS];
-    for (int it = 0; it < 8; it++) {
+    for (int it = 0; H && it < 8; it++) {
         double loss, wsum;
         if (!fit_second(f, theta, H, NULL, &loss, &wsum) || !invert_spd(H, m, Hi))
-            return;
+            break;
         double now = fit_loss(f, theta, g);
         bool small = true;
         for (int x = 0; x < m; x++) {
@@ -397,7 +505,7 @@ static void fit_polish(Fit *f, double *theta)
             small = small && fabs(s) <= 1e-3 * sqrt(Hi[x * m + x]);
         }
         if (small)
-            return;
+            break;
         for (double t = 1; t > 1.0 / 64; t /= 2) {
             for (int x = 0; x < m; x++)
                 trial[x] = theta[x] + t * step[x];
@@ -407,6 +515,7 @@ static void fit_polish(Fit *f, double *theta)
             }
         }
     }
+    free(H);
 }
 
 /* The problem and its current point, for the GSL callbacks (which work in pawns). */

@@ -5,7 +5,9 @@
  *     sigma(v) = 1 / (1 + 10^(-v / 400)),
  * for the side to move, whose result is r in {0, 1/2, 1}. The loss is the mean over positions of
  * the cross-entropy -r ln p - (1 - r) ln(1 - p) or of Texel's squared error (r - p)^2.
- * A subset of the weights (the parameters) is fitted; the others stay at their base values.
+ * A subset of the weights is fitted, as parameters: each parameter is a set of weights tied to
+ * one value (weights.h: WeightSet; most often one weight), whose coefficient in a position is
+ * the sum of its weights' (integer) coefficients. The other weights stay at their base values.
  *
  * Everything runs on the traces alone, never the engine. Loss, gradient and Hessian are sums
  * over blocks of whole games, computed in parallel (OpenMP) and added in block order, so that
@@ -47,17 +49,24 @@ typedef struct FitOptions {
     bool polish;        /* finish with Newton steps on the exact Hessian (BFGS only) */
 } FitOptions;
 
-/* Standard errors of a fit: covariance matrices (m x m, row-major, centipawns^2). */
+/* Standard errors of a fit: covariance matrices (m x m, row-major, centipawns^2), on the heap
+ * (m may be hundreds: 2 m^2 doubles); fit_errors allocates them, fit_errors_free frees them.
+ * A zeroed FitErrors holds none. */
 typedef struct FitErrors {
-    double cov_hessian[FIT_MAX_PARAMS * FIT_MAX_PARAMS];   /* inverse Hessian */
-    double cov_clustered[FIT_MAX_PARAMS * FIT_MAX_PARAMS]; /* sandwich, clustered by game */
-    double loss;                                           /* mean loss at theta */
+    double *cov_hessian;   /* inverse Hessian */
+    double *cov_clustered; /* sandwich, clustered by game */
+    double loss;           /* mean loss at theta (the data's, without a regularisation) */
     long positions, games;
 } FitErrors;
 
-/* A problem over every position of t: params[0..m-1] are the fitted weight indices, every other
- * weight is fixed at base. threads 0 = OpenMP default. NULL when out of memory, m is out of
- * range or t has too many entries. */
+/* A problem over every position of t: params[0..m-1] are the fitted parameters (sets of weights,
+ * no weight in two of them), every other weight is fixed at base. threads 0 = OpenMP default.
+ * NULL when out of memory, m is out of range, the sets overlap or are empty, a summed
+ * coefficient overflows 32 bits or t has too many entries. */
+Fit *fit_new_sets(const Traces *t, const WeightSet *params, int m, const Weights *base,
+                  FitLoss loss, int threads);
+
+/* fit_new_sets with one weight per parameter: params[0..m-1] are weight indices. */
 Fit *fit_new(const Traces *t, const int *params, int m, const Weights *base, FitLoss loss,
              int threads);
 
@@ -86,9 +95,13 @@ bool fit_tune_k(Fit *f, const double *theta, double *k, char *err, size_t errlen
 int fit_minimize(Fit *f, double *theta, const FitOptions *opt, FitCurveFn fn, void *data, char *err,
                  size_t errlen);
 
-/* Both covariance matrices at theta; false with a message when the Hessian is not positive
- * definite (a parameter the data do not determine). */
+/* Both covariance matrices at theta, newly allocated into out (whose contents are overwritten,
+ * not freed); false with a message, and nothing allocated, when out of memory or the Hessian is
+ * not positive definite (a parameter the data do not determine). */
 bool fit_errors(Fit *f, const double *theta, FitErrors *out, char *err, size_t errlen);
+
+/* Frees the matrices of e and zeroes it. */
+void fit_errors_free(FitErrors *e);
 
 /* Bootstrap over games: reps refits on games drawn with replacement (seeded), each started from
  * theta; writes the replicates' covariance (m x m) into cov. fn, if not NULL, is told after each

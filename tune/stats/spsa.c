@@ -63,5 +63,6 @@ void spsa_update(Spsa *s, long k, const SpsaPoint *pt, double r)
 void spsa_apply(const Spsa *s, Weights *w)
 {
     for (int i = 0; i < s->n; i++)
-        w->v[s->p[i].weight] = (int)lround(s->theta[i]);
+        for (int k = 0; k < s->p[i].set.n; k++)
+            w->v[s->p[i].set.idx[k]] = (int)lround(s->theta[i]);
 }

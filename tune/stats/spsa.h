@@ -16,10 +16,13 @@
 
 enum { SPSA_MAX_PARAMS = W_NB };
 
+/* One parameter: the weights it moves (weights.h: all of them set to its value, most often
+ * one), its schedule, and its name (a weight's or a term's). */
 typedef struct SpsaParam {
-    int weight; /* index in the weights table */
+    WeightSet set;
     double start, min, max, c_end, r_end;
     double c, a; /* derived from the above and the schedule */
+    char name[64];
 } SpsaParam;
 
 typedef struct Spsa {
@@ -52,7 +55,8 @@ void spsa_point(const Spsa *s, long k, SpsaPoint *pt);
 /* Applies the result r (plus side's wins - losses) of iteration k. */
 void spsa_update(Spsa *s, long k, const SpsaPoint *pt, double r);
 
-/* Writes theta, rounded to integers, into the weights it tunes. */
+/* Writes theta, rounded to integers, into the weights it tunes (every weight of a parameter's
+ * set). */
 void spsa_apply(const Spsa *s, Weights *w);
 
 #endif

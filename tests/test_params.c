@@ -1,0 +1,86 @@
+/* test_params.c: the parameter lists of the tuners (tune/run/params.h): weights and terms are
+ * one parameter each, groups one per weight; unknown names, repeats and overlaps are refused. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "tune/run/params.h"
+
+static TuneParam list[PARAMS_MAX];
+
+/* Parses text; asserts the outcome and, on failure, that the message holds want. */
+static int parse(const char *text, bool ok, const char *want)
+{
+    char err[256] = "";
+    int n = -1;
+    bool got = params_parse(text, list, PARAMS_MAX, &n, err, sizeof err);
+    if (got != ok || (!ok && !strstr(err, want)))
+        fail_msg("'%s': %s (%s)", text, got ? "accepted" : "refused", err);
+    return n;
+}
+
+/* Names become one-weight sets in order; groups expand to every weight. */
+static void test_names_and_groups(void **state)
+{
+    (void)state;
+    assert_int_equal(parse(" pincer, mage,tempo ", true, NULL), 3);
+    assert_string_equal(list[1].name, "mage");
+    assert_int_equal(list[1].set.n, 1);
+    assert_int_equal(list[1].set.idx[0], W_MAGE);
+    assert_int_equal(list[2].set.idx[0], W_TEMPO);
+    assert_int_equal(parse("@all", true, NULL), W_NB);
+    for (int i = 0; i < W_NB; i++) {
+        assert_int_equal(list[i].set.idx[0], i);
+        assert_string_equal(list[i].name, weight_defs[i].name);
+    }
+    assert_int_equal(parse("all", true, NULL), W_NB);
+}
+
+/* Bad lists are refused with a message that says why. */
+static void test_refusals(void **state)
+{
+    (void)state;
+    parse("pincer,queen", false, "unknown weight 'queen'");
+    parse("@nothing", false, "unknown group '@nothing'");
+    parse("pincer,mage,pincer", false, "'pincer' given twice");
+    parse("mage,@all", false, "'mage' given twice (again in @all)");
+    parse(" , ", false, "no parameter");
+    char msg[128];
+    assert_false(params_check("mage,bishop", msg, sizeof msg));
+    assert_non_null(strstr(msg, "bishop"));
+    assert_true(params_check("@all", msg, sizeof msg));
+}
+
+/* A set's start value is the mean of its weights; assigning sets every weight; its range is
+ * what every weight allows. */
+static void test_set_helpers(void **state)
+{
+    (void)state;
+    Weights w;
+    weights_default(&w);
+    WeightSet set = {2, {W_PINCER, W_FROZEN}};
+    w.v[W_PINCER] = 100;
+    w.v[W_FROZEN] = -61;
+    assert_true(params_value(&set, &w) == 19.5);
+    params_assign(&set, &w, 7);
+    assert_int_equal(w.v[W_PINCER], 7);
+    assert_int_equal(w.v[W_FROZEN], 7);
+    int lo, hi;
+    params_range(&set, &lo, &hi);
+    assert_int_equal(lo, weight_defs[W_PINCER].min);
+    assert_int_equal(hi, weight_defs[W_FROZEN].max);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_names_and_groups),
+        cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_set_helpers),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,39 @@
+/* params.h: the tuning parameters a config names ([fit] params, [spsa] params, [pipeline]
+ * fit_params and spsa_params): a comma-separated list whose items are
+ *     a weight's or a term's name   one parameter moving the weights of weights_term() together
+ *                                   (one value for all of them);
+ *     "@group" (and "all" = "@all") every weight of weights_group(), each its own parameter.
+ * No weight may be moved by two parameters. */
+#ifndef MAXTUNE_PARAMS_H
+#define MAXTUNE_PARAMS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "search/weights.h"
+
+enum { PARAMS_MAX = W_NB, PARAM_NAME_MAX = 64 };
+
+/* One tuning parameter: its name (the term's, or the weight's) and the weights it moves. */
+typedef struct TuneParam {
+    char name[PARAM_NAME_MAX];
+    WeightSet set;
+} TuneParam;
+
+/* Parses list into out[0..*n-1] (at most max); false with the problem in err ("unknown weight
+ * 'x'", "'x' given twice", ...). */
+bool params_parse(const char *list, TuneParam *out, int max, int *n, char *err, size_t errlen);
+
+/* A config StringCheck: true when list parses (the message in msg otherwise). */
+bool params_check(const char *list, char *msg, size_t len);
+
+/* The start value of a parameter: the mean of its weights' values in w. */
+double params_value(const WeightSet *set, const Weights *w);
+
+/* Sets every weight of set to v in w. */
+void params_assign(const WeightSet *set, Weights *w, int v);
+
+/* The widest range every weight of set allows: [max of the mins, min of the maxes]. */
+void params_range(const WeightSet *set, int *lo, int *hi);
+
+#endif
