@@ -322,6 +322,64 @@ static void test_unidentified(void **state)
     traces_free(&t);
 }
 
+/* Regularisation toward the start: a weight no position has a coefficient for stays at its
+ * start (and the Hessian is then positive definite); a rare feature is pulled toward its
+ * start; lambda = 0 is the unregularised fit bit for bit. */
+static void test_regularize(void **state)
+{
+    (void)state;
+    SynthModel sm = model_of(2, 1);
+    Traces t;
+    traces_init(&t);
+    assert_true(synth_traces(&sm, 4000, 1, &t));
+    /* Weight 3 rare: coefficient 1 in 1 position of 200, in a won game for the side to move. */
+    Traces rare;
+    traces_init(&rare);
+    for (long i = 0; i < t.n; i++) {
+        int coef[W_NB] = {0};
+        for (uint64_t e = t.start[i]; e < t.start[i + 1]; e++)
+            coef[t.index[e]] = t.coef[e];
+        coef[3] = i % 200 == 0 && t.result[i] == 2 ? EVAL_TRACE_SCALE : 0;
+        assert_true(traces_add(&rare, t.game[i], t.result[i], coef));
+    }
+    int params[4] = {0, 1, 3, 5};
+    Weights base;
+    char err[256];
+    memset(&base, 0, sizeof base);
+    double start[4] = {50, 5, 20, 33}, th[3][4];
+    for (int r = 0; r < 3; r++) {
+        Fit *f = fit_new(&rare, params, r == 2 ? 3 : 4, &base, FIT_CROSS_ENTROPY, 1);
+        fit_set_k(f, sm.k);
+        if (r < 2)
+            assert_true(fit_set_regularization(f, r == 0 ? 1e-3 : 0, start));
+        memcpy(th[r], start, sizeof start);
+        assert_true(fit_minimize(f, th[r], &BFGS, NULL, NULL, err, sizeof err) > 0);
+        FitErrors fe;
+        bool ok = fit_errors(f, th[r], &fe, err, sizeof err);
+        assert_true(ok == (r != 1)); /* lambda 0: weight 5 is not determined */
+        if (ok)
+            fit_errors_free(&fe);
+        fit_free(f);
+    }
+    print_message("rare weight: start 20, lambda 1e-3 %.1f, lambda 0 %.1f; never seen: %.6f\n",
+                  th[0][2], th[1][2], th[0][3]);
+    assert_true(fabs(th[0][3] - start[3]) < 1e-9); /* never seen: stays at its start */
+    assert_true(th[1][2] > 150);                   /* always won: far up without the penalty */
+    assert_true(fabs(th[0][2] - start[2]) < 0.5 * fabs(th[1][2] - start[2]));
+    assert_true(fabs(th[0][0] - th[1][0]) < 0.1 * fabs(th[1][0])); /* common ones: little */
+    /* lambda = 0 reproduces the fit without a regularisation bit for bit (weights 0, 1, 3). */
+    Fit *f = fit_new(&rare, params, 3, &base, FIT_CROSS_ENTROPY, 1);
+    fit_set_k(f, sm.k);
+    assert_true(fit_set_regularization(f, 0, start));
+    double th0[3];
+    memcpy(th0, start, sizeof th0);
+    assert_true(fit_minimize(f, th0, &BFGS, NULL, NULL, err, sizeof err) > 0);
+    assert_memory_equal(th0, th[2], sizeof th0);
+    fit_free(f);
+    traces_free(&t);
+    traces_free(&rare);
+}
+
 /* Fieller's interval: a known case, and the unbounded case. */
 static void test_ratio_interval(void **state)
 {
@@ -479,6 +537,7 @@ int main(void)
         cmocka_unit_test(test_bootstrap),          cmocka_unit_test(test_unidentified),
         cmocka_unit_test(test_ratio_interval),     cmocka_unit_test(test_traces_file),
         cmocka_unit_test(test_traces_wide),        cmocka_unit_test(test_weight_sets),
+        cmocka_unit_test(test_regularize),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

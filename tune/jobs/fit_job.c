@@ -160,6 +160,59 @@ static double set_loss(FitJob *j, const Traces *t, const double *theta)
 /* The fitted weights rounded into the weights table's ranges (j->result). */
 static void round_result(FitJob *j);
 
+const double FIT_LAMBDAS[FIT_NLAMBDAS] = {0, 1e-5, 1e-4, 1e-3, 1e-2};
+
+/* Minimises from the start at regularisation lambda (theta into th, the curve to fn when not
+ * NULL); returns the iterations or -1 with the message in err. */
+static int fit_at_lambda(FitJob *j, Fit *f, double lambda, const FitOptions *opt, double *th,
+                         FitCurveFn fn, char *err, size_t errlen)
+{
+    if (!fit_set_regularization(f, lambda, j->theta0)) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    memcpy(th, j->theta0, (size_t)j->mf * sizeof *th);
+    return fit_minimize(f, th, opt, fn, j, err, errlen);
+}
+
+/* [fit] regularize = auto: fits at every lambda of FIT_LAMBDAS and keeps the one whose weights
+ * predict the held-out games best (least held-out loss; the smaller lambda on a tie), so that
+ * the penalty is as strong as the data ask and no stronger. Returns j->lambda. */
+static double choose_lambda(FitJob *j, Fit *f, const FitOptions *opt, char *err, size_t errlen)
+{
+    double th[PARAMS_MAX], best = INFINITY;
+    j->lambda = -1;
+    for (int g = 0; g < FIT_NLAMBDAS; g++) {
+        if (fit_at_lambda(j, f, FIT_LAMBDAS[g], opt, th, NULL, err, errlen) < 0)
+            return -1;
+        fit_set_regularization(f, 0, j->theta0);
+        j->grid[g][0] = fit_loss(f, th, NULL);
+        j->grid[g][1] = set_loss(j, &j->valid, th);
+        fprintf(stderr, "fit: regularize %g: loss %.6f, held out %.6f\n", FIT_LAMBDAS[g],
+                j->grid[g][0], j->grid[g][1]);
+        if (j->grid[g][1] < best) {
+            best = j->grid[g][1];
+            j->lambda = FIT_LAMBDAS[g];
+        }
+    }
+    if (j->lambda < 0)
+        snprintf(err, errlen, "regularize = auto: no held-out loss to choose by");
+    return j->lambda;
+}
+
+/* The minimisation with [fit] regularize (a lambda, or auto: chosen first), its curve into
+ * loss_curve.csv; returns the iterations or -1 with the message in err. */
+static int fit_regularized(FitJob *j, Fit *f, const FitOptions *opt, char *err, size_t errlen)
+{
+    double lambda;
+    config_lambda(j->cfg->fit.regularize, &lambda);
+    j->lambda_auto = lambda < 0;
+    j->lambda = lambda;
+    if (j->lambda_auto && choose_lambda(j, f, opt, err, errlen) < 0)
+        return -1;
+    return fit_at_lambda(j, f, j->lambda, opt, j->theta, curve_row, err, errlen);
+}
+
 /* The fit: K, parameters, errors, bootstrap. Returns an ExitStatus, with the message printed. */
 static int do_fit(FitJob *j)
 {
@@ -206,7 +259,7 @@ static int do_fit(FitJob *j)
     for (int x = 0; x < j->mf; x++)
         fprintf(j->curve, ",%s", j->fitted[x].name);
     fputc('\n', j->curve);
-    j->iterations = fit_minimize(f, j->theta, &opt, curve_row, j, err, sizeof err);
+    j->iterations = fit_regularized(j, f, &opt, err, sizeof err);
     if (j->iterations < 0 || !fit_errors(f, j->theta, &j->errors, err, sizeof err)) {
         fprintf(stderr, "maxtune: fit: %s\n", err);
         fit_free(f);

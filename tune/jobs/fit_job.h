@@ -14,6 +14,10 @@
 #include "tune/run/rundir.h"
 #include "tune/stats/fit.h"
 
+/* The lambdas [fit] regularize = auto tries, in order. */
+enum { FIT_NLAMBDAS = 5 };
+extern const double FIT_LAMBDAS[FIT_NLAMBDAS];
+
 /* State of the job, shared by fit_job.c and fit_report.c. */
 typedef struct FitJob {
     const Config *cfg;
@@ -42,7 +46,10 @@ typedef struct FitJob {
     FILE *curve;
     char *curve_text;
     size_t curve_len;
-    Verify verify; /* journal records nselfplay on */
+    double lambda;    /* regularisation used ([fit] regularize; the chosen one when auto) */
+    bool lambda_auto; /* chosen from FIT_LAMBDAS by held-out loss */
+    double grid[FIT_NLAMBDAS][2]; /* auto: fitting-set and held-out loss (data only) per lambda */
+    Verify verify;                /* journal records nselfplay on */
     double fit_seconds;
 } FitJob;
 

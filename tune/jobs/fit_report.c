@@ -11,6 +11,8 @@
 #include "tune/run/plot.h"
 #include "tune/stats/stats.h"
 
+static void summary_lambda(FILE *out, const FitJob *j);
+
 /* Clustered standard error of fitted parameter x. */
 static double se_of(const FitJob *j, int x) { return sqrt(j->errors.cov_clustered[x * j->mf + x]); }
 
@@ -109,6 +111,7 @@ bool fit_write_summary(FILE *out, void *data)
                 j->loss_start[1], j->loss_k[1], j->loss_end[1]);
     else
         fprintf(out, "  \"loss_held_out\": null,\n");
+    summary_lambda(out, j);
     fprintf(out, "  \"weights\": {\n");
     for (int x = 0; x < j->mf; x++) {
         int m = j->mf;
@@ -130,6 +133,57 @@ bool fit_write_summary(FILE *out, void *data)
     match_write_verification_json(out, j->verify.match);
     fprintf(out, "}\n");
     return true;
+}
+
+/* The standard deviation (centipawns) of the Gaussian prior around the start that the
+ * regularisation amounts to over the fitting set (fit.h), or 0 without one. */
+static double prior_sd(const FitJob *j)
+{
+    return j->lambda > 0 && j->train.n ? FIT_REG_UNIT / sqrt(2 * j->train.n * j->lambda) : 0;
+}
+
+/* report.md: the regularisation (only when [fit] regularize is not 0, so that unregularised
+ * reports are as before). */
+static void report_lambda(FILE *out, const FitJob *j)
+{
+    if (!strcmp(j->cfg->fit.regularize, "0"))
+        return;
+    fprintf(out,
+            "\n**Regularisation toward the start: lambda = %g** (lambda sum ((w - start) / "
+            "%g cp)^2 added to the mean loss",
+            j->lambda, FIT_REG_UNIT);
+    if (j->lambda > 0)
+        fprintf(out,
+                ": a Gaussian prior of %.1f cp around each start value over these %ld "
+                "positions",
+                prior_sd(j), j->train.n);
+    fprintf(out, ").\n");
+    if (!j->lambda_auto)
+        return;
+    fprintf(out, "Chosen by `regularize = auto`: the lambda whose fit predicts the held-out games "
+                 "best (the fitting-set loss always falls as lambda does; the held-out loss tells "
+                 "where the data stop paying for the freedom).\n\n| lambda | fitting-set loss | "
+                 "held-out loss |\n|---:|---:|---:|\n");
+    for (int g = 0; g < FIT_NLAMBDAS; g++)
+        fprintf(out, "| %g%s | %.6f | %.6f |\n", FIT_LAMBDAS[g],
+                FIT_LAMBDAS[g] == j->lambda ? " (chosen)" : "", j->grid[g][0], j->grid[g][1]);
+}
+
+/* summary.json: "regularize" (only when [fit] regularize is not 0). */
+static void summary_lambda(FILE *out, const FitJob *j)
+{
+    if (!strcmp(j->cfg->fit.regularize, "0"))
+        return;
+    fprintf(out, "  \"regularize\": {\"lambda\": %g, \"auto\": %s, \"prior_sd_cp\": %.3f",
+            j->lambda, j->lambda_auto ? "true" : "false", prior_sd(j));
+    if (j->lambda_auto) {
+        fprintf(out, ", \"grid\": [");
+        for (int g = 0; g < FIT_NLAMBDAS; g++)
+            fprintf(out, "%s{\"lambda\": %g, \"loss_fit_set\": %.8f, \"loss_held_out\": %.8f}",
+                    g ? ", " : "", FIT_LAMBDAS[g], j->grid[g][0], j->grid[g][1]);
+        fprintf(out, "]");
+    }
+    fprintf(out, "},\n");
 }
 
 /* report.md: the positions, K, the minimiser and the losses. */
@@ -159,6 +213,7 @@ static void report_fit(FILE *out, const FitJob *j)
     if (j->valid.n)
         fprintf(out, "| held-out games | %.6f | %.6f | %.6f |\n", j->loss_start[1], j->loss_k[1],
                 j->loss_end[1]);
+    report_lambda(out, j);
 }
 
 /* report.md: the table of fitted weights with their intervals. */

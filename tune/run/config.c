@@ -69,6 +69,8 @@ static bool check_command(const char *value, char *msg, size_t len);
 static bool check_protocol_text(const char *value, char *msg, size_t len);
 static bool check_options(const char *value, char *msg, size_t len);
 static bool check_tc(const char *value, char *msg, size_t len);
+static bool check_lambda(const char *value, char *msg, size_t len);
+static bool rule_lambda_auto(const void *fields, char *msg, size_t len);
 static bool rule_search_limit(const void *fields, char *msg, size_t len);
 static bool rule_repetition(const void *fields, char *msg, size_t len);
 static bool rule_sprt_bounds(const void *fields, char *msg, size_t len);
@@ -246,6 +248,10 @@ static const ConfigKey KEYS[] = {
              "share of games held out to measure the fit out of sample, 0 = none"),
     KEY_INT(FitConfig, verify_pairs, "0", "10000000", "100",
             "pairs of the verification match, fitted against start (0 = none)"),
+    KEY_STR(FitConfig, regularize, "0", OPTIONAL, check_lambda,
+            "lambda >= 0: adds lambda * sum ((weight - start) / 100 cp)^2 to the mean loss, "
+            "holding weights the positions barely see near the start; \"auto\": the lambda of "
+            "0, 1e-5, 1e-4, 1e-3, 1e-2 with the least held-out loss (needs validation > 0)"),
 
     /* [values] */
     KEY_STR(ValuesConfig, positions, "selfplay", OPTIONAL, NULL,
@@ -298,6 +304,7 @@ static const ConfigRule RULES[] = {
     {"MatchConfig", rule_repetition, {"repetition"}},
     {"MatchConfig", rule_sprt_bounds, {"elo0", "elo1"}},
     {"MatchConfig", rule_sprt_reach, {"elo0", "elo1", "sprt_model"}},
+    {"FitConfig", rule_lambda_auto, {"regularize", "validation"}},
 };
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
@@ -687,6 +694,41 @@ static bool check_tc(const char *v, char *msg, size_t len)
 {
     TimeControl tc;
     return config_parse_tc(v, &tc, msg, len);
+}
+
+bool config_lambda(const char *text, double *lambda)
+{
+    if (!strcmp(text, "auto")) {
+        *lambda = -1;
+        return true;
+    }
+    char *end;
+    errno = 0;
+    double v = strtod(text, &end);
+    if (end == text || *end || errno || !isfinite(v) || v < 0 || isspace((unsigned char)*text))
+        return false;
+    *lambda = v;
+    return true;
+}
+
+/* [fit] regularize: a real >= 0 or "auto". */
+static bool check_lambda(const char *v, char *msg, size_t len)
+{
+    double lambda;
+    if (config_lambda(v, &lambda))
+        return true;
+    snprintf(msg, len, "expected a number >= 0 or \"auto\"");
+    return false;
+}
+
+/* [fit] regularize = auto chooses by the held-out loss: validation must hold games out. */
+static bool rule_lambda_auto(const void *fields, char *msg, size_t len)
+{
+    const FitConfig *f = fields;
+    if (strcmp(f->regularize, "auto") != 0 || f->validation > 0)
+        return true;
+    snprintf(msg, len, "regularize = auto needs held-out games: set validation > 0");
+    return false;
 }
 
 /* [engine_*] options: "Name=value" items separated by commas, each with a name. */

@@ -92,6 +92,7 @@ typedef struct FitConfig {
     long bootstrap;          /* bootstrap replicates over games, 0 = none */
     double validation;       /* share of games held out to measure the fit, 0 = none */
     long verify_pairs;       /* verification match fitted vs start, 0 = none */
+    char regularize[32];     /* lambda >= 0 toward the start weights, or "auto" (config_lambda) */
 } FitConfig;
 
 /* Piece values two ways: [values]. */
@@ -151,6 +152,10 @@ void config_print_doc(FILE *out);
 /* Sets the values [run] job accepts ("match|spsa|..."); the jobs layer calls it once at
  * start-up (jobs/job.h: job_register) with the names of its table. */
 void config_set_jobs(const char *names);
+
+/* Reads a regularisation ([fit] regularize): a real lambda >= 0 into *lambda, or "auto" (*lambda
+ * = -1: chosen from a grid by held-out loss). False when text is neither. */
+bool config_lambda(const char *text, double *lambda);
 
 /* Number of threads a parallel region of this config uses ([run] threads, or OpenMP's default
  * when 0). */

@@ -52,6 +52,8 @@ struct Fit {
     long *block;           /* nblocks + 1 position boundaries, at game boundaries */
     double *part;          /* per block: weight sum, loss sum, gradient sums (m) */
     double *hpart, *bpart; /* per block: Hessian and clustered meat (m x m each), lazily */
+    double lambda;         /* regularisation toward theta0, 0 = none */
+    double *theta0;        /* m start values, with lambda */
 };
 
 /* Maps every weight to the parameter whose set holds it (-1: fixed) in local[W_NB]; false when
@@ -211,6 +213,7 @@ void fit_free(Fit *f)
     free(f->part);
     free(f->hpart);
     free(f->bpart);
+    free(f->theta0);
     free(f);
 }
 
@@ -260,6 +263,31 @@ static inline double fit_weight(const Fit *f, long i)
     return f->cweight ? f->cweight[f->cluster[i]] : 1.0;
 }
 
+bool fit_set_regularization(Fit *f, double lambda, const double *theta0)
+{
+    if (!f->theta0 && !(f->theta0 = malloc((size_t)f->m * sizeof *f->theta0)))
+        return false;
+    memcpy(f->theta0, theta0, (size_t)f->m * sizeof *theta0);
+    f->lambda = lambda;
+    return true;
+}
+
+/* Adds the regularisation at theta to a mean loss (returned) and its gradient (when not
+ * NULL). */
+static double fit_penalty(const Fit *f, const double *theta, double loss, double *grad)
+{
+    if (f->lambda <= 0)
+        return loss;
+    const double u2 = FIT_REG_UNIT * FIT_REG_UNIT;
+    for (int j = 0; j < f->m; j++) {
+        double d = theta[j] - f->theta0[j];
+        loss += f->lambda * d * d / u2;
+        if (grad)
+            grad[j] += 2 * f->lambda * d / u2;
+    }
+    return loss;
+}
+
 double fit_loss(Fit *f, const double *theta, double *grad)
 {
     const int m = f->m, stride = m + 2;
@@ -299,7 +327,7 @@ double fit_loss(Fit *f, const double *theta, double *grad)
         for (int j = 0; grad && j < m; j++)
             grad[j] /= wsum;
     }
-    return loss;
+    return fit_penalty(f, theta, loss, grad);
 }
 
 /* Adds w u u^T into the m x m meat bm over the parameters touched[0..nt-1] (the others have
@@ -351,7 +379,8 @@ static void fit_second_block(Fit *f, long b, const double *theta, double *h, dou
     f->part[b * (m + 2) + 1] = l;
 }
 
-/* Sums over positions at theta: the Hessian of the summed loss into H, the clustered meat
+/* Sums over positions at theta: the Hessian of the summed loss (with the regularisation's,
+ * times the summed weight) into H, the clustered meat
  * sum_g u_g u_g^T (u_g: gradient of game g's summed loss) into B when not NULL, and the summed
  * loss and weight into *loss and *wsum. The per-block matrices (2 m^2 doubles a block) are
  * kept for the next call. */
@@ -381,6 +410,9 @@ static bool fit_second(Fit *f, const double *theta, double *H, double *B, double
         *wsum += f->part[b * (m + 2)];
         *loss += f->part[b * (m + 2) + 1];
     }
+    /* The regularisation's Hessian, scaled to the summed loss; *loss stays the data's. */
+    for (int x = 0; f->lambda > 0 && x < m; x++)
+        H[x * m + x] += *wsum * 2 * f->lambda / (FIT_REG_UNIT * FIT_REG_UNIT);
     return true;
 }
 

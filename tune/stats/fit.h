@@ -29,6 +29,9 @@
 
 enum { FIT_MAX_PARAMS = W_NB };
 
+/* The unit of the regularisation (fit_set_regularization), centipawns. */
+#define FIT_REG_UNIT 100.0
+
 typedef enum FitLoss { FIT_CROSS_ENTROPY, FIT_SQUARED } FitLoss;
 typedef enum FitMethod { FIT_BFGS2, FIT_NELDER_MEAD } FitMethod;
 
@@ -82,8 +85,17 @@ double fit_get_k(const Fit *f);
 /* Number of fitted parameters. */
 int fit_params(const Fit *f);
 
-/* Mean loss at theta (centipawns, one per parameter); the gradient per centipawn into grad
- * when it is not NULL. */
+/* Regularisation toward a start: adds lambda sum_j ((theta_j - theta0_j) / FIT_REG_UNIT)^2 to
+ * the mean loss (and its gradient and Hessian), lambda >= 0; 0 (the default) adds nothing. The
+ * unit is one pawn for every parameter: a Gaussian prior of standard deviation
+ * FIT_REG_UNIT / sqrt(2 N lambda) centipawns around the start (N positions), the same for a
+ * weight seen in every position as for one seen in a few, so that the data move the weights
+ * they determine and the penalty holds those they barely see (a rare square) near the start.
+ * theta0 (m values) is copied. False when out of memory. */
+bool fit_set_regularization(Fit *f, double lambda, const double *theta0);
+
+/* Mean loss at theta (centipawns, one per parameter), with the regularisation when set; the
+ * gradient per centipawn into grad when it is not NULL. */
 double fit_loss(Fit *f, const double *theta, double *grad);
 
 /* Fits K by Brent's method (GSL) with the parameters held at theta; false with a message when
