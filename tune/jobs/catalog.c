@@ -5,6 +5,7 @@
 #include "tune/jobs/html.h"
 #include "tune/jobs/job.h"
 #include "tune/jobs/match_job.h"
+#include "tune/jobs/pipeline_job.h"
 #include "tune/jobs/selfplay_job.h"
 #include "tune/jobs/spsa_job.h"
 #include "tune/jobs/suite_job.h"
@@ -29,6 +30,8 @@ static const JobDef JOBS[] = {
      &values_html},
     {"suite", "values, then spsa, each into a subfolder; one report", suite_check, suite_run,
      &suite_html},
+    {"pipeline", "self-play, fit, SPSA, gate match, each into a subfolder; final.weights",
+     pipeline_check, pipeline_run, &pipeline_html},
 };
 
 bool catalog_register(void)

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "tune/jobs/job.h"
+#include "tune/jobs/parts.h"
 #include "tune/jobs/spsa_job.h"
 #include "tune/jobs/values_job.h"
 
@@ -21,59 +22,15 @@ static const SuitePart PARTS[] = {
 };
 #define NPARTS ((int)(sizeof PARTS / sizeof PARTS[0]))
 
-/* The config of part p: the suite's, with the part's job and name, run into the suite folder. */
-static bool part_config(const Config *cfg, const RunDir *rd, const SuitePart *p, Config *pc,
-                        char *err, size_t errlen)
-{
-    *pc = *cfg;
-    size_t len = strlen(rd->path);
-    if (len >= sizeof pc->results_dir) {
-        snprintf(err, errlen, "%s: folder name too long for a suite", rd->path);
-        return false;
-    }
-    memcpy(pc->results_dir, rd->path, len + 1);
-    snprintf(pc->job, sizeof pc->job, "%s", p->job);
-    snprintf(pc->name, sizeof pc->name, "%s", p->job);
-    return true;
-}
-
-/* True when the part's folder holds a finished run of the same config (its kept result);
- * false when it must run; -1 (with err) when it holds a finished run of another config. */
-static int part_finished(const Config *pc, char *err, size_t errlen)
-{
-    char dir[1024], file[1100];
-    snprintf(dir, sizeof dir, "%s/%s", pc->results_dir, pc->name);
-    snprintf(file, sizeof file, "%s/%s", dir, RUNDIR_SUMMARY);
-    FILE *f = fopen(file, "r");
-    if (!f)
-        return 0;
-    fclose(f);
-    Config old;
-    char why[512];
-    snprintf(file, sizeof file, "%s/config.ini", dir);
-    if (!config_load(&old, file, NULL, 0, why, sizeof why) ||
-        rundir_config_hash(&old) != rundir_config_hash(pc)) {
-        snprintf(err, errlen,
-                 "%.900s holds a finished run of another config; use --force to run the suite "
-                 "over",
-                 dir);
-        return -1;
-    }
-    return 1;
-}
-
-/* Prepares the folder of part k (force: emptied); EXIT_OK or EXIT_USAGE with the message
- * printed. */
-static int part_prepare(const Config *pc, const RunDir *rd, bool force, RunDir *prd)
+/* The config of part k: the suite's, with the part's job and name, run into the suite folder;
+ * false with the message printed. */
+static bool part_config(const Config *cfg, const RunDir *rd, int k, Config *pc)
 {
     char err[1024];
-    if (!rundir_prepare(prd, pc, force, 0, NULL, err, sizeof err)) {
-        fprintf(stderr, "maxtune: %s\n", err);
-        return EXIT_USAGE;
-    }
-    memcpy(prd->command, rd->command, sizeof prd->command);
-    prd->ranks = rd->ranks;
-    return EXIT_OK;
+    if (parts_config(cfg, rd, PARTS[k].job, PARTS[k].job, pc, err, sizeof err))
+        return true;
+    fprintf(stderr, "maxtune: %s\n", err);
+    return false;
 }
 
 /* With --force, empties every part's folder before the first part runs, so that a --force
@@ -81,18 +38,11 @@ static int part_prepare(const Config *pc, const RunDir *rd, bool force, RunDir *
  * resume as if it belonged to the new run. */
 static int suite_clear_parts(const Config *cfg, const RunDir *rd)
 {
-    char err[1024];
     for (int k = 0; k < NPARTS; k++) {
         Config pc;
-        RunDir prd;
-        if (!part_config(cfg, rd, &PARTS[k], &pc, err, sizeof err)) {
-            fprintf(stderr, "maxtune: %s\n", err);
-            return EXIT_USAGE;
-        }
-        int status = part_prepare(&pc, rd, true, &prd);
+        int status = part_config(cfg, rd, k, &pc) ? parts_clear(&pc, rd) : EXIT_USAGE;
         if (status != EXIT_OK)
             return status;
-        rundir_release(&prd);
     }
     return EXIT_OK;
 }
@@ -100,33 +50,10 @@ static int suite_clear_parts(const Config *cfg, const RunDir *rd)
 /* Runs part k (or keeps it when already finished); returns its ExitStatus. */
 static int suite_part(const Config *cfg, const RunDir *rd, int k)
 {
-    char err[1024];
-    const SuitePart *p = &PARTS[k];
-    const JobDef *job = job_find(p->job);
     Config pc;
-    if (!job || !part_config(cfg, rd, p, &pc, err, sizeof err)) {
-        fprintf(stderr, "maxtune: %s\n", job ? err : "a part of the suite is not a job");
+    if (!part_config(cfg, rd, k, &pc))
         return EXIT_USAGE;
-    }
-    int done = part_finished(&pc, err, sizeof err);
-    if (done < 0) {
-        fprintf(stderr, "maxtune: %s\n", err);
-        return EXIT_USAGE;
-    }
-    if (done) {
-        fprintf(stderr, "suite: part %d/%d, %s: finished earlier, kept (%s/%s/)\n", k + 1, NPARTS,
-                p->job, rd->path, p->job);
-        return EXIT_OK;
-    }
-    RunDir prd;
-    int status = part_prepare(&pc, rd, false, &prd);
-    if (status != EXIT_OK)
-        return status;
-    fprintf(stderr, "suite: part %d/%d, %s: %s -> %s/\n", k + 1, NPARTS, p->job, p->what, prd.path);
-    status = job->run(&pc, &prd);
-    rundir_release(&prd);
-    fflush(stdout);
-    return status;
+    return parts_run(&pc, rd, "suite: part", k + 1, NPARTS, PARTS[k].what);
 }
 
 bool suite_check(const Config *cfg, char *err, size_t errlen)

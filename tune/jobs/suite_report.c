@@ -55,15 +55,6 @@ bool suite_read_values(SuiteResult *r, char *err, size_t errlen)
     return ok;
 }
 
-/* The number after "key": in a JSON text, or NAN. */
-static double json_number(const char *text, const char *key)
-{
-    char pat[64];
-    snprintf(pat, sizeof pat, "\"%s\": ", key);
-    const char *p = strstr(text, pat);
-    return p ? strtod(p + strlen(pat), NULL) : NAN;
-}
-
 bool suite_read_spsa(SuiteResult *r, char *err, size_t errlen)
 {
     char path[1100], why[512];
@@ -83,11 +74,11 @@ bool suite_read_spsa(SuiteResult *r, char *err, size_t errlen)
     fclose(f);
     text[n] = '\0';
     r->have_verify = true;
-    r->verify_games = (long)json_number(text, "games");
-    r->elo = json_number(text, "elo");
-    r->elo_err = json_number(text, "elo_error95");
-    r->los = json_number(text, "los");
-    r->score = json_number(text, "score");
+    r->verify_games = (long)text_json_number(text, "games");
+    r->elo = text_json_number(text, "elo");
+    r->elo_err = text_json_number(text, "elo_error95");
+    r->los = text_json_number(text, "los");
+    r->score = text_json_number(text, "score");
     return true;
 }
 

@@ -274,6 +274,22 @@ static const ConfigKey KEYS[] = {
         "k pincers (0..6), so the match is near equal and the value is k + its Elo / a "
         "pincer's (far more precise for big pieces); types not listed: k = 0"),
     KEY_BOOL(ValuesConfig, pgn, "false", "write the handicap games as handicap.pgn"),
+
+    /* [pipeline] */
+    KEY_STR(PipelineConfig, start_weights, "default", OPTIONAL, NULL,
+            "weights the pipeline starts from: self-play, the fit's start, the gate's opponent"),
+    KEY_STR(PipelineConfig, fit_params, "@all", OPTIONAL, params_check,
+            "parameters of the fit stage ([fit] params' form), e.g. @all"),
+    KEY_STR(PipelineConfig, spsa_params,
+            "palace_occupy,palace_reach,palace_double,king_pressure,frozen,tempo", OPTIONAL,
+            params_check,
+            "parameters of the SPSA stage ([spsa] params' form), tuned from the fitted weights"),
+    KEY_INT(PipelineConfig, gate_nodes, "1", "1000000000000", "2000",
+            "nodes per move of the final gate match (final weights against the start)"),
+    KEY_INT(PipelineConfig, gate_pairs, "1", "10000000", "500",
+            "game pairs of the gate (the most, with gate_sprt)"),
+    KEY_BOOL(PipelineConfig, gate_sprt, "false",
+             "stop the gate by [match]'s SPRT (elo0, elo1, alpha, beta), else play every pair"),
 };
 
 /* A section whose struct is member of Config; _Generic checks that member has type S. */
@@ -296,6 +312,10 @@ static const ConfigSection SECTIONS[] = {
             "fitting weights to game outcomes (job = fit): data, weights, loss, minimiser"),
     SECTION("values", ValuesConfig, values, NULL,
             "piece values by regression and by handicap matches (job = values)"),
+    SECTION("pipeline", PipelineConfig, pipeline, NULL,
+            "the tuning pipeline (job = pipeline): self-play with the start weights, a fit of "
+            "fit_params, SPSA of spsa_params from the fitted weights, a gate match; stages read "
+            "[selfplay], [fit] and [spsa] as those jobs do"),
 };
 
 /* Rules over several keys of a section. */
@@ -323,6 +343,7 @@ static const struct PathKey {
     {"FitConfig", "positions", "selfplay"},
     {"FitConfig", "start_weights", "default|material"},
     {"ValuesConfig", "positions", "selfplay|none"},
+    {"PipelineConfig", "start_weights", "default|material"},
 };
 enum { NKEYS = COUNT(KEYS), NSECTIONS = COUNT(SECTIONS) };
 

@@ -1,7 +1,7 @@
 /* config.h: the run configuration, read from an INI file plus "section.key=value" overrides.
  *
  * A config file has the sections [run], [engine_a], [engine_b], [match] and one per job
- * ([spsa], [selfplay], [fit], [values]); `maxtune config --doc`
+ * ([spsa], [selfplay], [fit], [values], [pipeline]); `maxtune config --doc`
  * (config_print_doc) lists every key with its type, range, default and meaning. Lines are
  * `key = value`; ';' or '#' starts a comment at the start of a line or after whitespace.
  * Every key has one row in the schema table in config.c, which drives defaults, parsing,
@@ -106,6 +106,17 @@ typedef struct ValuesConfig {
     bool pgn;                 /* write the handicap games as handicap.pgn */
 } ValuesConfig;
 
+/* The tuning pipeline ([run] job = pipeline): self-play, fit, SPSA, gate; the stages read
+ * [selfplay], [fit] and [spsa] as their jobs do, these keys say what is the pipeline's own. */
+typedef struct PipelineConfig {
+    char start_weights[256]; /* the weights the pipeline starts from (and the gate plays) */
+    char fit_params[1024];   /* the fit's parameters (params.h), e.g. "@all" */
+    char spsa_params[1024];  /* SPSA's parameters, tuned from the fitted weights */
+    long gate_nodes;         /* nodes per move of the final gate match */
+    long gate_pairs;         /* its game pairs (the most, with gate_sprt) */
+    bool gate_sprt;          /* stop the gate early by [match]'s SPRT (elo0, elo1, alpha, beta) */
+} PipelineConfig;
+
 /* The whole configuration of one run. */
 typedef struct Config {
     char job[16];            /* [run] job: a name of the jobs table (jobs/job.c) */
@@ -119,6 +130,7 @@ typedef struct Config {
     SelfplayConfig selfplay; /* [selfplay] */
     FitConfig fit;           /* [fit] */
     ValuesConfig values;     /* [values] */
+    PipelineConfig pipeline; /* [pipeline] */
     char source[512];        /* path the config was read from (not a key; "" when none) */
 } Config;
 
