@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# pipeline_cli.sh: the pipeline job (self-play, fit, SPSA, gate) end to end at toy size
+# (tests/data/pipeline-tiny.ini).
+#
+# Checks that it finishes with final.weights (which search loads) and a report of each stage's
+# gain and the chosen lambda; that 1 and 2 threads write identical files; that a run killed in
+# each of its four stages in turn (once with SIGINT, once with SIGKILL) and resumed each time
+# writes the same files as an uninterrupted one; that bad [pipeline] keys are refused with
+# file:line and leave no folder. Runs are made in the same folder ($T/r) and moved aside, so
+# that the paths the stages' files name are the same. Prints one "PASS name" or "FAIL name" line
+# per check; exits 1 if any failed. Environment: BIN, the program (default bin/maxtune).
+set -u
+NAME=pipeline_cli
+# shellcheck source=lib/common.sh
+. "$(dirname "$0")/lib/common.sh"
+
+CFG=$(dirname "$0")/data/pipeline-tiny.ini
+R=$T/r
+STAGES=(selfplay fit spsa gate)
+# More verification pairs than the tiny config's, so that every stage lasts long enough to be
+# killed in.
+MORE=(--set fit.verify_pairs=6 --set spsa.verify_pairs=6 --set pipeline.gate_pairs=8)
+
+# Compares the files of two pipeline folders, stages included (not run.txt, timing files,
+# plots; config.ini but for its threads line); prints what differs.
+same_run() {
+    local a=$1/tiny b=$2/tiny f bad=0
+    for f in $(cd "$a" && find . -type f ! -name run.txt ! -name 'timing*' ! -name '*.png' | sort); do
+        if [ "${f##*/}" = config.ini ]; then
+            diff -q <(grep -v '^threads =' "$a/$f") <(grep -v '^threads =' "$b/$f") >/dev/null ||
+                { echo "  $f differs"; bad=1; }
+        else
+            cmp -s "$a/$f" "$b/$f" || { echo "  $f differs"; bad=1; }
+        fi
+    done
+    [ "$(cd "$a" && find . -type f ! -name run.txt ! -name 'timing*' ! -name '*.png' | sort)" = \
+        "$(cd "$b" && find . -type f ! -name run.txt ! -name 'timing*' ! -name '*.png' | sort)" ] ||
+        { echo "  file lists differ"; bad=1; }
+    return $bad
+}
+
+# --- a tiny pipeline finishes --------------------------------------------------------------
+run "$CFG" --set run.results_dir="$R" --set run.threads=1 "${MORE[@]}"
+F=$R/tiny
+check "tiny pipeline finishes (exit 0)" [ "$RC" -eq 0 ]
+check "every stage finished in its folder" eval \
+    '[ -f $F/selfplay/summary.json ] && [ -f $F/fit/summary.json ] &&
+     [ -f $F/spsa/summary.json ] && [ -f $F/gate/summary.json ] && [ -f $F/summary.json ]'
+check "final.weights holds SPSA's tuned weights and search loads it" eval \
+    'diff <(grep -v "^# maxtune pipeline" $F/final.weights) $F/spsa/tuned.weights >/dev/null &&
+     "$BIN" search start --depth 2 --weights $F/final.weights | grep -q "^bestmove"'
+check "report: each stage's Elo, the chosen lambda, the final weights" eval \
+    'has $F/report.md "| fit | fitted against start" && has $F/report.md "| spsa | final against fitted" &&
+     has $F/report.md "| gate | final against start" && has $F/report.md "chosen by \`[fit] regularize = auto\`" &&
+     has $F/report.md "final.weights" && has $F/summary.json "\"lambda_auto\": true"'
+check "the gate played final against start at gate_nodes" eval \
+    'has $F/gate/config.ini "nodes = 300" && has $F/gate/summary.json "\"player_a\": \"final\""'
+mv "$R" "$T/ref"
+
+# --- threads 1 vs 2 ------------------------------------------------------------------------
+run "$CFG" --set run.results_dir="$R" --set run.threads=2 "${MORE[@]}"
+check "threads 1 vs 2: identical files" eval '[ $RC -eq 0 ] && same_run $T/ref $R'
+rm -rf "$R"
+
+# --- killed in each stage in turn, resumed each time ---------------------------------------
+for sig in INT KILL; do
+    landed=""
+    for stage in "${STAGES[@]}"; do
+        "$BIN" run "$CFG" --set run.results_dir="$R" --set run.threads=2 "${MORE[@]}" \
+            >"$T/out" 2>"$T/err" &
+        BG=$!
+        wait_records "$R/tiny/$stage" 1 && kill -"$sig" "$BG" 2>/dev/null
+        wait "$BG" 2>/dev/null
+        BG=""
+        [ -f "$R/tiny/$stage/summary.json" ] || landed="$landed $stage"
+    done
+    run "$CFG" --set run.results_dir="$R" --set run.threads=1 "${MORE[@]}"
+    check "SIGINT/KILL ($sig) in each stage (stopped in:$landed), resumed: identical files" \
+        eval '[ $RC -eq 0 ] && [ -n "$landed" ] && same_run $T/ref $R'
+    check "$sig: a resumed run keeps the stages that finished" has "$T/err" "finished earlier, kept"
+    rm -rf "$R"
+done
+
+# --- bad configs: file:line, exit 2, no folder ----------------------------------------------
+# bad KEY VALUE PATTERN: the tiny config with KEY's line (in [pipeline] or [fit]) replaced.
+bad() {
+    local key=$1 value=$2 want=$3 line
+    sed "s|^$key = .*|$key = $value|" "$CFG" >"$T/bad.ini"
+    line=$(grep -n "^$key = " "$T/bad.ini" | cut -d: -f1)
+    run "$T/bad.ini" --set run.results_dir="$T/nofolder"
+    check "$key = $value refused at bad.ini:$line" eval \
+        '[ $RC -eq 2 ] && has $T/err "bad.ini:$line: " && has $T/err "$want" && [ ! -e $T/nofolder ]'
+}
+bad fit_params "pincer, queen" "unknown weight 'queen'"
+bad spsa_params "@nothing" "unknown group '@nothing'"
+bad spsa_params "tempo, tempo" "'tempo' given twice"
+bad gate_nodes 0 "[pipeline] gate_nodes"
+bad gate_pairs many "[pipeline] gate_pairs"
+bad validation 0 "regularize = auto needs held-out games"
+bad regularize -1 "[fit] regularize"
+run "$CFG" --set run.results_dir="$T/nofolder" --set spsa.params_file=x.csv
+check "[spsa] params_file refused in a pipeline (exit 2), no folder" eval \
+    '[ $RC -eq 2 ] && has $T/err "params_file" && [ ! -e $T/nofolder ]'
+run "$CFG" --set run.results_dir="$T/nofolder" --set pipeline.start_weights=$T/missing.weights
+check "missing start weights refused (exit 2), no folder" eval \
+    '[ $RC -eq 2 ] && has $T/err "[pipeline] start_weights" && [ ! -e $T/nofolder ]'
+
+echo "pipeline_cli: $failures failed ($((SECONDS - start)) s)"
+[ "$failures" -eq 0 ]
