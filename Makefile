@@ -54,6 +54,8 @@ LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
 # report.html's CSS and script (tune/jobs/html/), made into C strings (scripts/embed_assets.sh).
 HTML_ASSETS := tune/jobs/html/page.css tune/jobs/html/page.js
 LIB_OBJ  += $(BUILD)/gen/html_assets.o
+# The built-in default weights (search/default.weights), made into a C string the same way.
+LIB_OBJ  += $(BUILD)/gen/default_weights.o
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 BENCH_BIN := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
@@ -118,9 +120,14 @@ $(BUILD)/%.o: %.c $(BUILD)/flags | $(DEPS_OK)
 
 $(BUILD)/gen/html_assets.c: $(HTML_ASSETS) scripts/embed_assets.sh
 	@mkdir -p $(dir $@)
-	$(Q)scripts/embed_assets.sh $@ $(HTML_ASSETS)
+	$(Q)scripts/embed_assets.sh $@ tune/jobs/html_assets.h html_asset_css=$(word 1,$(HTML_ASSETS)) \
+	    html_asset_js=$(word 2,$(HTML_ASSETS))
 
-$(BUILD)/gen/html_assets.o: $(BUILD)/gen/html_assets.c $(BUILD)/flags | $(DEPS_OK)
+$(BUILD)/gen/default_weights.c: search/default.weights scripts/embed_assets.sh
+	@mkdir -p $(dir $@)
+	$(Q)scripts/embed_assets.sh $@ "" weights_default_text=search/default.weights
+
+$(BUILD)/gen/%.o: $(BUILD)/gen/%.c $(BUILD)/flags | $(DEPS_OK)
 	@$(if $(V),,echo "  CC      $<")
 	$(Q)$(CC) $(CFLAGS) -c $< -o $@
 

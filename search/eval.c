@@ -1,11 +1,13 @@
-/* eval.c: feature extraction. One pass over the pieces of both sides counts material,
- * mobility, palace threats, freezing and King pressure. Everything is symmetric under
- * mirroring the board (ranks flipped, colours swapped), which the tests check. */
+/* eval.c: feature extraction and the phase blend. One pass over the pieces of both sides counts
+ * material, mobility, palace threats, freezing, King safety and the piece-square terms.
+ * Everything is symmetric under mirroring the board (ranks flipped, colours swapped), which the
+ * tests check. */
 #include "eval.h"
 
 #include "core/attack.h"
 
 static Bitboard zone2[SQ_NB];      /* squares within two King steps, the square excluded */
+static Bitboard zone2_wrap[SQ_NB]; /* squares within two steps only across the a-h edge */
 static Bitboard king_jumps[SQ_NB]; /* the King's jump targets (cylinder) */
 /* Closeness to the enemy palace, 10 - distance (0..10), in bit planes: bit b of a square's
  * closeness for colour c is set when the square is in close_plane[c][b]. */
@@ -14,14 +16,19 @@ static Bitboard close_plane[COLOR_NB][CLOSE_BITS];
 static Bitboard enemy_palace[COLOR_NB]; /* the palace a colour attacks */
 static bool eval_ready;
 
-/* Chebyshev distance between two squares. */
-static int distance(int a, int b)
+/* Chebyshev distance between two squares; with `wrap`, files a and h are neighbours. */
+static int distance_on(int a, int b, bool wrap)
 {
     int df = sq_file(a) - sq_file(b), dr = sq_rank(a) - sq_rank(b);
     df = df < 0 ? -df : df;
     dr = dr < 0 ? -dr : dr;
+    if (wrap && FILE_NB - df < df)
+        df = FILE_NB - df;
     return df > dr ? df : dr;
 }
+
+/* Chebyshev distance between two squares. */
+static int distance(int a, int b) { return distance_on(a, b, false); }
 
 void eval_init(void)
 {
@@ -35,6 +42,8 @@ void eval_init(void)
         for (int b = 0; b < SQ_NB; b++)
             if (geo.real[b] && a != b && distance(a, b) <= 2)
                 zone2[a] |= bb_square(b);
+            else if (geo.real[b] && a != b && distance_on(a, b, true) <= 2)
+                zone2_wrap[a] |= bb_square(b);
         for (int j = 0; j < geo.king_jump_nb[a]; j++)
             king_jumps[a] |= bb_square(geo.king_jump[a][j]);
         for (int c = 0; c < COLOR_NB; c++) {
@@ -122,9 +131,43 @@ static int count_palace_sliders(const Position *pos, Bitboard sliders, Bitboard 
     return bb_popcount(reachers & ~target);
 }
 
+/* Distance-to-King closeness of an Immobilizer: 7 minus the distance, at least 0. */
+static int closeness(int a, int b)
+{
+    int d = distance(a, b);
+    return d < 7 ? 7 - d : 0;
+}
+
+/* Pincers of colour c with an own piece on a rook-line neighbour: the own pieces shifted one
+ * rank up and down and one file left and right (not across the board's edge), met with the
+ * Pincers. */
+static int pincer_support(const Position *pos, int c)
+{
+    Bitboard own = pos->by_color[c];
+    Bitboard next = (own << FILE_NB) | (own >> FILE_NB) | ((own << 1) & ~geo.file_mask[0]) |
+                    ((own >> 1) & ~geo.file_mask[FILE_NB - 1]);
+    return bb_popcount(next & own & pos->by_type[PINCER]);
+}
+
+/* The King-safety terms of colour c (sign +1 White, -1 Black): its own King frozen and
+ * sheltered, and its pieces against the enemy King (Immobilizers closing in, pressure across
+ * the cylinder's a-h edge). */
+static void king_features(const Position *pos, int c, int sign, Bitboard active, int f[T_NB])
+{
+    int k = pos->king[c], ek = pos->king[!c];
+    f[T_KING_FROZEN] += sign * !(active & bb_square(k));
+    f[T_GUARD_SHELTER] += sign *
+                          bb_popcount(geo.neighbours[k] & pos->by_color[c] & pos->by_type[GUARD]);
+    for (Bitboard m = active & pos->by_type[IMMOBILIZER]; m;)
+        f[T_IMMOB_KING] += sign * closeness(bb_pop(&m), ek);
+    Bitboard attackers = active & ~pos->by_type[KING];
+    f[T_KING_WRAP_PRESSURE] += sign * bb_popcount(zone2_wrap[ek] & attackers);
+    f[T_PINCER_SUPPORT] += sign * pincer_support(pos, c);
+}
+
 /* Adds the features of colour c with sign (+1 White, -1 Black) into f. Pieces are visited type
  * by type, which keeps the loops free of unpredictable branches on the piece type. */
-static void side_features(const Position *pos, int c, int sign, int f[W_NB])
+static void side_features(const Position *pos, int c, int sign, int f[T_NB])
 {
     Bitboard own = pos->by_color[c], enemy = pos->by_color[!c];
     Bitboard target = enemy_palace[c];
@@ -169,43 +212,103 @@ static void side_features(const Position *pos, int c, int sign, int f[W_NB])
         f[weight_mobility(t)] += sign * mob[t];
 
     for (pieces = active & pos->by_type[IMMOBILIZER]; pieces;)
-        f[W_IMMOB_ZONE] += sign * bb_popcount(zone2[bb_pop(&pieces)] & enemy & ~pos->by_type[MAGE]);
+        f[T_IMMOB_ZONE] += sign * bb_popcount(zone2[bb_pop(&pieces)] & enemy & ~pos->by_type[MAGE]);
     Bitboard lines = geo.rank_mask[sq_rank(k)] | geo.file_mask[sq_file(k)];
-    f[W_COORD_TARGETS] += sign * bb_popcount(active & pos->by_type[COORDINATOR]) *
+    f[T_COORD_TARGETS] += sign * bb_popcount(active & pos->by_type[COORDINATOR]) *
                           bb_popcount(lines & enemy);
 
     int occupants = bb_popcount(own & target);
-    f[W_PALACE_CLOSE] += sign * close;
-    f[W_PALACE_OCCUPY] += sign * occupants;
-    f[W_PALACE_REACH] += sign * reachers;
-    f[W_PALACE_DOUBLE] += sign * (occupants == 1 && reachers > 0);
-    f[W_FROZEN] += sign * bb_popcount(frozen);
+    f[T_PALACE_CLOSE] += sign * close;
+    f[T_PALACE_OCCUPY] += sign * occupants;
+    f[T_PALACE_REACH] += sign * reachers;
+    f[T_PALACE_DOUBLE] += sign * (occupants == 1 && reachers > 0);
+    f[T_FROZEN] += sign * bb_popcount(frozen);
     Bitboard attackers = active & ~pos->by_type[KING];
-    f[W_KING_PRESSURE] += sign * bb_popcount(zone2[pos->king[!c]] & attackers);
+    f[T_KING_PRESSURE] += sign * bb_popcount(zone2[pos->king[!c]] & attackers);
+    king_features(pos, c, sign, active, f);
 }
 
-void eval_features(const Position *pos, int f[W_NB])
+/* Adds the piece-square terms of both colours: into the counts f when f is given, else into the
+ * middle-game and end-game sums under w. One loop serves both, so the trace and the fast path
+ * cannot disagree. */
+static void pst_add(const Position *pos, const Weights *w, int *f, int *mg, int *eg)
 {
-    for (int i = 0; i < W_NB; i++)
+    for (int c = 0; c < COLOR_NB; c++) {
+        int sign = c == WHITE ? 1 : -1;
+        for (Bitboard b = pos->by_color[c]; b;) {
+            int sq = bb_pop(&b), t = piece_type(pos->board[sq]);
+            int rank = c == WHITE ? sq_rank(sq) : RANK_NB - 1 - sq_rank(sq);
+            int tf = weight_pst_file(t, sq_file(sq)), tr = weight_pst_rank(t, rank);
+            if (f) {
+                f[tf] += sign;
+                f[tr] += sign;
+            } else {
+                *mg += sign * (w->v[weight_mg(tf)] + w->v[weight_mg(tr)]);
+                *eg += sign * (w->v[weight_eg(tf)] + w->v[weight_eg(tr)]);
+            }
+        }
+    }
+}
+
+/* The scalar terms (those before the piece-square tables), White minus Black. */
+static void scalar_features(const Position *pos, int f[T_NB])
+{
+    for (int i = 0; i < T_PST_FIRST; i++)
         f[i] = 0;
     side_features(pos, WHITE, 1, f);
     side_features(pos, BLACK, -1, f);
-    f[W_TEMPO] = pos->side == WHITE ? 1 : -1;
+    f[T_TEMPO] = pos->side == WHITE ? 1 : -1;
 }
 
-void eval_trace(const Position *pos, int coef[W_NB])
+void eval_features(const Position *pos, int f[T_NB])
 {
-    eval_features(pos, coef);
-    if (pos->side == BLACK)
-        for (int i = 0; i < W_NB; i++)
-            coef[i] = -coef[i];
+    scalar_features(pos, f);
+    for (int i = T_PST_FIRST; i < T_NB; i++)
+        f[i] = 0;
+    pst_add(pos, NULL, f, NULL, NULL);
+}
+
+/* Pieces of each type in the start position, per side (MAXIMA.md section 3). */
+static const int start_count[TYPE_NB] = {
+    [PINCER] = 6,     [COORDINATOR] = 1, [LEAPER] = 2, [CHAMELEON] = 2,
+    [WITHDRAWER] = 1, [IMMOBILIZER] = 1, [MAGE] = 2,   [GUARD] = 2};
+
+int eval_phase(const Position *pos, const Weights *w)
+{
+    int now = 0, full = 0;
+    for (int t = PINCER; t <= GUARD; t++) {
+        int pw = w->v[weight_phase(t)];
+        now += pw * bb_popcount(pos->by_type[t]);
+        full += pw * 2 * start_count[t];
+    }
+    if (full <= 0 || now >= full)
+        return EVAL_PHASE_MAX;
+    return now * EVAL_PHASE_MAX / full;
+}
+
+void eval_trace(const Position *pos, const Weights *w, int coef[W_NB])
+{
+    int f[T_NB];
+    eval_features(pos, f);
+    int p = eval_phase(pos, w), sign = pos->side == WHITE ? 1 : -1;
+    for (int t = 0; t < T_NB; t++) {
+        coef[weight_mg(t)] = sign * f[t] * p;
+        coef[weight_eg(t)] = sign * f[t] * (EVAL_PHASE_MAX - p);
+    }
+    for (int i = 2 * T_NB; i < W_NB; i++)
+        coef[i] = 0;
 }
 
 int eval_evaluate(const Position *pos, const Weights *w)
 {
-    int coef[W_NB], score = 0;
-    eval_trace(pos, coef);
-    for (int i = 0; i < W_NB; i++)
-        score += coef[i] * w->v[i];
-    return score;
+    int f[T_NB], mg = 0, eg = 0;
+    scalar_features(pos, f);
+    for (int t = 0; t < T_PST_FIRST; t++) {
+        mg += f[t] * w->v[weight_mg(t)];
+        eg += f[t] * w->v[weight_eg(t)];
+    }
+    pst_add(pos, w, NULL, &mg, &eg);
+    int p = eval_phase(pos, w);
+    int score = (mg * p + eg * (EVAL_PHASE_MAX - p)) / EVAL_PHASE_MAX;
+    return pos->side == WHITE ? score : -score;
 }

@@ -1,24 +1,39 @@
-/* eval.h: the evaluation, a linear function of the named weights (weights.h).
+/* eval.h: the evaluation, a linear function of the named weights (weights.h) for a given game
+ * phase.
  *
- * eval_trace() returns the coefficient of every weight for the side to move, so that
- * eval_evaluate(pos, w) == sum_i coef[i] * w->v[i] exactly. There is no non-linear part: the
- * tuners can work on traces alone. Mate and game-end scores are the search's business. */
+ * Every term t has a count f_t (White minus Black: material, mobility, palace threats, the
+ * piece-square tables, ...). The middle-game and end-game sums
+ *     MG = sum_t f_t * w[t.mg],  EG = sum_t f_t * w[t.eg]
+ * are blended by the game phase p (0..EVAL_PHASE_MAX, from the material left and the phase
+ * weights: EVAL_PHASE_MAX with all the start pieces on the board, 0 with none):
+ *     eval = (MG * p + EG * (EVAL_PHASE_MAX - p)) / EVAL_PHASE_MAX   (C division: toward zero)
+ * from White's view, negated for Black to move.
+ *
+ * eval_trace() returns the coefficient of every weight for the side to move (f_t * p for t.mg,
+ * f_t * (EVAL_PHASE_MAX - p) for t.eg, 0 for the phase weights and search parameters), so that
+ *     eval_evaluate(pos, w) == (sum_i coef[i] * w->v[i]) / EVAL_TRACE_SCALE
+ * exactly. Given the phase, the tuners can work on traces alone. With equal middle-game and
+ * end-game weights the phase drops out. Mate and game-end scores are the search's business. */
 #ifndef MAXTUNE_EVAL_H
 #define MAXTUNE_EVAL_H
 
 #include "core/position.h"
 #include "weights.h"
 
-enum { EVAL_TRACE_SCALE = 1 }; /* eval = (sum coef * w) / EVAL_TRACE_SCALE, truncated toward zero */
+enum { EVAL_PHASE_MAX = 256, EVAL_TRACE_SCALE = EVAL_PHASE_MAX };
 
 /* Builds the evaluation's read-only tables; call once (after core_init) before evaluating. */
 void eval_init(void);
 
-/* Feature counts, White minus Black, for every weight (tempo: +1 White to move, -1 Black). */
-void eval_features(const Position *pos, int f[W_NB]);
+/* Term counts, White minus Black, for every term (tempo: +1 White to move, -1 Black). */
+void eval_features(const Position *pos, int f[T_NB]);
 
-/* Coefficients from the side to move's view: coef = f for White to move, -f for Black. */
-void eval_trace(const Position *pos, int coef[W_NB]);
+/* The game phase, 0 (bare) .. EVAL_PHASE_MAX (every start piece on the board), under w's phase
+ * weights. */
+int eval_phase(const Position *pos, const Weights *w);
+
+/* Coefficients from the side to move's view (see above), under w's phase weights. */
+void eval_trace(const Position *pos, const Weights *w, int coef[W_NB]);
 
 /* Score in centipawns from the side to move's view. */
 int eval_evaluate(const Position *pos, const Weights *w);

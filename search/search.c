@@ -1,5 +1,7 @@
-/* search.c: iterative deepening PVS with a transposition table, null-move pruning, late-move
- * reductions, killer and history ordering, and a bounded capture search. */
+/* search.c: iterative deepening PVS with an optional aspiration window, a transposition table,
+ * null-move pruning, reverse futility pruning, late-move reductions, killer and history
+ * ordering, and a bounded capture search. The pruning and reduction parameters are weights of
+ * the "search" group (weights.h), so tuners can tune them. */
 #include "search.h"
 
 #include <stdlib.h>
@@ -174,7 +176,7 @@ static int capture_value(const Engine *e, Move m)
     int n = move_captures(&e->pos, m, caps), value = 0;
     for (int i = 0; i < n; i++) {
         int t = piece_type(e->pos.board[caps[i]]);
-        value += t == KING ? SCORE_MATE : e->weights.v[weight_material(t)];
+        value += t == KING ? SCORE_MATE : e->weights.v[weight_mg(weight_material(t))];
     }
     return value;
 }
@@ -344,8 +346,17 @@ static int negamax(Engine *e, int depth, int alpha, int beta, int ply, bool allo
     int us = e->pos.side;
     bool in_check = attack_king_attacked(&e->pos, us);
 
+    const int *param = e->weights.v;
+    /* Reverse futility: far enough above beta at low depth, the position is good enough. */
+    if (!pv_node && !in_check && depth <= param[W_RFP_DEPTH] && ply > 0) {
+        int static_eval = evaluate(e);
+        if (static_eval - param[W_RFP_MARGIN] * depth >= beta && static_eval < SCORE_MATE_BOUND)
+            return static_eval;
+    }
+
     /* Null move: if passing still fails high, the position is good enough to cut. */
-    if (allow_null && !pv_node && !in_check && depth >= 3 && bb_popcount(e->pos.by_color[us]) > 3) {
+    if (allow_null && !pv_node && !in_check && depth >= param[W_NMP_MIN_DEPTH] &&
+        bb_popcount(e->pos.by_color[us]) > 3) {
         int static_eval = evaluate(e);
         if (static_eval >= beta) {
             int saved_floor = e->rep_floor;
@@ -353,7 +364,7 @@ static int negamax(Engine *e, int depth, int alpha, int beta, int ply, bool allo
             e->pos.key ^= zobrist_side;
             e->keys[e->nkeys++] = e->pos.key;
             e->rep_floor = e->nkeys - 1; /* a pass breaks repetition chains */
-            int s = -negamax(e, depth - 3, -beta, -beta + 1, ply + 1, false);
+            int s = -negamax(e, depth - param[W_NMP_REDUCTION], -beta, -beta + 1, ply + 1, false);
             e->nkeys--;
             e->rep_floor = saved_floor;
             e->pos.side ^= 1;
@@ -391,7 +402,10 @@ static int negamax(Engine *e, int depth, int alpha, int beta, int ply, bool allo
             s = -negamax(e, depth - 1, -beta, -alpha, ply + 1, true);
         } else {
             /* Late quiet moves are searched one ply shallower first. */
-            int r = (quiet && depth >= 3 && legal > 4 && !in_check) ? 1 + (legal > 12) : 0;
+            int r = (quiet && depth >= param[W_LMR_MIN_DEPTH] && legal > param[W_LMR_MIN_MOVES] &&
+                     !in_check)
+                        ? 1 + (legal > param[W_LMR_LATE_MOVES])
+                        : 0;
             s = -negamax(e, depth - 1 - r, -alpha - 1, -alpha, ply + 1, true);
             if (s > alpha && (r || pv_node))
                 s = -negamax(e, depth - 1, -beta, -alpha, ply + 1, true);
@@ -432,6 +446,29 @@ static int negamax(Engine *e, int depth, int alpha, int beta, int ply, bool allo
     int bound = best >= beta ? BOUND_LOWER : alpha > old_alpha ? BOUND_EXACT : BOUND_UPPER;
     tt_store(&e->tt, key, best_move, score_to_tt(best, ply), depth, bound);
     return best;
+}
+
+/* One iteration at the root: with an aspiration window (search.aspiration > 0, from depth 4) a
+ * window around the previous score, widened on the failing side until the score falls inside;
+ * otherwise the full window. */
+static int root_search(Engine *e, int depth, int previous)
+{
+    int delta = e->weights.v[W_ASPIRATION];
+    if (delta <= 0 || depth < 4 || previous > SCORE_MATE_BOUND || previous < -SCORE_MATE_BOUND)
+        return negamax(e, depth, -SCORE_INF, SCORE_INF, 0, false);
+    int alpha = previous - delta, beta = previous + delta;
+    for (;;) {
+        int s = negamax(e, depth, alpha, beta, 0, false);
+        if (atomic_load_explicit(&e->stop, memory_order_relaxed))
+            return s;
+        if (s <= alpha && alpha > -SCORE_INF)
+            alpha = s - delta > -SCORE_INF ? s - delta : -SCORE_INF;
+        else if (s >= beta && beta < SCORE_INF)
+            beta = s + delta < SCORE_INF ? s + delta : SCORE_INF;
+        else
+            return s;
+        delta *= 2;
+    }
 }
 
 /* Splits a clock into a move's soft and hard limits (search.h). */
@@ -485,7 +522,7 @@ Move engine_search(Engine *e, const SearchLimits *limits, int *score, SearchInfo
     if (state == GAME_ONGOING) {
         best = legal[0];
         for (int depth = 1; depth <= max_depth; depth++) {
-            int s = negamax(e, depth, -SCORE_INF, SCORE_INF, 0, false);
+            int s = root_search(e, depth, best_score);
             if (atomic_load(&e->stop)) {
                 /* A root move searched completely in the stopped iteration is at least as good
                  * as the previous best, which was searched first. */

@@ -1,24 +1,51 @@
-/* weights.c: the weights table, weights files in and out. */
+/* weights.c: the weights table, its names and groups, weights files in and out. */
 #include "weights.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define WEIGHT_ROW(e, name, def, lo, hi, doc) {name, def, lo, hi, doc},
-const WeightDef weight_defs[W_NB] = {WEIGHT_TABLE(WEIGHT_ROW)};
-#undef WEIGHT_ROW
+#define PAIR_ROWS(e, name, v1, lo, hi, group, doc)                                                 \
+    {name ".mg", v1, lo, hi, group, doc " (middle game)"},                                         \
+        {name ".eg", v1, lo, hi, group, doc " (end game)"},
+#define PST_PAIR_ROWS(e, n) PST_ROWS(PAIR_ROWS, e, n)
+#define SINGLE_ROW(e, name, v1, lo, hi, group, doc) {name, v1, lo, hi, group, doc},
+const WeightDef weight_defs[W_NB] = {EVAL_TERMS(PAIR_ROWS) PST_TYPES(PST_PAIR_ROWS)
+                                         SINGLE_WEIGHTS(SINGLE_ROW)};
+#undef SINGLE_ROW
+#undef PST_PAIR_ROWS
+#undef PAIR_ROWS
+
+/* The tuned values of the built-in default (search/default.weights, embedded by the build). */
+extern const char weights_default_text[];
+
+static bool weights_read(Weights *w, FILE *f, const char *path, char *err, size_t errlen);
+
+void weights_v1(Weights *w)
+{
+    for (int i = 0; i < W_NB; i++)
+        w->v[i] = weight_defs[i].v1;
+}
 
 void weights_default(Weights *w)
 {
-    for (int i = 0; i < W_NB; i++)
-        w->v[i] = weight_defs[i].def;
+    weights_v1(w);
+    FILE *f = fmemopen((void *)weights_default_text, strlen(weights_default_text), "r");
+    char err[256];
+    if (!f || !weights_read(w, f, "search/default.weights", err, sizeof err)) {
+        /* The build embeds a file the tests load: this cannot happen in a tested build. */
+        fprintf(stderr, "maxtune: built-in default weights: %s\n", f ? err : "fmemopen failed");
+        abort();
+    }
+    fclose(f);
 }
 
 void weights_material_only(Weights *w)
 {
-    for (int i = 0; i < W_NB; i++)
-        w->v[i] = i <= W_GUARD ? weight_defs[i].def : 0;
+    weights_v1(w);
+    for (int t = 0; t < T_NB; t++)
+        if (t > T_GUARD)
+            weights_set_term(w, t, 0);
 }
 
 int weights_find(const char *name)
@@ -29,24 +56,67 @@ int weights_find(const char *name)
     return -1;
 }
 
+/* True when weight i is the middle-game weight of a term called `name`. */
+static bool is_term_named(int i, const char *name)
+{
+    if (i >= W_PHASE_FIRST || i % 2)
+        return false;
+    size_t n = strlen(name);
+    return !strncmp(weight_defs[i].name, name, n) && !strcmp(weight_defs[i].name + n, ".mg");
+}
+
+int weights_find_term(const char *name)
+{
+    for (int t = 0; t < T_NB; t++)
+        if (is_term_named(weight_mg(t), name))
+            return t;
+    return -1;
+}
+
 bool weights_term(const char *name, WeightSet *out)
 {
-    int i = weights_find(name);
-    if (i < 0)
-        return false;
-    out->n = 1;
-    out->idx[0] = i;
-    return true;
+    int i = weights_find(name), t = -1;
+    if (i >= 0) {
+        out->n = 1;
+        out->idx[0] = i;
+    } else if ((t = weights_find_term(name)) >= 0) {
+        weights_term_set(t, out);
+    }
+    return i >= 0 || t >= 0;
+}
+
+void weights_term_set(int t, WeightSet *out)
+{
+    out->n = 2;
+    out->idx[0] = weight_mg(t);
+    out->idx[1] = weight_eg(t);
+}
+
+/* True when weight i belongs to group `g` (a name after '@'). */
+static bool in_group(int i, const char *g)
+{
+    if (!strcmp(g, "all"))
+        return true;
+    if (!strcmp(g, "eval"))
+        return i < W_PHASE_FIRST;
+    return !strcmp(weight_defs[i].group, g);
 }
 
 int weights_group(const char *name, int *idx, int max)
 {
-    if (strcmp(name, "@all") != 0)
+    if (name[0] != '@')
         return -1;
+    const char *g = name + 1;
     int n = 0;
-    for (int i = 0; i < W_NB && n < max; i++)
-        idx[n++] = i;
-    return n;
+    bool known = !strcmp(g, "all") || !strcmp(g, "eval");
+    for (int i = 0; i < W_NB; i++) {
+        if (!in_group(i, g))
+            continue;
+        known = true;
+        if (n < max)
+            idx[n++] = i;
+    }
+    return known ? n : -1;
 }
 
 /* Trims leading and trailing blanks of s in place; returns the trimmed start. */
@@ -60,31 +130,52 @@ static char *trim(char *s)
     return s;
 }
 
-bool weights_load(Weights *w, const char *path, char *err, size_t errlen)
+/* Sets the weights `name` selects (weights_term) to `value`; seen[] catches a weight set twice.
+ * Errors without a location (the caller adds it). */
+static bool weights_assign(Weights *w, bool seen[W_NB], const char *name, const char *value,
+                           char *err, size_t errlen)
 {
-    weights_default(w);
-    if (!strcmp(path, "default"))
-        return true;
-    if (!strcmp(path, "material")) {
-        weights_material_only(w);
-        return true;
-    }
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+    WeightSet set;
+    if (!weights_term(name, &set)) {
+        snprintf(err, errlen, "unknown weight '%s'", name);
         return false;
     }
+    char *end;
+    errno = 0;
+    long v = strtol(value, &end, 10);
+    if (errno || end == value || *end) {
+        snprintf(err, errlen, "'%s' is not an integer (weight '%s')", value, name);
+        return false;
+    }
+    for (int k = 0; k < set.n; k++) {
+        const WeightDef *d = &weight_defs[set.idx[k]];
+        if (seen[set.idx[k]]) {
+            snprintf(err, errlen, "weight '%s' given twice", d->name);
+            return false;
+        }
+        if (v < d->min || v > d->max) {
+            snprintf(err, errlen, "%s = %ld is out of range [%d, %d]", name, v, d->min, d->max);
+            return false;
+        }
+        seen[set.idx[k]] = true;
+        w->v[set.idx[k]] = (int)v;
+    }
+    return true;
+}
+
+/* Reads "name = value" lines from f into *w (names already set stay set); errors name path and
+ * line. *w is changed only when the whole file is valid. */
+static bool weights_read(Weights *w, FILE *f, const char *path, char *err, size_t errlen)
+{
     Weights out = *w;
     bool seen[W_NB] = {false};
     char line[512];
     int lineno = 0;
-    bool ok = true;
-    while (ok && fgets(line, sizeof line, f)) {
+    while (fgets(line, sizeof line, f)) {
         lineno++;
         if (!strchr(line, '\n') && !feof(f)) {
             snprintf(err, errlen, "%s:%d: line too long", path, lineno);
-            ok = false;
-            break;
+            return false;
         }
         char *hash = strpbrk(line, "#;");
         if (hash)
@@ -95,55 +186,62 @@ bool weights_load(Weights *w, const char *path, char *err, size_t errlen)
         char *eq = strchr(s, '=');
         if (!eq) {
             snprintf(err, errlen, "%s:%d: expected 'name = value'", path, lineno);
-            ok = false;
-            break;
+            return false;
         }
         *eq = '\0';
-        char *name = trim(s), *value = trim(eq + 1), *end;
-        int idx = weights_find(name);
-        if (idx < 0) {
-            snprintf(err, errlen, "%s:%d: unknown weight '%s'", path, lineno, name);
-            ok = false;
-            break;
+        if (!weights_assign(&out, seen, trim(s), trim(eq + 1), err, errlen)) {
+            char msg[256];
+            snprintf(msg, sizeof msg, "%s", err);
+            snprintf(err, errlen, "%s:%d: %s", path, lineno, msg);
+            return false;
         }
-        if (seen[idx]) {
-            snprintf(err, errlen, "%s:%d: weight '%s' given twice", path, lineno, name);
-            ok = false;
-            break;
-        }
-        errno = 0;
-        long v = strtol(value, &end, 10);
-        if (errno || end == value || *end) {
-            snprintf(err, errlen, "%s:%d: '%s' is not an integer (weight '%s')", path, lineno,
-                     value, name);
-            ok = false;
-            break;
-        }
-        if (v < weight_defs[idx].min || v > weight_defs[idx].max) {
-            snprintf(err, errlen, "%s:%d: %s = %ld is out of range [%d, %d]", path, lineno, name, v,
-                     weight_defs[idx].min, weight_defs[idx].max);
-            ok = false;
-            break;
-        }
-        seen[idx] = true;
-        out.v[idx] = (int)v;
     }
-    if (ok && ferror(f)) {
+    if (ferror(f)) {
         snprintf(err, errlen, "%s: read error", path);
-        ok = false;
+        return false;
     }
+    *w = out;
+    return true;
+}
+
+bool weights_load(Weights *w, const char *path, char *err, size_t errlen)
+{
+    if (!strcmp(path, "default")) {
+        weights_default(w);
+        return true;
+    }
+    weights_v1(w);
+    if (!strcmp(path, "v1"))
+        return true;
+    if (!strcmp(path, "material")) {
+        weights_material_only(w);
+        return true;
+    }
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+        return false;
+    }
+    bool ok = weights_read(w, f, path, err, errlen);
     fclose(f);
-    if (ok)
-        *w = out;
     return ok;
 }
 
 void weights_write(const Weights *w, FILE *out)
 {
-    fprintf(out, "# maxtune weights file: name = value (centipawns). '#' starts a comment.\n");
-    for (int i = 0; i < W_NB; i++)
-        fprintf(out, "%-18s = %5d   # %s [%d, %d]\n", weight_defs[i].name, w->v[i],
-                weight_defs[i].doc, weight_defs[i].min, weight_defs[i].max);
+    fprintf(out, "# maxtune weights file: name = value (centipawns unless said). '#' starts a "
+                 "comment.\n# Weights not listed keep their v1 values; a term's name without .mg "
+                 "or .eg sets both.\n");
+    const char *group = "";
+    for (int i = 0; i < W_NB; i++) {
+        const WeightDef *d = &weight_defs[i];
+        if (strcmp(d->group, group) != 0 && strcmp(d->group, "pst") != 0)
+            fprintf(out, "\n# --- %s ---\n", d->group);
+        else if (!strcmp(d->group, "pst") && strcmp(group, "pst") != 0)
+            fprintf(out, "\n# --- pst: piece-square tables, file + rank from the own side ---\n");
+        group = d->group;
+        fprintf(out, "%-26s = %5d   # %s [%d, %d]\n", d->name, w->v[i], d->doc, d->min, d->max);
+    }
 }
 
 bool weights_save(const Weights *w, const char *path, char *err, size_t errlen)

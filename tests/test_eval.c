@@ -95,7 +95,7 @@ static void weights_random(Weights *w, uint64_t *seed)
 }
 
 /* sum coef[i] * w[i], computed independently of eval.c. */
-static long dot(const int coef[W_NB], const Weights *w)
+static long dot(const int coef[T_NB], const Weights *w)
 {
     long s = 0;
     for (int i = 0; i < W_NB; i++)
@@ -103,37 +103,43 @@ static long dot(const int coef[W_NB], const Weights *w)
     return s;
 }
 
-/* eval_evaluate equals the trace's dot product for default, material-only and random weights. */
+/* eval_evaluate equals the trace's dot product (divided by the trace scale, toward zero) for
+ * default, v1, material-only and random weights; the phase weights and search parameters have
+ * no coefficient. */
 static void test_trace_exact(void **state)
 {
     (void)state;
-    Weights sets[2 + 5];
+    Weights sets[3 + 5];
     weights_default(&sets[0]);
-    weights_material_only(&sets[1]);
+    weights_v1(&sets[1]);
+    weights_material_only(&sets[2]);
     uint64_t seed = 12345;
-    for (int k = 2; k < 7; k++)
+    for (int k = 3; k < 8; k++)
         weights_random(&sets[k], &seed);
-    /* The material-only set really is material only. */
-    for (int i = 0; i < W_NB; i++)
-        assert_int_equal(sets[1].v[i], i <= W_GUARD ? weight_defs[i].def : 0);
+    /* The material-only set really is material only (v1 piece values, phases equal). */
+    for (int i = 0; i < W_PHASE_FIRST; i++)
+        assert_int_equal(sets[2].v[i], i <= W_GUARD_EG ? weight_defs[i].v1 : 0);
 
     int checked = 0;
     for (int p = 0; p < nfens; p++) {
         Position pos;
         parse(&pos, fens[p]);
-        int coef[W_NB];
-        eval_trace(&pos, coef);
-        for (int k = 0; k < 7; k++) {
-            long want = dot(coef, &sets[k]);
+        for (int k = 0; k < 8; k++) {
+            int coef[W_NB];
+            eval_trace(&pos, &sets[k], coef);
+            long want = dot(coef, &sets[k]) / EVAL_TRACE_SCALE;
             int got = eval_evaluate(&pos, &sets[k]);
             if (got != want)
                 fail_msg("%s, weights set %d: eval %d, trace gives %ld", fens[p], k, got, want);
+            for (int i = W_PHASE_FIRST; i < W_NB; i++)
+                assert_int_equal(coef[i], 0);
+            /* Tempo is +1 for the side to move, whatever the colour, split by the phase. */
+            assert_int_equal(coef[W_TEMPO_MG] + coef[W_TEMPO_EG], EVAL_PHASE_MAX);
+            assert_int_equal(coef[W_TEMPO_MG], eval_phase(&pos, &sets[k]));
             checked++;
         }
-        /* Tempo is +1 for the side to move, whatever the colour. */
-        assert_int_equal(coef[W_TEMPO], 1);
     }
-    assert_int_equal(checked, nfens * 7);
+    assert_int_equal(checked, nfens * 8);
 }
 
 /* The mirrored position (colours and side swapped) has the same trace and the same score. */
@@ -154,17 +160,17 @@ static void test_mirror_symmetry(void **state)
             fail_msg("mirror of %s: %s", fens[p], why);
         assert_int_not_equal(mir.side, pos.side);
         int c1[W_NB], c2[W_NB];
-        eval_trace(&pos, c1);
-        eval_trace(&mir, c2);
+        eval_trace(&pos, &rnd, c1);
+        eval_trace(&mir, &rnd, c2);
         for (int i = 0; i < W_NB; i++)
             if (c1[i] != c2[i])
                 fail_msg("%s: coefficient of %s is %d, %d in the mirror", fens[p],
                          weight_defs[i].name, c1[i], c2[i]);
         /* White-minus-Black features change sign. */
-        int f1[W_NB], f2[W_NB];
+        int f1[T_NB], f2[T_NB];
         eval_features(&pos, f1);
         eval_features(&mir, f2);
-        for (int i = 0; i < W_NB; i++)
+        for (int i = 0; i < T_NB; i++)
             assert_int_equal(f1[i], -f2[i]);
         assert_int_equal(eval_evaluate(&pos, &def), eval_evaluate(&mir, &def));
         assert_int_equal(eval_evaluate(&pos, &mat), eval_evaluate(&mir, &mat));
@@ -177,7 +183,7 @@ static void test_mirror_symmetry(void **state)
 }
 
 /* Features (White minus Black) of a FEN. */
-static void features_of(const char *fen, int f[W_NB])
+static void features_of(const char *fen, int f[T_NB])
 {
     Position pos;
     parse(&pos, fen);
@@ -185,14 +191,14 @@ static void features_of(const char *fen, int f[W_NB])
 }
 
 /* Asserts every feature except those listed (terminated by -1) is 0. */
-static void assert_only(const int f[W_NB], const int *allowed)
+static void assert_only(const int f[T_NB], const int *allowed)
 {
-    for (int i = 0; i < W_NB; i++) {
+    for (int i = 0; i < T_NB; i++) {
         bool ok = false;
         for (const int *a = allowed; *a >= 0; a++)
             ok |= *a == i;
         if (!ok && f[i] != 0)
-            fail_msg("feature %s is %d, expected 0", weight_defs[i].name, f[i]);
+            fail_msg("feature %s is %d, expected 0", weight_defs[weight_mg(i)].name, f[i]);
     }
 }
 
@@ -204,46 +210,50 @@ static void test_material_lone_mage(void **state)
     /* Kings a9 and e1 (their jumps do not touch d1's lines), White Mage d1. */
     parse(&w, "xxx2xxx/k7/8/8/8/8/8/8/8/3GK3/xxx2xxx w 0");
     parse(&b, "xxx2xxx/k7/8/8/8/8/8/8/8/3GK3/xxx2xxx b 0");
-    int cw[W_NB], cb[W_NB];
-    eval_trace(&w, cw);
-    eval_trace(&b, cb);
-    assert_int_equal(cw[W_MAGE], 1);
-    assert_int_equal(cb[W_MAGE], -1);
-    for (int t = W_PINCER; t <= W_GUARD; t++)
-        if (t != W_MAGE) {
-            assert_int_equal(cw[t], 0);
-            assert_int_equal(cb[t], 0);
-        }
-    assert_int_equal(cw[W_TEMPO], 1);
-    assert_int_equal(cb[W_TEMPO], 1);
+    int fw[T_NB], fb[T_NB];
+    eval_features(&w, fw);
+    eval_features(&b, fb);
+    for (int t = T_PINCER; t <= T_GUARD; t++) {
+        assert_int_equal(fw[t], t == T_MAGE);
+        assert_int_equal(fb[t], t == T_MAGE);
+    }
+    assert_int_equal(fw[T_TEMPO], 1);
+    assert_int_equal(fb[T_TEMPO], -1);
+    /* In the trace, from the side to move's view: the Mage counts -1 for Black to move. */
+    Weights v1;
+    weights_v1(&v1);
+    int cb[W_NB];
+    eval_trace(&b, &v1, cb);
+    assert_int_equal(cb[W_MAGE_MG] + cb[W_MAGE_EG], -EVAL_PHASE_MAX);
+    assert_int_equal(cb[W_TEMPO_MG] + cb[W_TEMPO_EG], EVAL_PHASE_MAX);
     /* Mage d1: NW c2 + c3..c9 + b2,a2 (10); NE e2 + e3..e10 + f2..h2 (12); SE e0 (1); SW is
      * a hole. 23, the number of legal moves of the Mage there. */
-    assert_int_equal(cw[W_MOB_MAGE], 23);
+    assert_int_equal(fw[T_MOB_MAGE], 23);
     /* Material-only score: exactly one Mage, from each side's view. */
     Weights mat;
     weights_material_only(&mat);
-    assert_int_equal(eval_evaluate(&w, &mat), weight_defs[W_MAGE].def);
-    assert_int_equal(eval_evaluate(&b, &mat), -weight_defs[W_MAGE].def);
+    assert_int_equal(eval_evaluate(&w, &mat), weight_defs[W_MAGE_MG].v1);
+    assert_int_equal(eval_evaluate(&b, &mat), -weight_defs[W_MAGE_MG].v1);
 }
 
 /* Guard and King mobility on the edges: off-board and hole directions are not moves. */
 static void test_mobility_edges(void **state)
 {
     (void)state;
-    int f[W_NB];
+    int f[T_NB];
     /* Guard a1: a2, b2, b1 (a0, b0 are holes, the rest off the board). */
     features_of("xxx2xxx/7k/8/8/8/8/8/8/8/D3K3/xxx2xxx w 0", f);
-    assert_int_equal(f[W_MOB_GUARD], 3);
+    assert_int_equal(f[T_MOB_GUARD], 3);
     /* Guard h9 for Black: g9, g8, h8 (g10, h10 are holes). Black counts negative. */
     features_of("xxx2xxx/7d/8/8/8/8/8/8/8/4K2k/xxx2xxx w 0", f);
-    assert_int_equal(f[W_MOB_GUARD], -3);
+    assert_int_equal(f[T_MOB_GUARD], -3);
     /* Guard d0 in its own palace: c1, d1, e1, e0. */
     features_of("xxx2xxx/7k/8/8/8/8/8/8/8/K7/xxxD1xxx w 0", f);
-    assert_int_equal(f[W_MOB_GUARD], 4);
+    assert_int_equal(f[T_MOB_GUARD], 4);
     /* King a5 (White) jumps b3, b7, c4, c6 and, around the cylinder, g4, g6, h3, h7; Black's
      * King e10 jumps c9, g9, d8, f8. */
     features_of("xxx1kxxx/8/8/8/8/K7/8/8/8/8/xxx2xxx w 0", f);
-    assert_int_equal(f[W_MOB_KING], 8 - 4);
+    assert_int_equal(f[T_MOB_KING], 8 - 4);
 }
 
 /* A piece standing on an enemy palace square counts in palace_occupy; a second piece that
@@ -251,29 +261,31 @@ static void test_mobility_edges(void **state)
 static void test_palace_features(void **state)
 {
     (void)state;
-    int f[W_NB];
+    int f[T_NB];
     /* White Guard on d10; kings a9 (jumps b7, c8, g8, h7) and a1. */
     features_of("xxxD1xxx/k7/8/8/8/8/8/8/8/K7/xxx2xxx w 0", f);
-    assert_int_equal(f[W_PALACE_OCCUPY], 1);
-    assert_int_equal(f[W_PALACE_REACH], 0); /* the occupant itself is not a reacher */
-    assert_int_equal(f[W_PALACE_DOUBLE], 0);
+    assert_int_equal(f[T_PALACE_OCCUPY], 1);
+    assert_int_equal(f[T_PALACE_REACH], 0); /* the occupant itself is not a reacher */
+    assert_int_equal(f[T_PALACE_DOUBLE], 0);
     /* Plus a White Pincer e4 that can slide to e10. */
     features_of("xxxD1xxx/k7/8/8/8/8/4P3/8/8/K7/xxx2xxx w 0", f);
-    assert_int_equal(f[W_PALACE_OCCUPY], 1);
-    assert_int_equal(f[W_PALACE_REACH], 1);
-    assert_int_equal(f[W_PALACE_DOUBLE], 1);
+    assert_int_equal(f[T_PALACE_OCCUPY], 1);
+    assert_int_equal(f[T_PALACE_REACH], 1);
+    assert_int_equal(f[T_PALACE_DOUBLE], 1);
     /* The same for Black in White's palace (and Black to move: features stay White-minus-Black,
      * the trace flips sign). */
     Position pos;
     parse(&pos, "xxx2xxx/k7/8/8/8/8/4p3/8/8/7K/xxxd1xxx b 0");
     eval_features(&pos, f);
-    assert_int_equal(f[W_PALACE_OCCUPY], -1);
-    assert_int_equal(f[W_PALACE_REACH], -1);
-    assert_int_equal(f[W_PALACE_DOUBLE], -1);
+    assert_int_equal(f[T_PALACE_OCCUPY], -1);
+    assert_int_equal(f[T_PALACE_REACH], -1);
+    assert_int_equal(f[T_PALACE_DOUBLE], -1);
     int coef[W_NB];
-    eval_trace(&pos, coef);
-    assert_int_equal(coef[W_PALACE_OCCUPY], 1);
-    assert_int_equal(coef[W_PALACE_DOUBLE], 1);
+    Weights v1;
+    weights_v1(&v1);
+    eval_trace(&pos, &v1, coef);
+    assert_int_equal(coef[W_PALACE_OCCUPY_MG] + coef[W_PALACE_OCCUPY_EG], EVAL_PHASE_MAX);
+    assert_int_equal(coef[W_PALACE_DOUBLE_MG] + coef[W_PALACE_DOUBLE_EG], EVAL_PHASE_MAX);
 }
 
 /* A piece next to an enemy Immobilizer is frozen (the Mage never is); an Immobilizer next to an
@@ -281,39 +293,39 @@ static void test_palace_features(void **state)
 static void test_frozen_features(void **state)
 {
     (void)state;
-    int f[W_NB];
+    int f[T_NB];
     /* White Pincer e5 and Mage d5 next to the Black Immobilizer e6. */
     features_of("xxx2xxx/k7/8/8/4m3/3GP3/8/8/8/7K/xxx2xxx w 0", f);
-    assert_int_equal(f[W_FROZEN], 1);
-    assert_int_equal(f[W_MOB_PINCER], 0);
-    assert_true(f[W_MOB_MAGE] > 0);
+    assert_int_equal(f[T_FROZEN], 1);
+    assert_int_equal(f[T_MOB_PINCER], 0);
+    assert_true(f[T_MOB_MAGE] > 0);
     /* Black's Immobilizer zone: Pincer e5 counts, the Mage does not. */
-    assert_int_equal(f[W_IMMOB_ZONE], -1);
-    assert_int_equal(f[W_PINCER], 1);
-    assert_int_equal(f[W_MAGE], 1);
-    assert_int_equal(f[W_IMMOBILIZER], -1);
+    assert_int_equal(f[T_IMMOB_ZONE], -1);
+    assert_int_equal(f[T_PINCER], 1);
+    assert_int_equal(f[T_MAGE], 1);
+    assert_int_equal(f[T_IMMOBILIZER], -1);
     /* Add a White Chameleon f7 next to the Immobilizer: it freezes it (and is frozen by it). */
     features_of("xxx2xxx/k7/8/5B2/4m3/3GP3/8/8/8/7K/xxx2xxx w 0", f);
-    assert_int_equal(f[W_FROZEN], 2 - 1);
-    assert_int_equal(f[W_MOB_IMMOBILIZER], 0);
-    assert_int_equal(f[W_MOB_CHAMELEON], 0);
-    assert_int_equal(f[W_IMMOB_ZONE], 0); /* a frozen Immobilizer has no zone */
+    assert_int_equal(f[T_FROZEN], 2 - 1);
+    assert_int_equal(f[T_MOB_IMMOBILIZER], 0);
+    assert_int_equal(f[T_MOB_CHAMELEON], 0);
+    assert_int_equal(f[T_IMMOB_ZONE], 0); /* a frozen Immobilizer has no zone */
 }
 
 /* The start position is balanced: every feature is 0 but tempo. */
 static void test_start_balanced(void **state)
 {
     (void)state;
-    int f[W_NB];
+    int f[T_NB];
     features_of(START_FEN, f);
-    const int allowed[] = {W_TEMPO, -1};
+    const int allowed[] = {T_TEMPO, -1};
     assert_only(f, allowed);
-    assert_int_equal(f[W_TEMPO], 1);
+    assert_int_equal(f[T_TEMPO], 1);
     Weights w;
     weights_default(&w);
     Position pos;
     parse(&pos, START_FEN);
-    assert_int_equal(eval_evaluate(&pos, &w), weight_defs[W_TEMPO].def);
+    assert_int_equal(eval_evaluate(&pos, &w), w.v[W_TEMPO_MG]); /* phase: all pieces there */
 }
 
 /* A temporary file name; the caller unlinks it. */
@@ -393,10 +405,10 @@ static void test_weights_builtin_and_partial(void **state)
                      "frozen = -100\t\n"
                      "tempo = 0 # zero\n");
     assert_true(weights_load(&w, path, err, sizeof err));
-    weights_default(&want);
-    want.v[W_MAGE] = 650;
-    want.v[W_FROZEN] = -100;
-    want.v[W_TEMPO] = 0;
+    weights_v1(&want); /* a file is read on top of the v1 values, a term's name sets both phases */
+    weights_set_term(&want, T_MAGE, 650);
+    weights_set_term(&want, T_FROZEN, -100);
+    weights_set_term(&want, T_TEMPO, 0);
     assert_memory_equal(w.v, want.v, sizeof w.v);
     unlink(path);
 }
@@ -428,7 +440,10 @@ static void test_weights_errors(void **state)
     expect_load_error("tempo = 99999999999999999999\n", 1, "not an integer");
     expect_load_error("\n\nmage = 1501\n", 3, "out of range [0, 1500]");
     expect_load_error("frozen = -501\n", 1, "out of range [-500, 100]");
-    expect_load_error("mage = 600\npincer = 90\nmage = 650\n", 3, "'mage' given twice");
+    expect_load_error("mage = 600\npincer = 90\nmage = 650\n", 3, "'mage.mg' given twice");
+    expect_load_error("mage.eg = 600\nmage = 650\n", 2, "'mage.eg' given twice");
+    expect_load_error("pst_rank.king.11 = 5\n", 1, "unknown weight 'pst_rank.king.11'");
+    expect_load_error("search.nmp_reduction = 1\n", 1, "out of range [2, 6]");
     expect_load_error("pincer = 90\nmage 650\n", 2, "expected 'name = value'");
 
     /* A missing file names the file. */
@@ -438,6 +453,132 @@ static void test_weights_errors(void **state)
     assert_false(weights_load(&w, missing, err, sizeof err));
     assert_int_equal(strncmp(err, missing, strlen(missing)), 0);
     assert_non_null(strstr(err, "cannot open"));
+}
+
+/* The v1 weights (configs/v1.weights, the built-in "v1") evaluate every reference position
+ * exactly as the program of 93de8ac did with its defaults (tests/data/v1_evals.txt): the richer
+ * evaluation with v1 weights is the old evaluation. */
+static void test_v1_reference(void **state)
+{
+    (void)state;
+    char err[ERR_LEN] = "", line[512];
+    Weights file, builtin;
+    if (!weights_load(&file, "configs/v1.weights", err, sizeof err))
+        fail_msg("%s", err);
+    weights_v1(&builtin);
+    assert_memory_equal(file.v, builtin.v, sizeof file.v);
+    FILE *f = fopen("tests/data/v1_evals.txt", "r");
+    assert_non_null(f);
+    int checked = 0;
+    while (fgets(line, sizeof line, f)) {
+        char *semi = strchr(line, ';');
+        if (line[0] == '#' || !semi)
+            continue;
+        *semi = '\0';
+        Position pos;
+        parse(&pos, line);
+        int want = atoi(semi + 1), got = eval_evaluate(&pos, &file);
+        if (got != want)
+            fail_msg("%s: v1 eval %d, the old program gave %d", line, got, want);
+        checked++;
+    }
+    fclose(f);
+    assert_true(checked >= 1400);
+}
+
+/* The game phase: EVAL_PHASE_MAX at the start, 0 with Kings and Pincers only (Pincers weigh 0),
+ * in between after trades, and EVAL_PHASE_MAX whatever the position with all phase weights 0. */
+static void test_phase(void **state)
+{
+    (void)state;
+    Weights w;
+    weights_v1(&w);
+    Position pos;
+    parse(&pos, START_FEN);
+    assert_int_equal(eval_phase(&pos, &w), EVAL_PHASE_MAX);
+    parse(&pos, "xxx2xxx/4k3/8/pppp4/8/8/8/4PPPP/8/4K3/xxx2xxx w 0");
+    assert_int_equal(eval_phase(&pos, &w), 0);
+    /* One Mage each: 2 * 7 of the start's 2 * 44. */
+    parse(&pos, "xxx2xxx/4k1g1/8/8/8/8/8/8/8/1G2K3/xxx2xxx w 0");
+    assert_int_equal(eval_phase(&pos, &w), 14 * EVAL_PHASE_MAX / 88);
+    for (int t = PINCER; t <= GUARD; t++)
+        w.v[weight_phase(t)] = 0;
+    assert_int_equal(eval_phase(&pos, &w), EVAL_PHASE_MAX);
+}
+
+/* Piece-square terms: a piece counts on its file and on its rank from its own side (Black's
+ * ranks mirrored, files kept), and a weight on that square moves the score by that much. */
+static void test_pst_features(void **state)
+{
+    (void)state;
+    int f[T_NB];
+    /* White Guard c4, Black Guard f8 (its rank 2 from Black's side); Kings a1 (White), h9. */
+    features_of("xxx2xxx/7k/5d2/8/8/8/2D5/8/8/K7/xxx2xxx w 0", f);
+    assert_int_equal(f[weight_pst_file(GUARD, 2)], 1);
+    assert_int_equal(f[weight_pst_file(GUARD, 5)], -1);
+    assert_int_equal(f[weight_pst_rank(GUARD, 4)], 1);
+    assert_int_equal(f[weight_pst_rank(GUARD, 2)], -1);
+    assert_int_equal(f[weight_pst_file(KING, 0)], 1);
+    assert_int_equal(f[weight_pst_file(KING, 7)], -1);
+    assert_int_equal(f[weight_pst_rank(KING, 1)], 2 - 1 - 1); /* a1 and h9 are both rank 1 */
+    /* End game (no phase pieces left but the Guards: phase 6/88): a weight on the Guard's
+     * end-game rank-4 entry adds its share to White's score. */
+    Weights w;
+    weights_material_only(&w);
+    Position pos;
+    parse(&pos, "xxx2xxx/7k/5d2/8/8/8/2D5/8/8/K7/xxx2xxx w 0");
+    int base = eval_evaluate(&pos, &w), p = eval_phase(&pos, &w);
+    w.v[weight_eg(weight_pst_rank(GUARD, 4))] = 88;
+    assert_int_equal(eval_evaluate(&pos, &w) - base, 88 * (EVAL_PHASE_MAX - p) / EVAL_PHASE_MAX);
+    assert_string_equal(weight_defs[weight_eg(weight_pst_rank(GUARD, 4))].name,
+                        "pst_rank.guard.4.eg");
+    assert_string_equal(weight_defs[weight_mg(weight_pst_file(KING, 7))].name,
+                        "pst_file.king.h.mg");
+}
+
+/* The King-safety terms of the richer evaluation, worked out by hand. */
+static void test_king_terms(void **state)
+{
+    (void)state;
+    int f[T_NB];
+    /* White King a5 with a Guard b5 next to it; Black Immobilizer h6 two files away across the
+     * a-h edge (distance 7 without the wrap): king_wrap_pressure for Black, Immobilizer
+     * closeness 0. Black King e10. */
+    features_of("xxx1kxxx/8/8/8/8/7m/KD6/8/8/8/xxx2xxx w 0", f);
+    assert_int_equal(f[T_GUARD_SHELTER], 1);
+    assert_int_equal(f[T_KING_WRAP_PRESSURE], -1);
+    assert_int_equal(f[T_IMMOB_KING], 0);
+    assert_int_equal(f[T_KING_FROZEN], 0);
+    /* Black Immobilizer b6 next to the White King a5: the King is frozen; closeness 7 - 1. */
+    features_of("xxx1kxxx/8/8/8/8/1m6/K7/8/8/8/xxx2xxx w 0", f);
+    assert_int_equal(f[T_KING_FROZEN], 1);
+    assert_int_equal(f[T_IMMOB_KING], -6);
+    /* Pincers c3 and d3 side by side support each other; e5 stands alone. */
+    features_of("xxx1kxxx/8/8/8/8/4P3/8/2PP4/8/K7/xxx2xxx w 0", f);
+    assert_int_equal(f[T_PINCER_SUPPORT], 2);
+}
+
+/* Weights files with every one of the hundreds of weights, written and read back through a term
+ * name file and a full-name file. */
+static void test_weights_count(void **state)
+{
+    (void)state;
+    assert_true(W_NB >= 300);
+    WeightSet set;
+    assert_true(weights_term("pincer", &set));
+    assert_int_equal(set.n, 2);
+    assert_int_equal(set.idx[0], W_PINCER_MG);
+    assert_int_equal(set.idx[1], W_PINCER_EG);
+    assert_true(weights_term("pincer.eg", &set));
+    assert_int_equal(set.n, 1);
+    assert_false(weights_term("pinc", &set));
+    int idx[W_NB];
+    assert_int_equal(weights_group("@all", idx, W_NB), W_NB);
+    assert_int_equal(weights_group("@eval", idx, W_NB), 2 * T_NB);
+    assert_int_equal(weights_group("@search", idx, W_NB), W_NB - W_SEARCH_FIRST);
+    assert_int_equal(weights_group("@pst", idx, W_NB), 2 * (T_NB - T_PST_FIRST));
+    assert_int_equal(weights_group("@material", idx, W_NB), 16);
+    assert_int_equal(weights_group("@nothing", idx, W_NB), -1);
 }
 
 /* Runs the evaluation and weights-file tests (core and evaluation tables built first). */
@@ -456,6 +597,11 @@ int main(void)
         cmocka_unit_test(test_weights_roundtrip),
         cmocka_unit_test(test_weights_builtin_and_partial),
         cmocka_unit_test(test_weights_errors),
+        cmocka_unit_test(test_v1_reference),
+        cmocka_unit_test(test_phase),
+        cmocka_unit_test(test_pst_features),
+        cmocka_unit_test(test_king_terms),
+        cmocka_unit_test(test_weights_count),
     };
     return cmocka_run_group_tests(tests, setup_positions, NULL);
 }

@@ -287,7 +287,7 @@ static bool sample_game(const Config *cfg, const Openings *o, const Weights *w, 
                     st->noisy++;
                 } else {
                     int coef[W_NB];
-                    eval_trace(&pos, coef);
+                    eval_trace(&pos, w, coef);
                     int result = pos.side == WHITE ? g->result : 2 - g->result;
                     if (!traces_add(t, (uint32_t)i, result, coef))
                         return false;
