@@ -427,8 +427,8 @@ static void make_synth(void)
     traces_init(&synth);
     for (uint32_t g = 0; g < GAMES; g++) {
         int coef[W_NB] = {0};
-        double s = truth.v[W_TEMPO];
-        coef[W_TEMPO] = 1;
+        double s = truth.v[T_TEMPO];
+        coef[T_TEMPO] = 1;
         for (int t = 0; t < NFIT; t++) {
             double u = uniform(&rng);
             coef[t] = u < 0.6 ? 0 : u < 0.75 ? 1 : u < 0.9 ? -1 : u < 0.95 ? 2 : -2;

@@ -41,7 +41,7 @@ static int rounded(const FitJob *j, int x) { return j->result.v[j->fitted[x].set
  * pincer or w was not fitted. */
 static bool in_pincers(const FitJob *j, int w, double *v, double *lo, double *hi)
 {
-    int a = fitted_index(j, w), b = fitted_index(j, W_PINCER), m = j->mf;
+    int a = fitted_index(j, w), b = fitted_index(j, W_PINCER_MG), m = j->mf;
     if (a < 0 || b < 0)
         return false;
     const double *c = j->errors.cov_clustered;
@@ -240,7 +240,7 @@ static void report_weights(FILE *out, const FitJob *j)
         int w = j->fitted[x].set.idx[0], m = j->mf;
         double se = se_of(j, x), v, lo, hi;
         char pincers[64] = "";
-        if (j->fitted[x].set.n == 1 && w <= W_GUARD && w != W_PINCER &&
+        if (w <= W_GUARD_EG && w != W_PINCER_MG &&
             in_pincers(j, w, &v, &lo, &hi))
             snprintf(pincers, sizeof pincers,
                      isfinite(lo) ? "%.2f [%.2f, %.2f]" : "%.2f [unbounded]", v, lo, hi);

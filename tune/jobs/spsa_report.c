@@ -10,7 +10,7 @@
 #include "tune/stats/stats.h"
 
 /* Values of vchess's hand table (METHODS.md), in pawns, by piece type. */
-static const double VCHESS_VALUES[W_GUARD + 1] = {1, 2, 5, 4, 2, 5, 7, 4};
+static const double VCHESS_VALUES[T_GUARD + 1] = {1, 2, 5, 4, 2, 5, 7, 4};
 
 bool spsa_write_summary(FILE *out, void *data)
 {
@@ -47,13 +47,13 @@ bool spsa_write_report(FILE *out, void *data)
     fprintf(out, "![Parameter trajectories](trajectory.png)\n\n");
     fprintf(out, "| weight | start | tuned | change | default table | vchess (pawns) | "
                  "tuned / tuned pincer |\n|---|---:|---:|---:|---:|---:|---:|\n");
-    int pincer = j->tuned.v[W_PINCER] ? j->tuned.v[W_PINCER] : 1;
+    int pincer = j->tuned.v[W_PINCER_MG] ? j->tuned.v[W_PINCER_MG] : 1;
     for (int i = 0; i < j->spsa.n; i++) {
         const SpsaParam *p = &j->spsa.p[i];
         int w = p->set.idx[0], start = (int)lround(p->start);
         char vchess[16] = "", ratio[16] = "";
-        if (p->set.n == 1 && w <= W_GUARD) {
-            snprintf(vchess, sizeof vchess, "%g", VCHESS_VALUES[w]);
+        if (w <= W_GUARD_EG) { /* a material weight: the term is w / 2 */
+            snprintf(vchess, sizeof vchess, "%g", VCHESS_VALUES[w / 2]);
             snprintf(ratio, sizeof ratio, "%.2f", (double)j->tuned.v[w] / pincer);
         }
         fprintf(out, "| %s | %d | %d | %+d | %d | %s | %s |\n", p->name, start, j->tuned.v[w],

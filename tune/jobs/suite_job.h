@@ -17,7 +17,7 @@
 #include "tune/run/rundir.h"
 #include "tune/stats/spsa.h"
 
-#define SUITE_MAX_PIECES (W_GUARD + 1)
+#define SUITE_MAX_PIECES (T_GUARD + 1)
 
 /* A value in pincers with its 95% interval, as values.csv gives it. */
 typedef struct SuiteValue {

@@ -96,16 +96,16 @@ static void fmt_value(const SuiteValue *s, char *buf, size_t len)
 /* The SPSA-tuned value of a piece in tuned pincers, or "-" when not tuned. */
 static void fmt_tuned(const SuiteResult *r, const char *piece, char *buf, size_t len)
 {
-    int w = weights_find(piece);
+    int t = weights_find_term(piece), w = t >= 0 ? weight_mg(t) : -1;
     bool tuned = false, pincer = false;
     for (int i = 0; i < r->nparams; i++) {
-        tuned |= r->params[i].set.n == 1 && r->params[i].set.idx[0] == w;
-        pincer |= r->params[i].set.n == 1 && r->params[i].set.idx[0] == W_PINCER;
+        tuned |= r->params[i].set.idx[0] == w;
+        pincer |= r->params[i].set.idx[0] == W_PINCER_MG;
     }
-    if (w < 0 || !tuned || !pincer || r->tuned.v[W_PINCER] <= 0)
+    if (w < 0 || !tuned || !pincer || r->tuned.v[W_PINCER_MG] <= 0)
         snprintf(buf, len, "-");
     else
-        snprintf(buf, len, "%.2f", (double)r->tuned.v[w] / r->tuned.v[W_PINCER]);
+        snprintf(buf, len, "%.2f", (double)r->tuned.v[w] / r->tuned.v[W_PINCER_MG]);
 }
 
 /* The formatted cells of piece i: both values with their intervals, and the SPSA-tuned value. */

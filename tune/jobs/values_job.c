@@ -34,7 +34,7 @@ static bool parse_offsets(ValuesJob *j, const bool *requested, char *err, size_t
             *colon = '\0';
             k = strtol(colon + 1, &end, 10);
         }
-        int w = weights_find(tok);
+        int w = weights_find_term(tok);
         if (!colon || end == colon + 1 || *end || k < 0 || k > 6) {
             snprintf(err, errlen,
                      "[values] offsets: '%s' is not type:k with k a number of "
@@ -42,7 +42,7 @@ static bool parse_offsets(ValuesJob *j, const bool *requested, char *err, size_t
                      colon ? (*colon = ':', tok) : tok);
             return false;
         }
-        if (w < 0 || w > W_GUARD || w == W_PINCER || !requested[w]) {
+        if (w < 0 || w > T_GUARD || w == T_PINCER || !requested[w]) {
             snprintf(err, errlen,
                      "[values] offsets: '%s' is not one of the [values] types "
                      "other than the pincer",
@@ -66,8 +66,8 @@ static bool parse_types(ValuesJob *j, char *err, size_t errlen)
     snprintf(list, sizeof list, "%s", j->cfg->values.types);
     bool seen[W_NB] = {false};
     for (char *tok = strtok(list, ", \t"); tok; tok = strtok(NULL, ", \t")) {
-        int w = weights_find(tok);
-        if (w < 0 || w > W_GUARD) {
+        int w = weights_find_term(tok);
+        if (w < 0 || w > T_GUARD) {
             snprintf(err, errlen,
                      "[values] types: '%s' is not a piece type (one of pincer, "
                      "coordinator, long_leaper, chameleon, withdrawer, immobilizer, "
@@ -89,9 +89,9 @@ static bool parse_types(ValuesJob *j, char *err, size_t errlen)
     if (!parse_offsets(j, seen, err, errlen))
         return false;
     if (j->cfg->values.pairs > 0) {
-        j->matched[j->nmatched++] = W_PINCER;
+        j->matched[j->nmatched++] = T_PINCER;
         for (int i = 0; i < j->ntypes; i++)
-            if (j->types[i] != W_PINCER)
+            if (j->types[i] != T_PINCER)
                 j->matched[j->nmatched++] = j->types[i];
     }
     return true;
@@ -148,14 +148,17 @@ static void regression(ValuesJob *j)
     bool varies[W_NB] = {false};
     for (long k = 0; k < j->traces.nterms; k++)
         varies[j->traces.index[k]] = true;
-    for (int w = W_PINCER; w <= W_GUARD; w++)
-        if (varies[w])
-            j->reg_params[j->nreg++] = w;
-    j->reg_params[j->nreg++] = W_TEMPO;
+    for (int t = T_PINCER; t <= T_GUARD; t++)
+        if (varies[weight_mg(t)] || varies[weight_eg(t)])
+            j->reg_params[j->nreg++] = t;
+    j->reg_params[j->nreg++] = T_TEMPO;
+    WeightSet sets[T_GUARD + 2];
+    for (int x = 0; x < j->nreg; x++)
+        weights_term_set(j->reg_params[x], &sets[x]); /* both phases: one value per term */
     Weights zero;
     memset(&zero, 0, sizeof zero);
-    Fit *f = fit_new(&j->traces, j->reg_params, j->nreg, &zero, FIT_CROSS_ENTROPY,
-                     config_threads(j->cfg));
+    Fit *f = fit_new_sets(&j->traces, sets, j->nreg, &zero, FIT_CROSS_ENTROPY,
+                          config_threads(j->cfg));
     if (!f) {
         snprintf(j->reg_note, sizeof j->reg_note, "out of memory");
         return;
@@ -178,9 +181,9 @@ static void regression(ValuesJob *j)
         e->elo_se = sqrt(j->fe.cov_clustered[x * m + x]);
     }
     /* reg_params[0] is the pincer whenever it varies: the covariances are with row 0. */
-    for (int x = 0; x < m - 1 && j->reg_params[0] == W_PINCER; x++)
-        to_pincers(&j->reg[j->reg_params[x]], &j->reg[W_PINCER], j->fe.cov_clustered[x * m]);
-    j->reg[W_PINCER].value = j->reg[W_PINCER].lo = j->reg[W_PINCER].hi = 1;
+    for (int x = 0; x < m - 1 && j->reg_params[0] == T_PINCER; x++)
+        to_pincers(&j->reg[j->reg_params[x]], &j->reg[T_PINCER], j->fe.cov_clustered[x * m]);
+    j->reg[T_PINCER].value = j->reg[T_PINCER].lo = j->reg[T_PINCER].hi = 1;
 }
 
 /* Handicap estimates from the finished matches; fills j->hc. */
@@ -194,9 +197,9 @@ static void handicap_estimates(ValuesJob *j)
     }
     /* The calibration removed N pincers: one is worth 1/N of their Elo (pincers add up). */
     double n = (double)j->cfg->values.calibration_pincers;
-    const Estimate *p = &j->hc[W_PINCER];
-    j->hc[W_PINCER].elo /= n;
-    j->hc[W_PINCER].elo_se /= n;
+    const Estimate *p = &j->hc[T_PINCER];
+    j->hc[T_PINCER].elo /= n;
+    j->hc[T_PINCER].elo_se /= n;
     /* An imbalance match measured the surplus s over k pincers: the piece is s + k p in Elo,
      * which shares k p with the unit p (covariance k var(p); Fieller's interval then equals
      * k + the interval of s / p). */
@@ -209,7 +212,7 @@ static void handicap_estimates(ValuesJob *j)
         e->elo_se = sqrt(e->elo_se * e->elo_se + k * k * p->elo_se * p->elo_se);
         to_pincers(e, p, k * p->elo_se * p->elo_se);
     }
-    j->hc[W_PINCER].value = j->hc[W_PINCER].lo = j->hc[W_PINCER].hi = 1;
+    j->hc[T_PINCER].value = j->hc[T_PINCER].lo = j->hc[T_PINCER].hi = 1;
 }
 
 /* Frees everything the job holds. */

@@ -29,7 +29,7 @@ typedef struct Estimate {
 } Estimate;
 
 /* State of the job, shared by values_job.c and values_report.c. Arrays indexed by material
- * weight (W_PINCER .. W_GUARD). */
+ * weight (T_PINCER .. T_GUARD). */
 typedef struct ValuesJob {
     const Config *cfg;
     RunDir *rd;
@@ -37,19 +37,19 @@ typedef struct ValuesJob {
     Selfplay *selfplay;
     long nselfplay;
     Handicap *handicap;
-    int types[W_GUARD + 1], ntypes;     /* requested material weights */
-    int matched[W_GUARD + 1], nmatched; /* weights with a handicap match, pincer first */
+    int types[T_GUARD + 1], ntypes;     /* requested material weights */
+    int matched[T_GUARD + 1], nmatched; /* weights with a handicap match, pincer first */
     Traces traces;
     SelfplayStats st;
     bool regression;                   /* the regression ran */
-    int reg_params[W_GUARD + 2], nreg; /* material weights that vary, then tempo */
-    double beta[W_GUARD + 2];
+    int reg_params[T_GUARD + 2], nreg; /* material weights that vary, then tempo */
+    double beta[T_GUARD + 2];
     FitErrors fe;
     char reg_note[600]; /* why the regression is missing, if it is */
-    Estimate reg[W_GUARD + 1], hc[W_GUARD + 1];
-    MatchCounts counts[W_GUARD + 1];
-    int offset[W_GUARD + 1]; /* [values] offsets: pincers given, per type */
-    double surplus[W_GUARD + 1], surplus_se[W_GUARD + 1]; /* Elo over those pincers */
+    Estimate reg[T_GUARD + 1], hc[T_GUARD + 1];
+    MatchCounts counts[T_GUARD + 1];
+    int offset[T_GUARD + 1]; /* [values] offsets: pincers given, per type */
+    double surplus[T_GUARD + 1], surplus_se[T_GUARD + 1]; /* Elo over those pincers */
 } ValuesJob;
 
 /* Checks [values] (piece types, positions file header) before the run folder is touched;

@@ -11,7 +11,7 @@
 #include "tune/run/text.h"
 
 /* vchess's hand table (shared/METHODS.md), pawns, by material weight. */
-static const double VCHESS[W_GUARD + 1] = {1, 2, 5, 4, 2, 5, 7, 4};
+static const double VCHESS[T_GUARD + 1] = {1, 2, 5, 4, 2, 5, 7, 4};
 
 /* Formats an estimate in pincers: "v [lo, hi]", or "-" / "v [unbounded]"; from the figures as
  * values.csv holds them (4 decimals), so that the suite, which reads them back, prints the
@@ -175,17 +175,17 @@ static void report_table(FILE *out, const ValuesJob *j)
             snprintf(hel, sizeof hel, "%.0f +- %.0f", h->elo, STATS_Z95 * h->elo_se);
             Text games = text_start(games_buf, sizeof games_buf);
             text_add(&games, "%ld, %.3f", stats_games(&j->counts[w]), e.score);
-            if (w == W_PINCER && j->cfg->values.calibration_pincers > 1)
+            if (w == T_PINCER && j->cfg->values.calibration_pincers > 1)
                 text_add(&games, " (%ld pincers)", j->cfg->values.calibration_pincers);
             if (j->offset[w])
                 text_add(&games, " (against %d pincer%s)", j->offset[w],
                          j->offset[w] > 1 ? "s" : "");
         }
         double z, ze;
-        const char *verdict = w == W_PINCER ? "(unit)" : agreement(r, h, &z);
+        const char *verdict = w == T_PINCER ? "(unit)" : agreement(r, h, &z);
         fprintf(out, "| %s | %g | %.2f | %s | %s | %s | %s | %s | %s | %s |\n", weight_defs[w].name,
-                VCHESS[w], (double)defaults.v[w] / defaults.v[W_PINCER], rel, rv, games_buf, hel,
-                hv, verdict, agreement_elo(r, h, &ze));
+                VCHESS[w], (double)defaults.v[weight_mg(w)] / defaults.v[W_PINCER_MG], rel, rv,
+                games_buf, hel, hv, verdict, agreement_elo(r, h, &ze));
     }
 }
 
@@ -202,8 +202,8 @@ static void report_agreement(FILE *out, const ValuesJob *j)
         const Estimate *r = &j->reg[w], *h = &j->hc[w];
         const char *name = weight_defs[w].name;
         double z, ze;
-        const char *verdict = w == W_PINCER ? "(unit)" : agreement(r, h, &z);
-        if (w != W_PINCER && !strcmp(verdict, "agree"))
+        const char *verdict = w == T_PINCER ? "(unit)" : agreement(r, h, &z);
+        if (w != T_PINCER && !strcmp(verdict, "agree"))
             text_item(&agreed, ", ", "%s", name);
         else if (!strcmp(verdict, "differ"))
             text_item(&differed, ", ", "%s (z = %.1f)", name, z);
@@ -301,7 +301,7 @@ static void report_precision(FILE *out, const ValuesJob *j)
         int w = j->types[i];
         const Estimate *es[2] = {&j->reg[w], &j->hc[w]};
         for (int k = 0; k < 2; k++) {
-            if (w == W_PINCER || !es[k]->have_value)
+            if (w == T_PINCER || !es[k]->have_value)
                 continue;
             if (!isfinite(es[k]->lo))
                 unbounded++;
@@ -373,7 +373,7 @@ void values_print(void *data)
         fmt_value(&j->reg[w], rv, sizeof rv);
         fmt_value(&j->hc[w], hv, sizeof hv);
         printf("%-12s %6g  %-24s  %-24s  %s\n", weight_defs[w].name, VCHESS[w], rv, hv,
-               w == W_PINCER ? "(unit)" : agreement(&j->reg[w], &j->hc[w], &z));
+               w == T_PINCER ? "(unit)" : agreement(&j->reg[w], &j->hc[w], &z));
     }
     printf("Results in %s/ (report.md, report.html)\n", j->rd->path);
 }

@@ -1,0 +1,145 @@
+/* weights_report.c: tables and heat maps of a weights vector (weights_report.h). */
+#include "weights_report.h"
+
+#include <string.h>
+
+#include "tune/run/plot.h"
+
+static const char *const type_names[] = {"",          "pincer",     "coordinator", "long leaper",
+                                         "chameleon", "withdrawer", "immobilizer", "mage",
+                                         "guard",     "king"};
+static const char *const phase_names[] = {"middle game", "end game"};
+
+/* The piece-square value of piece type t on file f and rank r (White's view) in phase ph (0 mg,
+ * 1 eg): the file entry plus the rank entry. */
+static int square_value(const Weights *w, int t, int f, int r, int ph)
+{
+    int a = weight_pst_file(t, f), b = weight_pst_rank(t, r);
+    return ph ? w->v[weight_eg(a)] + w->v[weight_eg(b)] : w->v[weight_mg(a)] + w->v[weight_mg(b)];
+}
+
+/* True when square (f, r) exists: ranks 0 and 10 only have files d and e. */
+static bool square_real(int f, int r) { return (r > 0 && r < RANK_NB - 1) || f == 3 || f == 4; }
+
+bool weights_report_write_squares(FILE *out, void *data)
+{
+    const WeightsView *v = data;
+    fprintf(out, "# piece-square values (file + rank entries), centipawns; blocks: type x phase\n");
+    for (int t = PINCER; t <= KING; t++)
+        for (int ph = 0; ph < 2; ph++) {
+            fprintf(out, "# %s, %s\n", type_names[t], phase_names[ph]);
+            for (int r = 0; r < RANK_NB; r++) {
+                for (int f = 0; f < FILE_NB; f++)
+                    if (square_real(f, r))
+                        fprintf(out, "%d %d %d\n", f, r, square_value(v->w, t, f, r, ph));
+                    else
+                        fprintf(out, "%d %d NaN\n", f, r);
+                fprintf(out, "\n");
+            }
+            fprintf(out, "\n");
+        }
+    return !ferror(out);
+}
+
+/* The table of the scalar terms: middle game and end game, with the start values. */
+static void scalar_table(FILE *out, const WeightsView *v)
+{
+    fprintf(out, "| term | group | mg | eg |%s\n|---|---|---:|---:|%s\n",
+            v->start ? " start mg | start eg |" : "", v->start ? "---:|---:|" : "");
+    for (int t = 0; t < T_PST_FIRST; t++) {
+        const WeightDef *d = &weight_defs[weight_mg(t)];
+        int n = (int)(strlen(d->name) - 3);
+        fprintf(out, "| %.*s | %s | %d | %d |", n, d->name, d->group, v->w->v[weight_mg(t)],
+                v->w->v[weight_eg(t)]);
+        if (v->start)
+            fprintf(out, " %d | %d |", v->start->v[weight_mg(t)], v->start->v[weight_eg(t)]);
+        fprintf(out, "\n");
+    }
+}
+
+/* The table of the single weights: game-phase weights and search parameters. */
+static void single_table(FILE *out, const WeightsView *v)
+{
+    fprintf(out, "\n| weight | value |%s meaning |\n|---|---:|%s---|\n", v->start ? " start |" : "",
+            v->start ? "---:|" : "");
+    for (int i = W_PHASE_FIRST; i < W_NB; i++) {
+        fprintf(out, "| %s | %d |", weight_defs[i].name, v->w->v[i]);
+        if (v->start)
+            fprintf(out, " %d |", v->start->v[i]);
+        fprintf(out, " %s |\n", weight_defs[i].doc);
+    }
+}
+
+/* One piece type's table in one phase: ranks 10 (top) to 0, files a..h. */
+static void square_table(FILE *out, const Weights *w, int t, int ph)
+{
+    fprintf(out,
+            "\n%s, %s (rank from the piece's own side):\n\n| rank | a | b | c | d | e | f | "
+            "g | h |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+            type_names[t], phase_names[ph]);
+    for (int r = RANK_NB - 1; r >= 0; r--) {
+        fprintf(out, "| %d |", r);
+        for (int f = 0; f < FILE_NB; f++)
+            if (square_real(f, r))
+                fprintf(out, " %d |", square_value(w, t, f, r, ph));
+            else
+                fprintf(out, " |");
+        fprintf(out, "\n");
+    }
+}
+
+/* True when any piece-square weight of w is not 0. */
+static bool has_squares(const Weights *w)
+{
+    for (int i = weight_mg(T_PST_FIRST); i < W_PHASE_FIRST; i++)
+        if (w->v[i])
+            return true;
+    return false;
+}
+
+void weights_report_markdown(FILE *out, const WeightsView *v)
+{
+    fprintf(out, "Evaluation terms (centipawns; the evaluation blends mg and eg by the game "
+                 "phase):\n\n");
+    scalar_table(out, v);
+    single_table(out, v);
+    if (!has_squares(v->w)) {
+        fprintf(out, "\nPiece-square tables: all 0.\n");
+        return;
+    }
+    fprintf(out, "\nPiece-square tables: a square's value is its file entry plus its rank "
+                 "entry (every weight is in the weights file).\n");
+    if (v->png)
+        fprintf(out, "\n![piece-square values](%s)\n", v->png);
+    fprintf(out, "\n<details><summary>The tables as numbers</summary>\n");
+    for (int t = PINCER; t <= KING; t++)
+        for (int ph = 0; ph < 2; ph++)
+            square_table(out, v->w, t, ph);
+    fprintf(out, "\n</details>\n");
+}
+
+bool weights_report_plot(const RunDir *rd, const char *squares, const WeightsView *v)
+{
+    if (!v->png || !has_squares(v->w))
+        return true;
+    char script[8192];
+    size_t k = (size_t)snprintf(
+        script, sizeof script,
+        "set terminal pngcairo size 1500,560 font 'Sans,9' noenhanced\nset size ratio "
+        "11.0/8\nunset key\nset palette defined (-1 '#b2182b', 0 '#f7f7f7', 1 "
+        "'#2166ac')\nset cbrange [-100:100]\nset xrange [-0.5:7.5]\nset yrange [-0.5:10.5]\n"
+        "set xtics ('a' 0, 'b' 1, 'c' 2, 'd' 3, 'e' 4, 'f' 5, 'g' 6, 'h' 7) font ',7'\n"
+        "set ytics 0, 2, 10 font ',7'\nset multiplot layout 2, 9 margins 0.03, 0.92, 0.05, 0.9 "
+        "spacing 0.01, 0.08\n");
+    for (int ph = 0; ph < 2; ph++)
+        for (int t = PINCER; t <= KING; t++) {
+            int block = (t - PINCER) * 2 + ph;
+            k += (size_t)snprintf(script + k, sizeof script - k,
+                                  "set title '%s %s' font ',8'\n%s\nplot '%s' index %d using "
+                                  "1:2:3 with image\n",
+                                  type_names[t], ph ? "eg" : "mg",
+                                  t == KING ? "set colorbox" : "unset colorbox", squares, block);
+        }
+    snprintf(script + k, sizeof script - k, "unset multiplot\n");
+    return plot_draw(rd, v->png, "piece-square values (file + rank), centipawns", script);
+}

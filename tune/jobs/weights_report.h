@@ -1,0 +1,33 @@
+/* weights_report.h: a weights vector in a report, readable with hundreds of weights. The scalar
+ * terms are one table (middle game and end game side by side, with the start values), the
+ * phase weights and search parameters another, and the piece-square tables are drawn as heat
+ * maps (a square's value is its file entry plus its rank entry) instead of 342 rows: one PNG
+ * (gnuplot) and, in report.md, one small table per piece type and phase. */
+#ifndef MAXTUNE_WEIGHTS_REPORT_H
+#define MAXTUNE_WEIGHTS_REPORT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "search/weights.h"
+#include "tune/run/rundir.h"
+
+/* What to show: the weights and those they started from (NULL: none). */
+typedef struct WeightsView {
+    const Weights *w, *start;
+    const char *png; /* the heat map's file name in the run folder (NULL: no picture) */
+} WeightsView;
+
+/* Writer for rundir_write: the piece-square values of every square as gnuplot data blocks
+ * (one block per piece type and phase, in weights.h's type order, mg then eg), the data of the
+ * heat map. data is a WeightsView. */
+bool weights_report_write_squares(FILE *out, void *data);
+
+/* Writes the markdown section: the tables and the heat map (data is a WeightsView). */
+void weights_report_markdown(FILE *out, const WeightsView *v);
+
+/* Draws the heat map `v->png` from `squares` (written by weights_report_write_squares) in the
+ * run folder; false (with gnuplot's note printed) when it cannot. */
+bool weights_report_plot(const RunDir *rd, const char *squares, const WeightsView *v);
+
+#endif
