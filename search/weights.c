@@ -16,6 +16,12 @@ const WeightDef weight_defs[W_NB] = {EVAL_TERMS(PAIR_ROWS) PST_TYPES(PST_PAIR_RO
 #undef PST_PAIR_ROWS
 #undef PAIR_ROWS
 
+#define TERM_NAME(e, name, v1, lo, hi, group, doc) name,
+#define PST_TERM_NAMES(e, n) PST_ROWS(TERM_NAME, e, n)
+const char *const weight_term_names[T_NB] = {EVAL_TERMS(TERM_NAME) PST_TYPES(PST_TERM_NAMES)};
+#undef PST_TERM_NAMES
+#undef TERM_NAME
+
 /* The tuned values of the built-in default (search/default.weights, embedded by the build). */
 extern const char weights_default_text[];
 
@@ -56,19 +62,10 @@ int weights_find(const char *name)
     return -1;
 }
 
-/* True when weight i is the middle-game weight of a term called `name`. */
-static bool is_term_named(int i, const char *name)
-{
-    if (i >= W_PHASE_FIRST || i % 2)
-        return false;
-    size_t n = strlen(name);
-    return !strncmp(weight_defs[i].name, name, n) && !strcmp(weight_defs[i].name + n, ".mg");
-}
-
 int weights_find_term(const char *name)
 {
     for (int t = 0; t < T_NB; t++)
-        if (is_term_named(weight_mg(t), name))
+        if (!strcmp(weight_term_names[t], name))
             return t;
     return -1;
 }
@@ -174,6 +171,12 @@ static bool weights_read(Weights *w, FILE *f, const char *path, char *err, size_
     while (fgets(line, sizeof line, f)) {
         lineno++;
         if (!strchr(line, '\n') && !feof(f)) {
+            if (trim(line)[0] == '#' || trim(line)[0] == ';') { /* a long comment: skip it */
+                int c;
+                while ((c = fgetc(f)) != EOF && c != '\n')
+                    ;
+                continue;
+            }
             snprintf(err, errlen, "%s:%d: line too long", path, lineno);
             return false;
         }

@@ -225,6 +225,9 @@ typedef struct WeightDef {
 
 extern const WeightDef weight_defs[W_NB];
 
+/* The terms' names ("pincer", "pst_file.king.a"): a term's weights are "<name>.mg", "<name>.eg". */
+extern const char *const weight_term_names[T_NB];
+
 /* A weight vector, indexed by enum WeightIndex. */
 typedef struct Weights {
     int v[W_NB];

@@ -437,10 +437,10 @@ static void test_traces_file(void **state)
     assert_memory_equal(u.index, t.index, (size_t)t.nterms * sizeof *t.index);
     assert_memory_equal(u.coef, t.coef, (size_t)t.nterms * sizeof *t.coef);
 
-    poke(path, 57, 'P'); /* first letter of the first weight's name: "pincer" -> "Pincer" */
+    poke(path, 57, 'P'); /* first letter of the first weight's name: "pincer.mg" -> "Pincer.mg" */
     assert_false(traces_load(&u, path, err, sizeof err));
     assert_non_null(strstr(err, "different weights table"));
-    assert_non_null(strstr(err, "'Pincer' there, 'pincer' here"));
+    assert_non_null(strstr(err, "'Pincer.mg' there, 'pincer.mg' here"));
     poke(path, 57, 'p');
     poke(path, 8, 1); /* format version 1: 8-bit indices, 16-bit coefficients */
     assert_false(traces_load(&u, path, err, sizeof err));

@@ -400,10 +400,11 @@ static void test_spsa_verification_intervals(void **state)
 
 /* The synthetic positions: material-like count differences (mostly 0, within -2..2) of 4
  * weights (pincer, coordinator, long_leaper, chameleon) plus the tempo term (always 1), results
- * drawn from a logistic model with the default weights as the truth, and 6 positions per game
+ * drawn from a logistic model with the v1 weights as the truth, and 6 positions per game
  * sharing its result, so that the clustered and the plain errors differ. */
 static Traces synth;
 static char synth_path[PATH_LEN];
+static const char *const FIT_NAMES[] = {"pincer", "coordinator", "long_leaper", "chameleon"};
 static Weights truth;
 
 /* splitmix64: the test's own random numbers. */
@@ -423,16 +424,17 @@ static void make_synth(void)
 {
     enum { GAMES = 2500, PER_GAME = 6 };
     uint64_t rng = 11;
-    weights_default(&truth);
+    weights_v1(&truth);
     traces_init(&synth);
     for (uint32_t g = 0; g < GAMES; g++) {
         int coef[W_NB] = {0};
-        double s = truth.v[T_TEMPO];
-        coef[T_TEMPO] = 1;
+        double s = truth.v[W_TEMPO_MG];
+        coef[W_TEMPO_MG] = 1; /* counts in the middle-game weights: a term's pair sums them */
         for (int t = 0; t < NFIT; t++) {
             double u = uniform(&rng);
-            coef[t] = u < 0.6 ? 0 : u < 0.75 ? 1 : u < 0.9 ? -1 : u < 0.95 ? 2 : -2;
-            s += coef[t] * truth.v[t];
+            int x = u < 0.6 ? 0 : u < 0.75 ? 1 : u < 0.9 ? -1 : u < 0.95 ? 2 : -2;
+            coef[weight_mg(t)] = x;
+            s += x * truth.v[weight_mg(t)];
         }
         double p = 1 / (1 + pow(10, -s / 400)), u = uniform(&rng);
         /* E[result] = p with draws: a draw takes 2 min(p, 1-p) * 0.4 of the mass. */
@@ -465,9 +467,9 @@ static void fit_errors_here(const double *theta, double k, double *se_h, double 
         double x[NFIT] = {0}, s = 0;
         for (uint64_t e = synth.start[i]; e < synth.start[i + 1]; e++) {
             double c = synth.coef[e] / (double)EVAL_TRACE_SCALE;
-            if (synth.index[e] < m)
-                x[synth.index[e]] = c;
-            else /* a weight not fitted: its start value (the default) */
+            if (synth.index[e] % 2 == 0 && synth.index[e] / 2 < m)
+                x[synth.index[e] / 2] = c; /* term index/2's middle-game weight */
+            else                           /* a weight not fitted: its start value (the default) */
                 s += c * truth.v[synth.index[e]];
         }
         for (int j = 0; j < m; j++)
@@ -520,7 +522,7 @@ static void test_fit_intervals(void **state)
     assert_int_equal(c->nrows, NFIT);
     double z = z_of(CONFIDENCE), theta[NFIT], k = json_num(js, NULL, "k");
     for (int x = 0; x < NFIT; x++) {
-        assert_string_equal(c->cell[x][0], weight_defs[x].name);
+        assert_string_equal(c->cell[x][0], FIT_NAMES[x]);
         theta[x] = num(c, x, "fitted");
     }
     double se_h[NFIT], se_c[NFIT];

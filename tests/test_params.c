@@ -23,15 +23,22 @@ static int parse(const char *text, bool ok, const char *want)
     return n;
 }
 
-/* Names become one-weight sets in order; groups expand to every weight. */
+/* Weight names become one-weight sets, term names two-weight sets (mg and eg tied), in order;
+ * groups expand to every weight. */
 static void test_names_and_groups(void **state)
 {
     (void)state;
     assert_int_equal(parse(" pincer, mage,tempo ", true, NULL), 3);
     assert_string_equal(list[1].name, "mage");
-    assert_int_equal(list[1].set.n, 1);
-    assert_int_equal(list[1].set.idx[0], W_MAGE);
-    assert_int_equal(list[2].set.idx[0], W_TEMPO);
+    assert_int_equal(list[1].set.n, 2);
+    assert_int_equal(list[1].set.idx[0], W_MAGE_MG);
+    assert_int_equal(list[1].set.idx[1], W_MAGE_EG);
+    assert_int_equal(list[2].set.idx[0], W_TEMPO_MG);
+    assert_int_equal(parse("mage.eg,search.aspiration", true, NULL), 2);
+    assert_int_equal(list[0].set.n, 1);
+    assert_int_equal(list[0].set.idx[0], W_MAGE_EG);
+    assert_int_equal(list[1].set.idx[0], W_ASPIRATION);
+    assert_int_equal(parse("@pst", true, NULL), 2 * (T_NB - T_PST_FIRST));
     assert_int_equal(parse("@all", true, NULL), W_NB);
     for (int i = 0; i < W_NB; i++) {
         assert_int_equal(list[i].set.idx[0], i);
@@ -47,7 +54,8 @@ static void test_refusals(void **state)
     parse("pincer,queen", false, "unknown weight 'queen'");
     parse("@nothing", false, "unknown group '@nothing'");
     parse("pincer,mage,pincer", false, "'pincer' given twice");
-    parse("mage,@all", false, "'mage' given twice (again in @all)");
+    parse("pincer,pincer.eg", false, "both move weight pincer.eg");
+    parse("mage,@all", false, "both move weight mage.mg (again in @all)");
     parse(" , ", false, "no parameter");
     char msg[128];
     assert_false(params_check("mage,bishop", msg, sizeof msg));
@@ -62,17 +70,17 @@ static void test_set_helpers(void **state)
     (void)state;
     Weights w;
     weights_default(&w);
-    WeightSet set = {2, {W_PINCER, W_FROZEN}};
-    w.v[W_PINCER] = 100;
-    w.v[W_FROZEN] = -61;
+    WeightSet set = {2, {W_PINCER_MG, W_FROZEN_EG}};
+    w.v[W_PINCER_MG] = 100;
+    w.v[W_FROZEN_EG] = -61;
     assert_true(params_value(&set, &w) == 19.5);
     params_assign(&set, &w, 7);
-    assert_int_equal(w.v[W_PINCER], 7);
-    assert_int_equal(w.v[W_FROZEN], 7);
+    assert_int_equal(w.v[W_PINCER_MG], 7);
+    assert_int_equal(w.v[W_FROZEN_EG], 7);
     int lo, hi;
     params_range(&set, &lo, &hi);
-    assert_int_equal(lo, weight_defs[W_PINCER].min);
-    assert_int_equal(hi, weight_defs[W_FROZEN].max);
+    assert_int_equal(lo, weight_defs[W_PINCER_MG].min);
+    assert_int_equal(hi, weight_defs[W_FROZEN_EG].max);
 }
 
 int main(void)

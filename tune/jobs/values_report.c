@@ -62,7 +62,7 @@ bool values_write_csv(FILE *out, void *data)
         int w = j->types[i];
         const Estimate *r = &j->reg[w], *h = &j->hc[w];
         double z;
-        fprintf(out, "%s,%g,", weight_defs[w].name, VCHESS[w]);
+        fprintf(out, "%s,%g,", weight_term_names[w], VCHESS[w]);
         if (r->have)
             fprintf(out, "%.2f,%.2f,%.4f,%.4f,%.4f,", r->elo, r->elo_se, r->value, r->lo, r->hi);
         else
@@ -121,7 +121,7 @@ bool values_write_summary(FILE *out, void *data)
         const Estimate *r = &j->reg[w], *h = &j->hc[w];
         double z;
         const char *verdict = agreement(r, h, &z);
-        fprintf(out, "    \"%s\": {\"vchess\": %g", weight_defs[w].name, VCHESS[w]);
+        fprintf(out, "    \"%s\": {\"vchess\": %g", weight_term_names[w], VCHESS[w]);
         if (r->have)
             fprintf(out,
                     ", \"regression\": {\"elo\": %.2f, \"elo_se\": %.2f, \"pincers\": %.4f, "
@@ -183,9 +183,10 @@ static void report_table(FILE *out, const ValuesJob *j)
         }
         double z, ze;
         const char *verdict = w == T_PINCER ? "(unit)" : agreement(r, h, &z);
-        fprintf(out, "| %s | %g | %.2f | %s | %s | %s | %s | %s | %s | %s |\n", weight_defs[w].name,
-                VCHESS[w], (double)defaults.v[weight_mg(w)] / defaults.v[W_PINCER_MG], rel, rv,
-                games_buf, hel, hv, verdict, agreement_elo(r, h, &ze));
+        fprintf(out, "| %s | %g | %.2f | %s | %s | %s | %s | %s | %s | %s |\n",
+                weight_term_names[w], VCHESS[w],
+                (double)defaults.v[weight_mg(w)] / defaults.v[W_PINCER_MG], rel, rv, games_buf, hel,
+                hv, verdict, agreement_elo(r, h, &ze));
     }
 }
 
@@ -200,7 +201,7 @@ static void report_agreement(FILE *out, const ValuesJob *j)
     for (int i = 0; i < j->ntypes; i++) {
         int w = j->types[i];
         const Estimate *r = &j->reg[w], *h = &j->hc[w];
-        const char *name = weight_defs[w].name;
+        const char *name = weight_term_names[w];
         double z, ze;
         const char *verdict = w == T_PINCER ? "(unit)" : agreement(r, h, &z);
         if (w != T_PINCER && !strcmp(verdict, "agree"))
@@ -277,7 +278,7 @@ static void report_methods(FILE *out, const ValuesJob *j)
     for (int i = 0; i < j->nmatched; i++) {
         int w = j->matched[i];
         if (j->offset[w])
-            text_item(&given, ", ", "%s against %d", weight_defs[w].name, j->offset[w]);
+            text_item(&given, ", ", "%s against %d", weight_term_names[w], j->offset[w]);
     }
     if (given.len)
         fprintf(out,
@@ -372,7 +373,7 @@ void values_print(void *data)
         double z;
         fmt_value(&j->reg[w], rv, sizeof rv);
         fmt_value(&j->hc[w], hv, sizeof hv);
-        printf("%-12s %6g  %-24s  %-24s  %s\n", weight_defs[w].name, VCHESS[w], rv, hv,
+        printf("%-12s %6g  %-24s  %-24s  %s\n", weight_term_names[w], VCHESS[w], rv, hv,
                w == T_PINCER ? "(unit)" : agreement(&j->reg[w], &j->hc[w], &z));
     }
     printf("Results in %s/ (report.md, report.html)\n", j->rd->path);
