@@ -56,11 +56,9 @@ bool fit_write_weights(FILE *out, void *data)
     FitJob *j = data;
     fprintf(out,
             "# maxtune fit `%s`: weights fitted to self-play outcomes (K = %.4f, %s loss)\n"
-            "# fitted: ",
-            j->cfg->name, j->k, j->cfg->fit.loss);
-    for (int x = 0; x < j->mf; x++)
-        fprintf(out, "%s%s", x ? ", " : "", j->fitted[x].name);
-    fprintf(out, "\n# the others are the start weights (%s)\n", j->cfg->fit.start_weights);
+            "# fitted: %s (%d parameters)\n",
+            j->cfg->name, j->k, j->cfg->fit.loss, j->cfg->fit.params, j->mf);
+    fprintf(out, "# the others are the start weights (%s)\n", j->cfg->fit.start_weights);
     weights_write(&j->result, out);
     return true;
 }
@@ -240,8 +238,7 @@ static void report_weights(FILE *out, const FitJob *j)
         int w = j->fitted[x].set.idx[0], m = j->mf;
         double se = se_of(j, x), v, lo, hi;
         char pincers[64] = "";
-        if (w <= W_GUARD_EG && w != W_PINCER_MG &&
-            in_pincers(j, w, &v, &lo, &hi))
+        if (w <= W_GUARD_EG && w != W_PINCER_MG && in_pincers(j, w, &v, &lo, &hi))
             snprintf(pincers, sizeof pincers,
                      isfinite(lo) ? "%.2f [%.2f, %.2f]" : "%.2f [unbounded]", v, lo, hi);
         fprintf(out, "| %s | %g | %.1f | [%.1f, %.1f] | %.2f | %.2f |", j->fitted[x].name,
