@@ -99,8 +99,11 @@ bool spsa_params_load(const SpsaConfig *sc, const Weights *start, SpsaParam *par
     for (int i = 0; ok && i < *n; i++) {
         int lo, hi;
         params_range(&list[i].set, &lo, &hi);
+        /* A parameter with a small range (a search depth) is perturbed by at most an eighth of
+         * it: c_end in centipawns would throw it from end to end. */
+        double c = sc->c_end < (hi - lo) / 8.0 ? sc->c_end : (hi - lo) / 8.0;
         params[i] = spsa_param(list[i].name, &list[i].set, params_value(&list[i].set, start), lo,
-                               hi, sc->c_end, sc->r_end);
+                               hi, c, sc->r_end);
     }
     free(list);
     return ok;

@@ -126,8 +126,9 @@ static const ConfigKey KEYS[] = {
 
     /* [engine_a] and [engine_b] */
     KEY_STR(EngineConfig, name, "A", OPTIONAL, check_player, "player name in PGN and results"),
-    KEY_STR(EngineConfig, weights, "default", OPTIONAL, NULL,
-            "weights file, or \"default\" (built-in table) or \"material\" (material only)"),
+    KEY_STR(
+        EngineConfig, weights, "default", OPTIONAL, NULL,
+        "weights file, or \"default\" (built-in), \"v1\" (the first evaluation) or \"material\""),
     KEY_INT(EngineConfig, nodes, "0", "1000000000000", "2000", "nodes per move, 0 = no limit"),
     KEY_INT(EngineConfig, depth, "0", "127", "0", "depth limit in plies, 0 = none"),
     KEY_INT(EngineConfig, movetime_ms, "0", "86400000", "0",
@@ -184,7 +185,7 @@ static const ConfigKey KEYS[] = {
 
     /* [spsa] */
     KEY_STR(SpsaConfig, start_weights, "default", OPTIONAL, NULL,
-            "weights the tuning starts from: a file, \"default\" or \"material\""),
+            "weights the tuning starts from: a file, \"default\", \"v1\" or \"material\""),
     KEY_STR(SpsaConfig, params,
             "pincer,coordinator,long_leaper,chameleon,withdrawer,immobilizer,mage,guard", OPTIONAL,
             params_check,
@@ -202,7 +203,8 @@ static const ConfigKey KEYS[] = {
     KEY_REAL(SpsaConfig, alpha, "0", "2", "0.602", "learning-rate decay exponent"),
     KEY_REAL(SpsaConfig, gamma, "0", "2", "0.101", "perturbation decay exponent"),
     KEY_REAL(SpsaConfig, c_end, "0.001", "100000", "20",
-             "final perturbation size of each parameter (centipawns)"),
+             "final perturbation size of each parameter (centipawns; at most an eighth of a "
+             "parameter's range)"),
     KEY_REAL(SpsaConfig, r_end, "0", "100", "0.002", "final learning rate of each parameter"),
     KEY_INT(SpsaConfig, verify_pairs, "0", "10000000", "200",
             "pairs of the verification match, tuned against start (0 = none)"),
@@ -278,8 +280,8 @@ static const ConfigKey KEYS[] = {
     /* [pipeline] */
     KEY_STR(PipelineConfig, start_weights, "default", OPTIONAL, NULL,
             "weights the pipeline starts from: self-play, the fit's start, the gate's opponent"),
-    KEY_STR(PipelineConfig, fit_params, "@all", OPTIONAL, params_check,
-            "parameters of the fit stage ([fit] params' form), e.g. @all"),
+    KEY_STR(PipelineConfig, fit_params, "@eval", OPTIONAL, params_check,
+            "parameters of the fit stage ([fit] params' form), e.g. @eval"),
     KEY_STR(PipelineConfig, spsa_params,
             "palace_occupy,palace_reach,palace_double,king_pressure,frozen,tempo", OPTIONAL,
             params_check,
@@ -336,14 +338,14 @@ static const struct PathKey {
     const char *group, *key;
     const char *words; /* "a|b": values that are no path */
 } PATH_KEYS[] = {
-    {"EngineConfig", "weights", "default|material"},
+    {"EngineConfig", "weights", "default|v1|material"},
     {"MatchConfig", "openings", "random"},
-    {"SpsaConfig", "start_weights", "default|material"},
+    {"SpsaConfig", "start_weights", "default|v1|material"},
     {"SpsaConfig", "params_file", "none"},
     {"FitConfig", "positions", "selfplay"},
-    {"FitConfig", "start_weights", "default|material"},
+    {"FitConfig", "start_weights", "default|v1|material"},
     {"ValuesConfig", "positions", "selfplay|none"},
-    {"PipelineConfig", "start_weights", "default|material"},
+    {"PipelineConfig", "start_weights", "default|v1|material"},
 };
 enum { NKEYS = COUNT(KEYS), NSECTIONS = COUNT(SECTIONS) };
 
