@@ -161,6 +161,11 @@ int pipeline_run(const Config *cfg, RunDir *rd)
                       .print = pipeline_print,
                       .print_data = r};
     job_add_file(&out, "final.weights", pipeline_write_final, r);
+    if (status == EXIT_OK) {
+        job_add_file(&out, PIPELINE_SQUARES, pipeline_write_squares, r);
+        out.plot = pipeline_plot;
+        out.plot_data = r;
+    }
     status = job_end(&job, status, &out);
     free(r);
     return status;

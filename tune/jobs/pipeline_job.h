@@ -69,6 +69,16 @@ bool pipeline_read(PipelineResult *r, char *err, size_t errlen);
 bool pipeline_write_report(FILE *out, void *data);
 bool pipeline_write_summary(FILE *out, void *data);
 bool pipeline_write_final(FILE *out, void *data);
+
+/* The heat map of the final piece-square values and its data (weights_report.h). */
+#define PIPELINE_SQUARES "squares.dat"
+#define PIPELINE_SQUARES_PNG "squares.png"
+
+/* Writer for rundir_write: the final weights' piece-square values (data: a PipelineResult). */
+bool pipeline_write_squares(FILE *out, void *data);
+
+/* Draws squares.png from squares.dat (data: a PipelineResult). */
+bool pipeline_plot(void *data);
 void pipeline_print(void *data);
 
 #endif

@@ -8,6 +8,7 @@
 
 #include "tune/jobs/html.h"
 #include "tune/jobs/pipeline_job.h"
+#include "tune/jobs/weights_report.h"
 #include "tune/run/text.h"
 
 /* What each stage's match measures, for the report. */
@@ -149,17 +150,36 @@ static void report_verdict(FILE *out, const PipelineResult *r)
                 g->elo - g->elo_err, g->elo + g->elo_err);
 }
 
-/* report.md: the weights that changed, start -> fitted -> final. */
+/* report.md: how many weights changed, then the final weights as tables and heat maps
+ * (weights_report.h), beside the start's. */
 static void report_weights(FILE *out, const PipelineResult *r)
 {
-    fprintf(out, "## Weights that changed\n\n| weight | start | fitted | final |\n"
-                 "|---|---:|---:|---:|\n");
-    int changed = 0;
-    for (int i = 0; i < W_NB; i++)
-        if (r->final.v[i] != r->start.v[i] || r->fitted.v[i] != r->start.v[i])
-            changed++, fprintf(out, "| %s | %d | %d | %d |\n", weight_defs[i].name, r->start.v[i],
-                               r->fitted.v[i], r->final.v[i]);
-    fprintf(out, "\n%d of %d weights changed.\n\n", changed, W_NB);
+    int changed = 0, fitted = 0;
+    for (int i = 0; i < W_NB; i++) {
+        changed += r->final.v[i] != r->start.v[i];
+        fitted += r->fitted.v[i] != r->start.v[i];
+    }
+    fprintf(out,
+            "## Final weights\n\n%d of %d weights differ from the start after the fit, %d "
+            "in the final weights (`fit/fitted.weights`, `final.weights`).\n\n",
+            fitted, W_NB, changed);
+    WeightsView v = {&r->final, &r->start, PIPELINE_SQUARES_PNG};
+    weights_report_markdown(out, &v);
+    fprintf(out, "\n");
+}
+
+bool pipeline_write_squares(FILE *out, void *data)
+{
+    const PipelineResult *r = data;
+    WeightsView v = {&r->final, &r->start, PIPELINE_SQUARES_PNG};
+    return weights_report_write_squares(out, &v);
+}
+
+bool pipeline_plot(void *data)
+{
+    const PipelineResult *r = data;
+    WeightsView v = {&r->final, &r->start, PIPELINE_SQUARES_PNG};
+    return weights_report_plot(r->rd, PIPELINE_SQUARES, &v);
 }
 
 bool pipeline_write_report(FILE *out, void *data)

@@ -125,11 +125,13 @@ bool weights_report_plot(const RunDir *rd, const char *squares, const WeightsVie
     char script[8192];
     size_t k = (size_t)snprintf(
         script, sizeof script,
-        "set terminal pngcairo size 1500,560 font 'Sans,9' noenhanced\nset size ratio "
-        "11.0/8\nunset key\nset palette defined (-1 '#b2182b', 0 '#f7f7f7', 1 "
+        "set terminal pngcairo size 1500,560 font 'Sans,9' noenhanced\nset datafile separator "
+        "whitespace\nunset grid\nset size ratio 11.0/8\nunset key\nset palette defined (-1 "
+        "'#b2182b', 0 '#f7f7f7', 1 "
         "'#2166ac')\nset cbrange [-100:100]\nset xrange [-0.5:7.5]\nset yrange [-0.5:10.5]\n"
         "set xtics ('a' 0, 'b' 1, 'c' 2, 'd' 3, 'e' 4, 'f' 5, 'g' 6, 'h' 7) font ',7'\n"
-        "set ytics 0, 2, 10 font ',7'\nset multiplot layout 2, 9 margins 0.03, 0.92, 0.05, 0.9 "
+        "set ytics 0, 2, 10 font ',7' nomirror\nset xtics nomirror\nset multiplot layout 2, 9 "
+        "margins 0.03, 0.92, 0.05, 0.9 "
         "spacing 0.01, 0.08\n");
     for (int ph = 0; ph < 2; ph++)
         for (int t = PINCER; t <= KING; t++) {
