@@ -35,7 +35,7 @@ bool spsa_write_report(FILE *out, void *data)
 {
     const SpsaJob *j = data;
     Weights defaults;
-    weights_default(&defaults);
+    weights_v1(&defaults); /* the hand-set table, fixed */
     fprintf(out, "# SPSA run `%s`\n\n", j->cfg->name);
     fprintf(out,
             "%ld iterations of %ld game pair(s) each (%ld games), %s per move, seed %llu.\n"
@@ -45,7 +45,7 @@ bool spsa_write_report(FILE *out, void *data)
             j->cfg->engine[0].nodes ? "fixed nodes" : "depth/time limits", j->cfg->seed,
             j->cfg->spsa.start_weights);
     fprintf(out, "![Parameter trajectories](trajectory.png)\n\n");
-    fprintf(out, "| weight | start | tuned | change | default table | vchess (pawns) | "
+    fprintf(out, "| weight | start | tuned | change | hand-set (v1) | vchess (pawns) | "
                  "tuned / tuned pincer |\n|---|---:|---:|---:|---:|---:|---:|\n");
     int pincer = j->tuned.v[W_PINCER_MG] ? j->tuned.v[W_PINCER_MG] : 1;
     for (int i = 0; i < j->spsa.n; i++) {

@@ -156,8 +156,8 @@ bool values_write_summary(FILE *out, void *data)
 static void report_table(FILE *out, const ValuesJob *j)
 {
     Weights defaults;
-    weights_default(&defaults);
-    fprintf(out, "| piece | vchess | default weights | regression: Elo per piece | "
+    weights_v1(&defaults); /* the hand-set table, fixed */
+    fprintf(out, "| piece | vchess | hand-set (v1) | regression: Elo per piece | "
                  "regression: pincers | handicap: games, score of the side with the piece | "
                  "handicap: Elo | "
                  "handicap: pincers | methods (pincers) | methods (Elo) |\n"

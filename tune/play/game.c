@@ -275,7 +275,7 @@ bool openings_load(Openings *o, const MatchConfig *mc, uint64_t seed, char *err,
     o->seed = seed;
     o->plies = (int)mc->opening_plies;
     o->max_score = (int)mc->opening_max_score;
-    weights_default(&o->weights);
+    weights_v1(&o->weights); /* fixed: openings never change with the built-in default */
     if (!strcmp(mc->openings, "random"))
         return true;
     FILE *f = fopen(mc->openings, "r");

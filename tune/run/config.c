@@ -158,7 +158,7 @@ static const ConfigKey KEYS[] = {
             "\"random\" or a file of FENs, one per line"),
     KEY_INT(MatchConfig, opening_plies, "0", "40", "8", "plies of a random opening"),
     KEY_INT(MatchConfig, opening_max_score, "0", "100000", "200",
-            "skip random openings whose |eval| exceeds this (centipawns)"),
+            "skip random openings whose |eval| under the v1 weights exceeds this (centipawns)"),
     KEY_INT(MatchConfig, max_plies, "1", "10000", "400", "adjudicate a draw after this many plies"),
     KEY_INT(MatchConfig, repetition, "0", "10", "3",
             "draw on the N-th occurrence of a position, 0 = off"),
