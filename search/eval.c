@@ -162,7 +162,6 @@ static void king_features(const Position *pos, int c, int sign, Bitboard active,
         f[T_IMMOB_KING] += sign * closeness(bb_pop(&m), ek);
     Bitboard attackers = active & ~pos->by_type[KING];
     f[T_KING_WRAP_PRESSURE] += sign * bb_popcount(zone2_wrap[ek] & attackers);
-    f[T_PINCER_SUPPORT] += sign * pincer_support(pos, c);
 }
 
 /* Adds the features of colour c with sign (+1 White, -1 Black) into f. Pieces are visited type
@@ -226,6 +225,7 @@ static void side_features(const Position *pos, int c, int sign, int f[T_NB])
     Bitboard attackers = active & ~pos->by_type[KING];
     f[T_KING_PRESSURE] += sign * bb_popcount(zone2[pos->king[!c]] & attackers);
     king_features(pos, c, sign, active, f);
+    f[T_PINCER_SUPPORT] += sign * pincer_support(pos, c);
 }
 
 /* Adds the piece-square terms of both colours: into the counts f when f is given, else into the
