@@ -482,6 +482,63 @@ static void md_inline(FILE *out, const char *s, size_t len)
         fputs("</strong>", out);
 }
 
+/* Writes n bytes as base64 (RFC 4648, padded). */
+static void base64_write(FILE *out, const unsigned char *b, size_t n)
+{
+    static const char digits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    for (size_t i = 0; i < n; i += 3) {
+        unsigned v = (unsigned)b[i] << 16 | (i + 1 < n ? (unsigned)b[i + 1] << 8 : 0) |
+                     (i + 2 < n ? b[i + 2] : 0);
+        char q[4] = {digits[v >> 18 & 63], digits[v >> 12 & 63],
+                     i + 1 < n ? digits[v >> 6 & 63] : '=', i + 2 < n ? digits[v & 63] : '='};
+        fwrite(q, 1, 4, out);
+    }
+}
+
+/* Writes a PNG of the run folder that no chart stands for into the page itself (a data URL, so
+ * that the page stays one file): a plain file name ending in .png, at most 1 MB. False when it
+ * is not there or not such a file. */
+static bool md_embed_png(FILE *out, const MdContext *ctx, const char *alt, size_t altlen,
+                         const char *src, size_t srclen)
+{
+    char path[4096];
+    if (srclen < 5 || srclen > 200 || memchr(src, '/', srclen) ||
+        memcmp(src + srclen - 4, ".png", 4))
+        return false;
+    snprintf(path, sizeof path, "%s/%.*s", ctx->run->dir, (int)srclen, src);
+    size_t len;
+    unsigned char *png = (unsigned char *)text_read_file(path, &len);
+    if (!png || len > 1000000 || len < 8 || memcmp(png, "\x89PNG", 4)) {
+        free(png);
+        return false;
+    }
+    fputs("<figure class=\"png\"><img alt=\"", out);
+    html_escape_n(out, alt, altlen);
+    fputs("\" src=\"data:image/png;base64,", out);
+    base64_write(out, png, len);
+    fputs("\" style=\"max-width:100%\"></figure>\n", out);
+    free(png);
+    return true;
+}
+
+/* Writes report.md's one piece of raw HTML, a foldable block: a line
+ * "<details><summary>TEXT</summary>" and a line "</details>". False for any other line. */
+static bool md_details(FILE *out, const char *l)
+{
+    static const char open[] = "<details><summary>", close[] = "</summary>";
+    size_t n = strlen(l), a = sizeof open - 1, b = sizeof close - 1;
+    if (!strcmp(l, "</details>")) {
+        fputs("</details>\n", out);
+        return true;
+    }
+    if (n < a + b || strncmp(l, open, a) != 0 || strcmp(l + n - b, close) != 0)
+        return false;
+    fputs("<details><summary>", out);
+    md_inline(out, l + a, n - a - b);
+    fputs("</summary>\n", out);
+    return true;
+}
+
 /* Writes the plots standing for an image of report.md (or a link to the PNG alone). */
 static void md_image(FILE *out, MdContext *ctx, const char *alt, size_t altlen, const char *src,
                      size_t srclen)
@@ -496,6 +553,8 @@ static void md_image(FILE *out, MdContext *ctx, const char *alt, size_t altlen, 
         ctx->chart_used[i] = true;
         drawn = true;
     }
+    if (!drawn && md_embed_png(out, ctx, alt, altlen, src, srclen))
+        drawn = true;
     if (!drawn) {
         fputs("<p class=\"noplot\">Plot: <a href=\"", out);
         html_escape_n(out, src, srclen);
@@ -592,6 +651,8 @@ static void md_render(FILE *out, char *text, MdContext *ctx)
             const char *mid = strstr(l, "](");
             md_image(out, ctx, l + 2, (size_t)(mid - l - 2), mid + 2,
                      (size_t)(l + len - 1 - mid - 2));
+            i++;
+        } else if (l[0] == '<' && md_details(out, l)) {
             i++;
         } else {
             bool caption = l[0] == '*' && l[1] != '*';
