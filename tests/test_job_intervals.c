@@ -453,8 +453,8 @@ static void make_synth(void)
     assert_int_equal(fclose(f), 0);
 }
 
-/* Standard errors of the cross-entropy fit of weights 0..NFIT-1 (the others at their default
- * values) at theta with scale K: the
+/* Standard errors of the cross-entropy fit of weights 0..NFIT-1 (the others at their v1
+ * values, the fit's start) at theta with scale K: the
  * inverse Hessian of the summed loss (se_h) and the sandwich H^-1 B H^-1 clustered by game
  * with the factor G/(G-1) (N-1)/(N-m) (se_c). Written from the textbook formulas, not from
  * tune/fit.c. */
@@ -511,6 +511,7 @@ static void test_fit_intervals(void **state)
     snprintf(text, sizeof text,
              "[run]\njob = fit\nname = f\nseed = 5\n" ENGINES
              "[fit]\npositions = %s\nparams = pincer,coordinator,long_leaper,chameleon\n"
+             "start_weights = v1\n"
              "validation = 0\nfit_k = true\nbootstrap = 0\nverify_pairs = 8\n",
              synth_path);
     write_file("fit.ini", text, cfg);
