@@ -48,8 +48,8 @@ run "$CFG" --set run.results_dir="$T/x3" --set "engine_a.command=$T/no-such-engi
 check "a missing program is refused before the match (exit 2, named)" eval \
     '[ $RC -eq 2 ] && has $T/err "no-such-engine" && has $T/err "not found"'
 run "$CFG" --set run.results_dir="$T/x4" --set run.job=selfplay --set "engine_a.command=$EXT"
-check "external engines only in match jobs (exit 2)" eval \
-    '[ $RC -eq 2 ] && has $T/err "external engines play in match jobs only"'
+check "external engines not in selfplay jobs (exit 2)" eval \
+    '[ $RC -eq 2 ] && has $T/err "external engines play in match and tournament jobs"'
 
 # working_dir: the engine runs there (the program is still found from the runner's folder).
 mkdir "$T/wd"

@@ -41,9 +41,9 @@ bool job_check(const Config *cfg, char *err, size_t errlen)
     }
     char why[900];
     Weights w;
-    for (int i = 0; i < 2; i++)
+    for (int i = 0; i < config_engine_count(cfg); i++)
         if (!weights_load(&w, cfg->engine[i].weights, why, sizeof why)) {
-            snprintf(err, errlen, "[%s] weights: %s", i ? "engine_b" : "engine_a", why);
+            snprintf(err, errlen, "[%s] weights: %s", config_engine_section(i), why);
             return false;
         }
     if (job->check && !job->check(cfg, err, errlen))
@@ -71,6 +71,38 @@ bool job_write_weights(FILE *out, void *data)
     return true;
 }
 
+/* Whether engine i's time control and external command suit the job (time controls: matches
+ * and tournaments; external engines: those and SPSA of their options) and its command can be
+ * run; false with the message printed. */
+static bool engine_allowed(const Config *cfg, int i)
+{
+    const char *section = config_engine_section(i);
+    bool games = !strcmp(cfg->job, "match") || !strcmp(cfg->job, "tournament");
+    if (cfg->engine[i].tc[0] && !games) {
+        fprintf(stderr,
+                "maxtune: [%s] tc: time controls are for match and tournament jobs only, "
+                "not %s\n",
+                section, cfg->job);
+        return false;
+    }
+    if (!cfg->engine[i].command[0])
+        return true;
+    char err[1024];
+    EngineProc *p = malloc(sizeof *p);
+    bool oom = !p, ok = p && engine_proc_init(p, &cfg->engine[i], NULL, err, sizeof err);
+    if (p && !games && !(!strcmp(cfg->job, "spsa") && cfg->spsa.options[0])) {
+        ok = false;
+        snprintf(err, sizeof err,
+                 "[%s] command: external engines play in match and tournament jobs, and in spsa "
+                 "jobs that tune their [spsa] options; not in %s",
+                 section, cfg->job);
+    }
+    free(p);
+    if (!ok)
+        fprintf(stderr, "maxtune: %s\n", oom ? "out of memory" : err);
+    return ok;
+}
+
 int job_begin(Job *job, const Config *cfg, RunDir *rd, JournalRecordFn on_record, void *data)
 {
     char err[1024], path[1024];
@@ -79,28 +111,9 @@ int job_begin(Job *job, const Config *cfg, RunDir *rd, JournalRecordFn on_record
     job->threads = config_threads(cfg);
     job->live_next = 0;
     memset(&job->journal, 0, sizeof job->journal);
-    for (int i = 0; i < 2; i++) {
-        if (cfg->engine[i].tc[0] && strcmp(cfg->job, "match") != 0) {
-            fprintf(stderr, "maxtune: [%s] tc: time controls are for match jobs only, not %s\n",
-                    i ? "engine_b" : "engine_a", cfg->job);
+    for (int i = 0; i < config_engine_count(cfg); i++)
+        if (!engine_allowed(cfg, i))
             return EXIT_USAGE;
-        }
-        if (!cfg->engine[i].command[0])
-            continue;
-        EngineProc *p = malloc(sizeof *p);
-        bool oom = !p, ok = p && engine_proc_init(p, &cfg->engine[i], NULL, err, sizeof err);
-        if (p && strcmp(cfg->job, "match") != 0) {
-            ok = false;
-            snprintf(err, sizeof err,
-                     "[%s] command: external engines play in match jobs only, not in %s",
-                     i ? "engine_b" : "engine_a", cfg->job);
-        }
-        free(p);
-        if (!ok) {
-            fprintf(stderr, "maxtune: %s\n", oom ? "out of memory" : err);
-            return EXIT_USAGE;
-        }
-    }
     rundir_file(rd, RUNDIR_JOURNAL, path, sizeof path);
     if (on_record && !journal_open(&job->journal, path, rundir_config_hash(cfg), on_record, data,
                                    err, sizeof err)) {

@@ -45,6 +45,8 @@ typedef struct ConfigKey {
     bool required;       /* must be given in the file or by --set */
     StringCheck check;   /* extra check for strings, or NULL */
     const char *doc;     /* one-line description */
+    bool sparse;         /* written by config_write only when it differs from its default (keys
+                          * added after results were committed, whose config.ini stays as it was) */
 } ConfigKey;
 
 /* One [section]: which struct (group) it fills and where that struct lies in Config. */
@@ -54,6 +56,10 @@ typedef struct ConfigSection {
     size_t offset;        /* offsetof that struct in Config */
     const char *defaults; /* per-section defaults overriding the rows', "key=value;key=value" */
     const char *doc;      /* one-line description */
+    const char *jobs;     /* "a|b": the only jobs it may be given for, and config_write writes it
+                           * only for them; NULL: every job */
+    bool sparse;          /* an engine section that is a player only when given (engines_given),
+                           * and written only then */
 } ConfigSection;
 
 /* A rule over several keys of one section, checked after the file and all overrides. */
@@ -71,6 +77,7 @@ static bool check_options(const char *value, char *msg, size_t len);
 static bool check_tc(const char *value, char *msg, size_t len);
 static bool check_lambda(const char *value, char *msg, size_t len);
 static bool rule_lambda_auto(const void *fields, char *msg, size_t len);
+static bool check_spsa_options(const char *value, char *msg, size_t len);
 static bool rule_search_limit(const void *fields, char *msg, size_t len);
 static bool rule_repetition(const void *fields, char *msg, size_t len);
 static bool rule_sprt_bounds(const void *fields, char *msg, size_t len);
@@ -85,23 +92,26 @@ static bool rule_sprt_reach(const void *fields, char *msg, size_t len);
 /* Row macros, one per field type: int = long, u64 = unsigned long long, real = double, bool,
  * string and enum = char array (strings must be non-empty; enums one of allowed, "a|b|c"). */
 #define KEY_INT(S, m, lo, hi, def, doc)                                                           \
-    {#S, #m, CFG_INT, CK_FIELD(S, m, long), lo, hi, def, NULL, false, NULL, doc}
+    {#S, #m, CFG_INT, CK_FIELD(S, m, long), lo, hi, def, NULL, false, NULL, doc, false}
 #define KEY_U64(S, m, lo, hi, def, doc)                                                           \
-    {#S, #m, CFG_U64, CK_FIELD(S, m, unsigned long long), lo, hi, def, NULL, false, NULL, doc}
+    {#S, #m, CFG_U64, CK_FIELD(S, m, unsigned long long), lo, hi, def, NULL, false, NULL, doc, false}
 #define KEY_REAL(S, m, lo, hi, def, doc)                                                          \
-    {#S, #m, CFG_REAL, CK_FIELD(S, m, double), lo, hi, def, NULL, false, NULL, doc}
+    {#S, #m, CFG_REAL, CK_FIELD(S, m, double), lo, hi, def, NULL, false, NULL, doc, false}
 #define KEY_BOOL(S, m, def, doc)                                                                  \
-    {#S, #m, CFG_BOOL, CK_FIELD(S, m, bool), NULL, NULL, def, NULL, false, NULL, doc}
+    {#S, #m, CFG_BOOL, CK_FIELD(S, m, bool), NULL, NULL, def, NULL, false, NULL, doc, false}
 #define KEY_STR(S, m, def, required, check, doc)                                                  \
-    {#S, #m, CFG_STRING, CK_FIELD(S, m, char *), "1", NULL, def, NULL, required, check, doc}
+    {#S, #m, CFG_STRING, CK_FIELD(S, m, char *), "1", NULL, def, NULL, required, check, doc, false}
 /* A string that may be empty. */
 #define KEY_STR_EMPTY(S, m, def, doc)                                                             \
-    {#S, #m, CFG_STRING, CK_FIELD(S, m, char *), "0", NULL, def, NULL, OPTIONAL, NULL, doc}
+    {#S, #m, CFG_STRING, CK_FIELD(S, m, char *), "0", NULL, def, NULL, OPTIONAL, NULL, doc, false}
 /* A string that may be empty, with an extra check. */
 #define KEY_STR_EMPTY_CHECK(S, m, def, check, doc)                                                \
-    {#S, #m, CFG_STRING, CK_FIELD(S, m, char *), "0", NULL, def, NULL, OPTIONAL, check, doc}
+    {#S, #m, CFG_STRING, CK_FIELD(S, m, char *), "0", NULL, def, NULL, OPTIONAL, check, doc, false}
+/* A string that may be empty, with an extra check, written only when not at its default. */
+#define KEY_STR_SPARSE(S, m, def, check, doc)                                                     \
+    {#S, #m, CFG_STRING, CK_FIELD(S, m, char *), "0", NULL, def, NULL, OPTIONAL, check, doc, true}
 #define KEY_ENUM(S, m, allowed, def, required, doc)                                               \
-    {#S, #m, CFG_ENUM, CK_FIELD(S, m, char *), NULL, NULL, def, allowed, required, NULL, doc}
+    {#S, #m, CFG_ENUM, CK_FIELD(S, m, char *), NULL, NULL, def, allowed, required, NULL, doc, false}
 // clang-format on
 
 #define REQUIRED true
@@ -208,6 +218,10 @@ static const ConfigKey KEYS[] = {
     KEY_REAL(SpsaConfig, r_end, "0", "100", "0.002", "final learning rate of each parameter"),
     KEY_INT(SpsaConfig, verify_pairs, "0", "10000000", "200",
             "pairs of the verification match, tuned against start (0 = none)"),
+    KEY_STR_SPARSE(SpsaConfig, options, "", check_spsa_options,
+                   "UCI options of the external [engine_a] to tune instead of weights: "
+                   "\"Name:start:min:max[:c_end[:r_end]], ...\" (integers; c_end and r_end "
+                   "default to the keys above), \"\" = tune weights"),
 
     /* [selfplay] */
     KEY_INT(SelfplayConfig, games, "1", "100000000", "200",
@@ -292,19 +306,43 @@ static const ConfigKey KEYS[] = {
             "game pairs of the gate (the most, with gate_sprt)"),
     KEY_BOOL(PipelineConfig, gate_sprt, "false",
              "stop the gate by [match]'s SPRT (elo0, elo1, alpha, beta), else play every pair"),
+
+    /* [tournament] */
+    KEY_ENUM(TournamentConfig, format, "round_robin|gauntlet", "round_robin", OPTIONAL,
+             "round_robin: every two players meet; gauntlet: [engine_a] meets every other"),
+    KEY_INT(TournamentConfig, pairs, "1", "1000000", "50", "game pairs per pairing"),
+    KEY_STR_EMPTY_CHECK(TournamentConfig, anchor, "", check_player,
+                        "the player whose rating is held at anchor_elo, \"\" = [engine_a]'s"),
+    KEY_REAL(TournamentConfig, anchor_elo, "-100000", "100000", "0", "the anchor's rating"),
+    KEY_REAL(TournamentConfig, draws, "0", "1000", "0",
+             "virtual draws between every two players who met (a prior for perfect scores)"),
 };
 
 /* A section whose struct is member of Config; _Generic checks that member has type S. */
 #define SECTION(name, S, member, defaults, doc)                                                    \
     {                                                                                              \
-        name, #S, _Generic(&((Config *)0)->member, S * : offsetof(Config, member)), defaults, doc  \
+        name, #S,                                                                                  \
+            _Generic(&((Config *)0)->member, S *                                                   \
+                     : offsetof(Config, member)),                                                  \
+            defaults, doc, NULL, false                                                             \
+    }
+
+/* A tournament player's engine section: given only for job = tournament, written only when
+ * given. */
+#define PLAYER(letter, NAME, i)                                                                    \
+    {                                                                                              \
+        "engine_" letter, "EngineConfig", offsetof(Config, engine) + (i) * sizeof(EngineConfig),   \
+            "name=" NAME, "a further tournament player (" NAME ")", "tournament", true             \
     }
 
 /* The sections in file order. */
 static const ConfigSection SECTIONS[] = {
-    {"run", "Config", 0, NULL, "what to run: the job, its name and seed"},
+    {"run", "Config", 0, NULL, "what to run: the job, its name and seed", NULL, false},
     SECTION("engine_a", EngineConfig, engine[0], "name=A", "the first engine (player A)"),
     SECTION("engine_b", EngineConfig, engine[1], "name=B", "the second engine (player B)"),
+    PLAYER("c", "C", 2), PLAYER("d", "D", 3), PLAYER("e", "E", 4), PLAYER("f", "F", 5), PLAYER("g", "G", 6),
+    PLAYER("h", "H", 7), PLAYER("i", "I", 8), PLAYER("j", "J", 9), PLAYER("k", "K", 10), PLAYER("l", "L", 11),
+    PLAYER("m", "M", 12), PLAYER("n", "N", 13), PLAYER("o", "O", 14), PLAYER("p", "P", 15),
     SECTION("match", MatchConfig, match, NULL, "how games are played and when a match stops"),
     SECTION("spsa", SpsaConfig, spsa, NULL,
             "SPSA tuning (job = spsa): what to tune, how long, how fast"),
@@ -318,6 +356,10 @@ static const ConfigSection SECTIONS[] = {
             "the tuning pipeline (job = pipeline): self-play with the start weights, a fit of "
             "fit_params, SPSA of spsa_params from the fitted weights, a gate match; stages read "
             "[selfplay], [fit] and [spsa] as those jobs do"),
+    {"tournament", "TournamentConfig",
+     _Generic(&((Config *)0)->tournament, TournamentConfig *: offsetof(Config, tournament)), NULL,
+     "a tournament of [engine_a], [engine_b], [engine_c], ... (job = tournament)", "tournament",
+     false},
 };
 
 /* Rules over several keys of a section. */
@@ -371,6 +413,8 @@ typedef struct Loader {
     char *err;
     size_t errlen;
     Origin origin[NSECTIONS][NKEYS];
+    Origin header[NSECTIONS]; /* where each section was first named: its header line, or an
+                               * override of one of its keys */
 } Loader;
 
 /* Writes a formatted message into err (if there is room for one). */
@@ -754,6 +798,44 @@ static bool rule_lambda_auto(const void *fields, char *msg, size_t len)
     return false;
 }
 
+int config_parse_spsa_options(const char *text, SpsaOption *out, int max, char *err, size_t errlen)
+{
+    int n = 0;
+    for (const char *s = text; *s;) {
+        size_t len = strcspn(s, ",");
+        char item[256], rest;
+        snprintf(item, sizeof item, "%.*s", (int)(len < sizeof item ? len : sizeof item - 1), s);
+        s += len + (s[len] == ',');
+        SpsaOption o = {.c_end = -1, .r_end = -1};
+        int got = sscanf(item, " %63[^: \t] : %lf : %lf : %lf : %lf : %lf %c", o.name, &o.start,
+                         &o.min, &o.max, &o.c_end, &o.r_end, &rest);
+        const char *problem = got < 4 || got > 6 ? "expected Name:start:min:max[:c_end[:r_end]]"
+                              : o.min >= o.max   ? "min must be below max"
+                              : o.start < o.min || o.start > o.max ? "start outside [min, max]"
+                              : (got >= 5 && o.c_end <= 0) || (got == 6 && o.r_end < 0)
+                                  ? "c_end must be > 0 and r_end >= 0"
+                              : n == max ? "too many options"
+                                         : NULL;
+        for (int i = 0; !problem && i < n; i++)
+            if (!strcmp(out[i].name, o.name))
+                problem = "option given twice";
+        if (problem) {
+            snprintf(err, errlen, "%s: %s", trim(item), problem);
+            return -1;
+        }
+        out[n++] = o;
+    }
+    return n;
+}
+
+/* [spsa] options: what config_parse_spsa_options reads. */
+static bool check_spsa_options(const char *v, char *msg, size_t len)
+{
+    SpsaOption o[CONFIG_MAX_SPSA_OPTIONS];
+    return check_protocol_text(v, msg, len) &&
+           config_parse_spsa_options(v, o, CONFIG_MAX_SPSA_OPTIONS, msg, len) >= 0;
+}
+
 /* [engine_*] options: "Name=value" items separated by commas, each with a name. */
 static bool check_options(const char *v, char *msg, size_t len)
 {
@@ -1017,7 +1099,7 @@ static void sections_with_key(const char *name, const ConfigSection *skip, char 
     size_t used = 0;
     buf[0] = '\0';
     for (size_t s = 0; s < NSECTIONS; s++) {
-        if (&SECTIONS[s] == skip || !key_find(SECTIONS[s].group, name))
+        if (&SECTIONS[s] == skip || SECTIONS[s].sparse || !key_find(SECTIONS[s].group, name))
             continue;
         int n = snprintf(buf + used, len - used, "%s[%s]", used ? " or " : "", SECTIONS[s].name);
         if (n < 0 || (size_t)n >= len - used)
@@ -1042,9 +1124,30 @@ static void unknown_section(const char *name, char *msg, size_t len)
 {
     size_t used = (size_t)snprintf(msg, len, "unknown section [%s] (known:", name);
     for (size_t s = 0; s < NSECTIONS && used < len; s++)
-        used += (size_t)snprintf(msg + used, len - used, " [%s]", SECTIONS[s].name);
+        if (!SECTIONS[s].sparse)
+            used += (size_t)snprintf(msg + used, len - used, " [%s]%s", SECTIONS[s].name,
+                                     s == 2 ? " [engine_c]..[engine_p]" : "");
     if (used < len)
         snprintf(msg + used, len - used, ")");
+}
+
+/* The engine number of an engine section ([engine_a] 0, [engine_b] 1, ...), or -1. */
+static int engine_index(const ConfigSection *sec)
+{
+    if (strcmp(sec->group, "EngineConfig") != 0)
+        return -1;
+    return (int)((sec->offset - offsetof(Config, engine)) / sizeof(EngineConfig));
+}
+
+/* Notes that section sec was named (by a header on line `line`, or by override number `set`):
+ * the first place is kept, and a tournament player's section becomes given. */
+static void loader_name_section(Loader *ld, const ConfigSection *sec, int line, int set)
+{
+    Origin *o = &ld->header[sec - SECTIONS];
+    if (!o->line && !o->set)
+        *o = (Origin){line, set};
+    if (sec->sparse)
+        ld->cfg->engines_given |= 1u << engine_index(sec);
 }
 
 /* Checks a "[section]" line of the file (already stripped): known name, nothing after ']'. */
@@ -1061,12 +1164,14 @@ static bool loader_section_line(Loader *ld, char *s)
         return false;
     }
     *close = '\0';
-    if (!section_find(s + 1)) {
+    const ConfigSection *sec = section_find(s + 1);
+    if (!sec) {
         unknown_section(s + 1, msg, sizeof msg);
         loader_fail(ld, "%s", msg);
         return false;
     }
     *close = ']';
+    loader_name_section(ld, sec, ld->lineno, 0);
     return true;
 }
 
@@ -1188,6 +1293,7 @@ static bool loader_set(Loader *ld, const char *assignment, int index)
         return false;
     }
     ld->origin[sec - SECTIONS][key - KEYS].set = index;
+    loader_name_section(ld, sec, 0, index);
     return true;
 }
 
@@ -1242,6 +1348,104 @@ static bool word_in(const char *value, const char *words)
         w += m + (w[m] == '|');
     }
     return false;
+}
+
+/* The section of engine i. */
+static const ConfigSection *engine_section(int i)
+{
+    for (size_t s = 0; s < NSECTIONS; s++)
+        if (engine_index(&SECTIONS[s]) == i)
+            return &SECTIONS[s];
+    return NULL;
+}
+
+const char *config_engine_section(int i)
+{
+    const ConfigSection *sec = engine_section(i);
+    return sec ? sec->name : "engine_?";
+}
+
+int config_engine_count(const Config *cfg)
+{
+    int n = 2;
+    while (n < CONFIG_MAX_ENGINES && (cfg->engines_given >> n & 1))
+        n++;
+    return n;
+}
+
+/* Records an error of the load at o ("file:line: ", "--set ...: " or the file alone) and
+ * returns false. */
+static bool loader_fail_at(Loader *ld, Origin o, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (o.set)
+        set_error(ld->err, ld->errlen, "--set %s: %s", ld->overrides[o.set - 1], msg);
+    else if (o.line)
+        set_error(ld->err, ld->errlen, "%s:%d: %s", ld->path, o.line, msg);
+    else
+        set_error(ld->err, ld->errlen, "%s: %s", ld->fallback, msg);
+    return false;
+}
+
+/* Where key of section sec was set, else where the section was named. */
+static Origin key_origin(const Loader *ld, const ConfigSection *sec, const char *key)
+{
+    Origin o = ld->origin[sec - SECTIONS][key_find(sec->group, key) - KEYS];
+    return o.line || o.set ? o : ld->header[sec - SECTIONS];
+}
+
+/* Sections given for a job they are not for, and tournament players given out of order (a
+ * player section without the one before it). */
+static bool loader_sections(Loader *ld)
+{
+    for (size_t s = 0; s < NSECTIONS; s++) {
+        const ConfigSection *sec = &SECTIONS[s];
+        Origin o = ld->header[s];
+        int i = engine_index(sec);
+        if (sec->jobs && (o.line || o.set) && !word_in(ld->cfg->job, sec->jobs))
+            return loader_fail_at(ld, o, "[%s] is for job = %s only, not %s", sec->name, sec->jobs,
+                                  ld->cfg->job);
+        if (sec->sparse && (ld->cfg->engines_given >> i & 1) && i > 2 &&
+            !(ld->cfg->engines_given >> (i - 1) & 1))
+            return loader_fail_at(ld, o,
+                                  "[%s] without [%s]: the players are [engine_a], [engine_b], "
+                                  "[engine_c], ... without a gap",
+                                  sec->name, config_engine_section(i - 1));
+    }
+    return true;
+}
+
+/* A tournament's players: different names, the anchor one of them, and no SPRT. */
+static bool loader_tournament(Loader *ld)
+{
+    const Config *cfg = ld->cfg;
+    if (strcmp(cfg->job, "tournament") != 0)
+        return true;
+    int n = config_engine_count(cfg);
+    bool anchored = !cfg->tournament.anchor[0];
+    for (int i = 0; i < n; i++) {
+        for (int j = 0; j < i; j++)
+            if (!strcmp(cfg->engine[i].name, cfg->engine[j].name))
+                return loader_fail_at(ld, key_origin(ld, engine_section(i), "name"),
+                                      "[%s] name = %s is [%s]'s name too: players need "
+                                      "different names",
+                                      config_engine_section(i), cfg->engine[i].name,
+                                      config_engine_section(j));
+        anchored = anchored || !strcmp(cfg->engine[i].name, cfg->tournament.anchor);
+    }
+    if (!anchored)
+        return loader_fail_at(ld, key_origin(ld, section_find("tournament"), "anchor"),
+                              "[tournament] anchor = %s is not the name of a player",
+                              cfg->tournament.anchor);
+    if (cfg->match.sprt)
+        return loader_fail_at(ld, key_origin(ld, section_find("match"), "sprt"),
+                              "[match] sprt: a tournament plays all its pairs (no SPRT); set "
+                              "sprt = false");
+    return true;
 }
 
 /* Resolves the file keys of cfg (see PATH_KEYS) for a config read from config_path: a relative
@@ -1324,7 +1528,7 @@ bool config_load(Config *cfg, const char *path, char *const *overrides, int nove
             }
         }
     }
-    ok = loader_rules(ld, NULL);
+    ok = loader_rules(ld, NULL) && loader_sections(ld) && loader_tournament(ld);
     if (ok && path)
         resolve_paths(cfg, path);
 done:
@@ -1380,12 +1584,17 @@ bool config_write(const Config *cfg, FILE *out)
                  "; `maxtune config --doc` describes each key\n");
     for (size_t s = 0; s < NSECTIONS; s++) {
         const ConfigSection *sec = &SECTIONS[s];
+        if ((sec->jobs && !word_in(cfg->job, sec->jobs)) ||
+            (sec->sparse && !(cfg->engines_given >> engine_index(sec) & 1)))
+            continue;
         fprintf(out, "\n[%s]\n", sec->name);
         for (size_t k = 0; k < NKEYS; k++) {
             const ConfigKey *key = &KEYS[k];
             if (strcmp(key->group, sec->group) != 0)
                 continue;
             value_format(cfg, sec, key, value, sizeof value);
+            if (key->sparse && !strcmp(value, key->def))
+                continue;
             fprintf(out, "; %s\n%s = %s\n", key->doc, key->key, value);
         }
     }

@@ -66,6 +66,8 @@ typedef struct SpsaConfig {
     double c_end;             /* final perturbation of every parameter, unless params_file says */
     double r_end;             /* final learning rate of every parameter, unless params_file says */
     long verify_pairs;        /* verification match tuned vs start, 0 = none */
+    char options[1024]; /* "Name:start:min:max[:c_end[:r_end]], ...": UCI options of an external
+                         * [engine_a] to tune instead of weights ("" = tune weights) */
 } SpsaConfig;
 
 /* Self-play positions for the fit and the values jobs: [selfplay]. */
@@ -117,6 +119,19 @@ typedef struct PipelineConfig {
     bool gate_sprt;          /* stop the gate early by [match]'s SPRT (elo0, elo1, alpha, beta) */
 } PipelineConfig;
 
+/* A tournament of the players [engine_a], [engine_b], [engine_c], ...: [tournament]. */
+typedef struct TournamentConfig {
+    char format[16];   /* "round_robin" (every two players meet) or "gauntlet" ([engine_a] meets
+                        * every other player) */
+    long pairs;        /* game pairs per pairing, default 50 */
+    char anchor[64];   /* the player whose rating is held at anchor_elo ("" = [engine_a]'s) */
+    double anchor_elo; /* default 0 */
+    double draws;      /* virtual draws between every two players who met, default 0 */
+} TournamentConfig;
+
+/* Most engine sections: [engine_a] .. [engine_p]; a tournament plays all those given. */
+enum { CONFIG_MAX_ENGINES = 16 };
+
 /* The whole configuration of one run. */
 typedef struct Config {
     char job[16];            /* [run] job: a name of the jobs table (jobs/job.c) */
@@ -124,14 +139,18 @@ typedef struct Config {
     unsigned long long seed; /* [run] seed, default 1 */
     long threads;            /* [run] threads, 0 = OpenMP default (default 0) */
     char results_dir[256];   /* [run] results_dir, default "results" */
-    EngineConfig engine[2];  /* [engine_a], [engine_b] */
-    MatchConfig match;       /* [match] */
-    SpsaConfig spsa;         /* [spsa] */
-    SelfplayConfig selfplay; /* [selfplay] */
-    FitConfig fit;           /* [fit] */
-    ValuesConfig values;     /* [values] */
-    PipelineConfig pipeline; /* [pipeline] */
-    char source[512];        /* path the config was read from (not a key; "" when none) */
+    EngineConfig engine[CONFIG_MAX_ENGINES]; /* [engine_a], [engine_b]; [engine_c] .. [engine_p]
+                                              * are tournament players, given only there */
+    MatchConfig match;                       /* [match] */
+    SpsaConfig spsa;                         /* [spsa] */
+    SelfplayConfig selfplay;                 /* [selfplay] */
+    FitConfig fit;                           /* [fit] */
+    ValuesConfig values;                     /* [values] */
+    PipelineConfig pipeline;                 /* [pipeline] */
+    TournamentConfig tournament;             /* [tournament] (written only for job = tournament) */
+    unsigned engines_given; /* not a key: bit i set when [engine_x] number i (i >= 2) was
+                             * given, by the file (its header suffices) or by --set */
+    char source[512];       /* path the config was read from (not a key; "" when none) */
 } Config;
 
 /* Fills every key with its default (required keys empty); zeroes everything else, padding
@@ -169,6 +188,13 @@ void config_set_jobs(const char *names);
  * = -1: chosen from a grid by held-out loss). False when text is neither. */
 bool config_lambda(const char *text, double *lambda);
 
+/* The players of a run: 2, plus the tournament players [engine_c], ... that were given (they
+ * follow one another without a gap; config_load checks it). */
+int config_engine_count(const Config *cfg);
+
+/* The section name of engine i ("engine_a", "engine_b", ...). */
+const char *config_engine_section(int i);
+
 /* Number of threads a parallel region of this config uses ([run] threads, or OpenMP's default
  * when 0). */
 int config_threads(const Config *cfg);
@@ -182,6 +208,19 @@ typedef struct TimeControl {
 /* Parses "[moves/]base[+increment]" (seconds, decimals allowed: "2+0.02", "40/60", "10");
  * "" is no time control (base_ms 0). False with the problem in err. */
 bool config_parse_tc(const char *text, TimeControl *tc, char *err, size_t errlen);
+
+/* One UCI option SPSA tunes ([spsa] options): its name and fishtest's figures; c_end and r_end
+ * are -1 where the item leaves them to [spsa] c_end and r_end. */
+typedef struct SpsaOption {
+    char name[64];
+    double start, min, max, c_end, r_end;
+} SpsaOption;
+
+enum { CONFIG_MAX_SPSA_OPTIONS = 32 };
+
+/* Parses "Name:start:min:max[:c_end[:r_end]], ..." into out (at most max items); returns the
+ * count, or -1 with the problem in err. */
+int config_parse_spsa_options(const char *text, SpsaOption *out, int max, char *err, size_t errlen);
 
 enum { CONFIG_MAX_ARGS = 64 };
 
