@@ -9,6 +9,7 @@
 #include "tune/jobs/selfplay_job.h"
 #include "tune/jobs/spsa_job.h"
 #include "tune/jobs/suite_job.h"
+#include "tune/jobs/tournament_job.h"
 #include "tune/jobs/values_job.h"
 #include "tune/play/dist.h"
 #include "tune/play/handicap.h"
@@ -32,6 +33,8 @@ static const JobDef JOBS[] = {
      &suite_html},
     {"pipeline", "self-play, fit, SPSA, gate match, each into a subfolder; final.weights",
      pipeline_check, pipeline_run, &pipeline_html},
+    {"tournament", "players [engine_a], [engine_b], [engine_c], ... in game pairs; joint ratings",
+     NULL, tournament_run, &tournament_html},
 };
 
 bool catalog_register(void)

@@ -351,6 +351,11 @@ void match_set_progress_hook(Match *m, void (*fn)(void *data), void *data)
 
 MatchCounts match_counts(const Match *m) { return m->counts; }
 
+const PairResult *match_pair(const Match *m, long i)
+{
+    return i >= 0 && i < m->frontier ? &m->pairs[i] : NULL;
+}
+
 MatchSummary match_summary(const Match *m)
 {
     MatchSummary r = {m->names[0], m->names[1], m->frontier, m->counts, m->sprt,

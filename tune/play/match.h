@@ -50,6 +50,9 @@ typedef struct MatchSummary {
     long term[TERM_NB];       /* games by termination */
 } MatchSummary;
 
+/* Pair i of those counted so far (0 <= i < match_summary's pairs), or NULL. */
+const PairResult *match_pair(const Match *m, long i);
+
 /* The figures of the pairs counted so far. */
 MatchSummary match_summary(const Match *m);
 
