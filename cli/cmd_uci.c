@@ -244,8 +244,41 @@ static void uci_go(Uci *u, char *args)
         uci_refuse_go(u, "cannot start the search thread", NULL);
 }
 
-/* "setoption name <Hash|Weights> value <v>"; a bad value is reported and the option keeps its
- * value. */
+/* "setoption name <weight> value N": one weight of the table (the option of that name), an
+ * integer within its range; the others keep their values. */
+static void uci_set_weight(Uci *u, int idx, const char *value)
+{
+    const WeightDef *d = &weight_defs[idx];
+    long v;
+    if (!uci_parse_long(value, d->min, d->max, &v)) {
+        uci_say(u, "info string error: %s must be an integer in [%d, %d], got '%s'; still %d\n",
+                d->name, d->min, d->max, value, u->engine->weights.v[idx]);
+        return;
+    }
+    Weights w = u->engine->weights;
+    w.v[idx] = (int)v;
+    engine_set_weights(u->engine, &w);
+}
+
+/* The uci command's answer: id, the options (Hash, Weights, then one spin option per weight of
+ * the table, with its built-in default and range) and uciok. */
+static void uci_identify(Uci *u)
+{
+    Weights defaults;
+    weights_default(&defaults);
+    uci_say(u,
+            "id name maxtune\nid author the maxtune developers\n"
+            "option name Hash type spin default %d min 1 max %ld\n"
+            "option name Weights type string default default\n",
+            UCI_DEFAULT_HASH, u->cfg.max_hash_mb);
+    for (int i = 0; i < W_NB; i++)
+        uci_say(u, "option name %s type spin default %d min %d max %d\n", weight_defs[i].name,
+                defaults.v[i], weight_defs[i].min, weight_defs[i].max);
+    uci_say(u, "uciok\n");
+}
+
+/* "setoption name <Hash|Weights|weight> value <v>"; a bad value is reported and the option
+ * keeps its value. Weights replaces the whole table (single weights set before are lost). */
 static void uci_setoption(Uci *u, char *args)
 {
     char *name = args + strspn(args, " \t"), *value = strstr(name, " value ");
@@ -286,6 +319,8 @@ static void uci_setoption(Uci *u, char *args)
             uci_say(u, "info string error: Weights: %s; unchanged\n", err);
         else
             engine_set_weights(u->engine, &w);
+    } else if (weights_find(name) >= 0) {
+        uci_set_weight(u, weights_find(name), value);
     } else {
         uci_say(u, "info string error: unknown option '%s'\n", name);
     }
@@ -334,11 +369,7 @@ static bool uci_command(Uci *u, char *line)
     if (*args)
         *args++ = '\0';
     if (!strcmp(cmd, "uci")) {
-        uci_say(u,
-                "id name maxtune\nid author the maxtune developers\n"
-                "option name Hash type spin default %d min 1 max %ld\n"
-                "option name Weights type string default default\nuciok\n",
-                UCI_DEFAULT_HASH, u->cfg.max_hash_mb);
+        uci_identify(u);
     } else if (!strcmp(cmd, "isready")) {
         uci_say(u, "readyok\n");
     } else if (!strcmp(cmd, "ucinewgame")) {
@@ -395,7 +426,8 @@ int cmd_uci(int argc, char **argv)
     if (cli_wants_help(argc, argv)) {
         puts("usage: maxtune uci\n"
              "Speaks a UCI-style protocol on stdin/stdout: uci, isready, ucinewgame,\n"
-             "setoption name Hash|Weights value V, position startpos|fen FEN [moves ...],\n"
+             "setoption name Hash|Weights|WEIGHT value V (WEIGHT: a name of maxtune weights),\n"
+             "position startpos|fen FEN [moves ...],\n"
              "go [depth D] [nodes N] [movetime MS] [wtime MS btime MS [winc MS binc MS]\n"
              "[movestogo N]] | infinite, stop, quit. Moves in MAXIMA.md notation. See README.md.");
         return EXIT_OK;
