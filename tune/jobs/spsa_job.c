@@ -85,10 +85,44 @@ static bool spsa_params_file(const char *path, SpsaParam *params, int *n, char *
     return true;
 }
 
+/* The parameters of [spsa] options: UCI options of the external [engine_a], each a parameter
+ * that moves no weight (an empty set) under the option's name. */
+static bool spsa_options_load(const SpsaConfig *sc, SpsaParam *params, int *n, char *err,
+                              size_t errlen)
+{
+    SpsaOption o[CONFIG_MAX_SPSA_OPTIONS];
+    char why[256];
+    int most = (int)SPSA_MAX_PARAMS < (int)CONFIG_MAX_SPSA_OPTIONS ? (int)SPSA_MAX_PARAMS
+                                                                   : (int)CONFIG_MAX_SPSA_OPTIONS;
+    *n = config_parse_spsa_options(sc->options, o, most, why, sizeof why);
+    if (*n <= 0) {
+        snprintf(err, errlen, "[spsa] options: %s", *n ? why : "no option to tune");
+        return false;
+    }
+    WeightSet none;
+    memset(&none, 0, sizeof none);
+    _Static_assert(sizeof o[0].name == sizeof params[0].name, "option names fit parameters'");
+    for (int i = 0; i < *n; i++) {
+        params[i] = spsa_param("", &none, o[i].start, o[i].min, o[i].max,
+                               o[i].c_end > 0 ? o[i].c_end : sc->c_end,
+                               o[i].r_end >= 0 ? o[i].r_end : sc->r_end);
+        memcpy(params[i].name, o[i].name, sizeof params[i].name);
+    }
+    return true;
+}
+
+int spsa_param_tuned(const SpsaJob *j, int i)
+{
+    const SpsaParam *p = &j->spsa.p[i];
+    return p->set.n ? j->tuned.v[p->set.idx[0]] : (int)lround(j->spsa.theta[i]);
+}
+
 bool spsa_params_load(const SpsaConfig *sc, const Weights *start, SpsaParam *params, int *n,
                       char *err, size_t errlen)
 {
     *n = 0;
+    if (sc->options[0])
+        return spsa_options_load(sc, params, n, err, errlen);
     if (strcmp(sc->params_file, "none") != 0)
         return spsa_params_file(sc->params_file, params, n, err, errlen);
     TuneParam *list = malloc(PARAMS_MAX * sizeof *list);
@@ -136,6 +170,24 @@ static void point_weights(const SpsaJob *j, const int *values, Weights *w)
     *w = j->start;
     for (int i = 0; i < j->spsa.n; i++)
         params_assign(&j->spsa.p[i].set, w, values[i]);
+}
+
+/* The options of one side of a perturbation ("Name=value, ..." of the parameters that are
+ * options; "" when only weights are tuned) into out; false when they do not fit. */
+static bool point_options(const SpsaJob *j, const int *values, char *out, size_t len)
+{
+    size_t used = 0;
+    out[0] = '\0';
+    for (int i = 0; i < j->spsa.n; i++) {
+        if (j->spsa.p[i].set.n)
+            continue;
+        int k = snprintf(out + used, len - used, "%s%s=%d", used ? ", " : "", j->spsa.p[i].name,
+                         values[i]);
+        if (k < 0 || (size_t)k >= len - used)
+            return false;
+        used += (size_t)k;
+    }
+    return true;
 }
 
 /* Progress line of the tuning phase. */
@@ -208,19 +260,27 @@ static bool spsa_play_batch(SpsaJob *j, long first, long last, const SpsaPoint *
                             Journal *journal)
 {
     long nsets = last - first;
+    bool options = j->cfg->spsa.options[0];
+    size_t olen = options ? 2 * (size_t)nsets * PAIR_OPTIONS_LEN : 0;
     Weights *sets = malloc(2 * (size_t)nsets * sizeof *sets);
-    if (!sets)
-        return false;
-    for (long k = 0; k < nsets; k++) {
+    char *texts = options ? calloc(1, olen) : NULL;
+    bool ok = sets && (!options || texts);
+    for (long k = 0; ok && k < nsets; k++) {
         point_weights(j, points[k].plus, &sets[2 * k]);
         point_weights(j, points[k].minus, &sets[2 * k + 1]);
+        ok = !options || (point_options(j, points[k].plus, texts + 2 * k * PAIR_OPTIONS_LEN,
+                                        PAIR_OPTIONS_LEN) &&
+                          point_options(j, points[k].minus, texts + (2 * k + 1) * PAIR_OPTIONS_LEN,
+                                        PAIR_OPTIONS_LEN));
     }
     SpsaBatch batch = {j, journal, first * j->per_iter};
     PairTask task = {&j->play_cfg, &j->openings, first * j->per_iter, sets, nsets, j->per_iter};
     DistSink sink = {&batch, batch_wanted, batch_take};
     int players;
-    bool ok = pair_task_run(&pair_task_kind, &task, NULL, 0, nsets * j->per_iter, &sink, &players);
+    ok = ok &&
+         pair_task_run(&pair_task_kind, &task, texts, olen, nsets * j->per_iter, &sink, &players);
     free(sets);
+    free(texts);
     return ok;
 }
 
@@ -284,8 +344,45 @@ static int spsa_tune(SpsaJob *j, Journal *journal)
     return code;
 }
 
+/* The config of the verification match: play_cfg, and with [spsa] options the tuned values
+ * appended to the first player's options and the start values to the second's; NULL (message
+ * printed) when they do not fit. */
+static const Config *spsa_verify_config(SpsaJob *j)
+{
+    if (!j->cfg->spsa.options[0])
+        return &j->play_cfg;
+    j->verify_cfg = j->play_cfg;
+    int values[2][SPSA_MAX_PARAMS];
+    for (int i = 0; i < j->spsa.n; i++) {
+        values[0][i] = spsa_param_tuned(j, i);
+        values[1][i] = (int)lround(j->spsa.p[i].start);
+    }
+    for (int s = 0; s < 2; s++) {
+        EngineConfig *e = &j->verify_cfg.engine[s];
+        char add[1024];
+        size_t len = strlen(e->options);
+        if (!point_options(j, values[s], add, sizeof add) ||
+            snprintf(e->options + len, sizeof e->options - len, "%s%s", len ? ", " : "", add) >=
+                (int)(sizeof e->options - len)) {
+            fprintf(stderr, "maxtune: [engine_a] options with [spsa] options: too long\n");
+            return NULL;
+        }
+        if (!s)
+            snprintf(j->tuned_options, sizeof j->tuned_options, "%s\n", add);
+    }
+    return &j->verify_cfg;
+}
+
 bool spsa_check(const Config *cfg, char *err, size_t errlen)
 {
+    if (!cfg->engine[0].command[0] != !cfg->spsa.options[0]) {
+        snprintf(err, errlen, "[spsa] options: %s",
+                 cfg->spsa.options[0] ? "UCI options are tuned on an external engine: give "
+                                        "[engine_a] command"
+                                      : "an external [engine_a] is tuned by its UCI options: "
+                                        "give [spsa] options");
+        return false;
+    }
     char why[900];
     Weights w;
     SpsaParam params[SPSA_MAX_PARAMS];
@@ -362,9 +459,11 @@ int spsa_run(const Config *cfg, RunDir *rd)
     }
     j->tuned = j->start;
     spsa_apply(&j->spsa, &j->tuned);
+    const Config *verify_cfg = spsa_verify_config(j);
     if (status == EXIT_OK)
-        status = verify_play(&j->verify, &j->play_cfg, &j->tuned, &j->start, "tuned", "start",
-                             &j->openings, &job.journal);
+        status = !verify_cfg ? EXIT_USAGE
+                             : verify_play(&j->verify, verify_cfg, &j->tuned, &j->start, "tuned",
+                                           "start", &j->openings, &job.journal);
     fclose(j->trajectory);
     j->trajectory = NULL;
     JobOutputs out = {.plot = spsa_plot,
@@ -375,6 +474,8 @@ int spsa_run(const Config *cfg, RunDir *rd)
                       .print_data = j};
     job_add_file(&out, "trajectory.csv", job_write_text, j->trajectory_text);
     job_add_file(&out, "tuned.weights", job_write_weights, &j->tuned);
+    if (cfg->spsa.options[0])
+        job_add_file(&out, "tuned.options", job_write_text, j->tuned_options);
     verify_add_files(&j->verify, &out);
     status = job_end(&job, status, &out);
     spsa_free(j);

@@ -36,12 +36,19 @@ typedef struct SpsaJob {
     size_t trajectory_len;
     long plus_w, plus_l, draws;
     double start_time;
+    Config verify_cfg;        /* [spsa] options: play_cfg with the tuned options for the first
+                               * player and the start options for the second */
+    char tuned_options[1024]; /* [spsa] options: "Name=value, ..." tuned (tuned.options) */
 } SpsaJob;
 
 /* Reads the parameters to tune from cfg ([spsa] params or params_file) around the start
  * weights; errors "file:line: problem". */
 bool spsa_params_load(const SpsaConfig *sc, const Weights *start, SpsaParam *params, int *n,
                       char *err, size_t errlen);
+
+/* Parameter i's tuned value: its weights' in the tuned table, or for an option of an external
+ * engine ([spsa] options: a parameter that moves no weight) theta rounded. */
+int spsa_param_tuned(const SpsaJob *j, int i);
 
 /* JobDef.check: the start weights and the parameters to tune load. */
 bool spsa_check(const Config *cfg, char *err, size_t errlen);

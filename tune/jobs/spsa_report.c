@@ -22,8 +22,7 @@ bool spsa_write_summary(FILE *out, void *data)
     for (int i = 0; i < j->spsa.n; i++) {
         const SpsaParam *p = &j->spsa.p[i];
         fprintf(out, "    \"%s\": {\"start\": %g, \"tuned\": %d, \"theta\": %.3f}%s\n", p->name,
-                p->start, j->tuned.v[p->set.idx[0]], j->spsa.theta[i],
-                i + 1 < j->spsa.n ? "," : "");
+                p->start, spsa_param_tuned(j, i), j->spsa.theta[i], i + 1 < j->spsa.n ? "," : "");
     }
     fprintf(out, "  },\n");
     match_write_verification_json(out, j->verify.match);
@@ -52,6 +51,11 @@ bool spsa_write_report(FILE *out, void *data)
         const SpsaParam *p = &j->spsa.p[i];
         int w = p->set.idx[0], start = (int)lround(p->start);
         char vchess[16] = "", ratio[16] = "";
+        if (!p->set.n) { /* an external engine's option */
+            fprintf(out, "| option %s | %d | %d | %+d | | | |\n", p->name, start,
+                    spsa_param_tuned(j, i), spsa_param_tuned(j, i) - start);
+            continue;
+        }
         if (w <= W_GUARD_EG) { /* a material weight: the term is w / 2 */
             snprintf(vchess, sizeof vchess, "%g", VCHESS_VALUES[w / 2]);
             snprintf(ratio, sizeof ratio, "%.2f", (double)j->tuned.v[w] / pincer);
@@ -82,7 +86,7 @@ void spsa_print(void *data)
     printf("Tuned weights (%ld iterations):\n", j->iterations);
     for (int i = 0; i < j->spsa.n; i++) {
         const SpsaParam *p = &j->spsa.p[i];
-        printf("  %-18s %5.0f -> %5d\n", p->name, p->start, j->tuned.v[p->set.idx[0]]);
+        printf("  %-18s %5.0f -> %5d\n", p->name, p->start, spsa_param_tuned(j, i));
     }
     verify_print(&j->verify, "tuned vs start");
     printf("Results in %s/ (report.md, report.html)\n", j->rd->path);

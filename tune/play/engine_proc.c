@@ -389,6 +389,32 @@ static void child_exec(EngineProc *p, int io, int err_w, int maxfd, char **env)
     _exit(127);
 }
 
+/* Sends "Name=value, ..." as one setoption line each; false when the engine is gone. */
+static bool proc_send_options(EngineProc *p, double deadline, const char *o)
+{
+    while (*o) {
+        size_t n = strcspn(o, ",");
+        const char *eq = memchr(o, '=', n);
+        if (eq) {
+            const char *name = o, *value = eq + 1;
+            size_t nl = (size_t)(eq - o), vl = n - nl - 1;
+            while (nl && (*name == ' ' || *name == '\t'))
+                name++, nl--;
+            while (nl && (name[nl - 1] == ' ' || name[nl - 1] == '\t'))
+                nl--;
+            while (vl && (*value == ' ' || *value == '\t'))
+                value++, vl--;
+            while (vl && (value[vl - 1] == ' ' || value[vl - 1] == '\t'))
+                vl--;
+            if (!proc_send(p, deadline, "setoption name %.*s value %.*s", (int)nl, name, (int)vl,
+                           value))
+                return false;
+        }
+        o += n + (o[n] == ',');
+    }
+    return true;
+}
+
 /* Starts the process and does the handshake (uci/uciok, options, isready/readyok). */
 static ProcStatus proc_start(EngineProc *p)
 {
@@ -432,28 +458,12 @@ static ProcStatus proc_start(EngineProc *p)
     ProcStatus s = proc_expect(p, "uciok", deadline);
     if (s != PROC_OK)
         return s == PROC_ABORTED ? s : PROC_DEAD; /* no engine: the game is abandoned */
-    const char *o = p->ec->options;
-    while (*o) {
-        size_t n = strcspn(o, ",");
-        const char *eq = memchr(o, '=', n);
-        if (eq) {
-            const char *name = o, *value = eq + 1;
-            size_t nl = (size_t)(eq - o), vl = n - nl - 1;
-            while (nl && (*name == ' ' || *name == '\t'))
-                name++, nl--;
-            while (nl && (name[nl - 1] == ' ' || name[nl - 1] == '\t'))
-                nl--;
-            while (vl && (*value == ' ' || *value == '\t'))
-                value++, vl--;
-            while (vl && (value[vl - 1] == ' ' || value[vl - 1] == '\t'))
-                vl--;
-            if (!proc_send(p, deadline, "setoption name %.*s value %.*s", (int)nl, name, (int)vl,
-                           value))
-                return PROC_DEAD;
-        }
-        o += n + (o[n] == ',');
-    }
-    return PROC_OK;
+    return proc_send_options(p, deadline, p->ec->options) ? PROC_OK : PROC_DEAD;
+}
+
+void engine_proc_set_game_options(EngineProc *p, const char *options)
+{
+    snprintf(p->game_options, sizeof p->game_options, "%s", options ? options : "");
 }
 
 ProcStatus engine_proc_new_game(EngineProc *p)
@@ -467,7 +477,8 @@ ProcStatus engine_proc_new_game(EngineProc *p)
     if (p->pid <= 0 && (s = proc_start(p)) != PROC_OK)
         return s;
     double deadline = proc_now() + p->ec->start_timeout_ms / 1000.0;
-    if (!proc_send(p, deadline, "ucinewgame") || !proc_send(p, deadline, "isready"))
+    if (!proc_send_options(p, deadline, p->game_options) || !proc_send(p, deadline, "ucinewgame") ||
+        !proc_send(p, deadline, "isready"))
         return PROC_DEAD;
     s = proc_expect(p, "readyok", deadline);
     return s == PROC_TIMEOUT ? PROC_DEAD : s; /* an engine that does not get ready: abandoned */

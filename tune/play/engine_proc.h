@@ -45,6 +45,7 @@ typedef struct EngineProc {
     bool started_now;                   /* started since the last engine_proc_new_game */
     char why[256];                      /* what went wrong last, for the log */
     const volatile sig_atomic_t *abort; /* a flag set elsewhere (the job's stop request) */
+    char game_options[1024];            /* "Name=value, ...": sent before every game */
 } EngineProc;
 
 /* Prepares (does not start) the engine of ec, watching abort (may be NULL); false with the
@@ -61,8 +62,13 @@ void engine_proc_free(EngineProc *p);
  * again. */
 void engine_proc_kill(EngineProc *p);
 
+/* Sets the options sent before every game from now on ("Name=value, ...", each a setoption
+ * line after the section's own options; NULL or "": none), e.g. SPSA's perturbed values. */
+void engine_proc_set_game_options(EngineProc *p, const char *options);
+
 /* Starts a game: empties the transcript, starts the process if it is not running (uci/uciok,
- * the options, isready/readyok within start_timeout_ms), then ucinewgame and isready/readyok. */
+ * the options, isready/readyok within start_timeout_ms), sends the game options, then
+ * ucinewgame and isready/readyok. */
 ProcStatus engine_proc_new_game(EngineProc *p);
 
 /* Sends `position fen FEN moves ...` (the opening and the moves so far) and `go ` + go_args,

@@ -136,6 +136,10 @@ static char *task_play_pair(void *task, void *thread, long item, double *busy)
     long set = item / s->per_set;
     if (item < 0 || set >= s->nsets)
         return NULL;
+    PairWorker *w = thread;
+    for (int i = 0; i < 2; i++)
+        if (w->proc[i] && s->extra_len == 2 * (size_t)s->nsets * PAIR_OPTIONS_LEN)
+            engine_proc_set_game_options(w->proc[i], s->extra + (2 * set + i) * PAIR_OPTIONS_LEN);
     PairResult p;
     memset(&p, 0, sizeof p);
     bool ok = pair_play(thread, &s->cfg, &s->openings, s->opening_offset + item,

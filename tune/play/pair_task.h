@@ -8,7 +8,10 @@
  *
  * Game pairs: item i plays opening opening_offset + i with weight set s = i / per_set:
  * weights[2s] for the first player, weights[2s + 1] for the second; its payload is
- * pair_encode's text. */
+ * pair_encode's text. Its extra bytes, when given, are 2 * nsets option texts of
+ * PAIR_OPTIONS_LEN bytes each ("Name=value, ...", NUL-padded): text 2s is sent to the first
+ * player's external engine and 2s + 1 to the second's before each game of set s (SPSA of an
+ * external engine's options). */
 #ifndef MAXTUNE_PAIR_TASK_H
 #define MAXTUNE_PAIR_TASK_H
 
@@ -53,6 +56,8 @@ void pair_task_worker_free(void *thread);
  * searches may have been cut short, so the item is abandoned (dist drops an empty payload of an
  * item the sink no longer wants). For the play functions of kinds that play games. */
 char *pair_task_keep(char *payload);
+
+enum { PAIR_OPTIONS_LEN = 1024 };
 
 /* The DistKind of game pairs. */
 extern const DistKind pair_task_kind;
