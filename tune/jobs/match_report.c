@@ -8,6 +8,18 @@
 #include "tune/play/match.h"
 #include "tune/stats/stats.h"
 
+/* What limits a player's moves: "N nodes per move", with its time control when it has one
+ * ("time control T" alone without a node limit). */
+static void limits_text(const EngineConfig *e, char *buf, size_t len)
+{
+    if (!e->tc[0])
+        snprintf(buf, len, "%ld nodes per move", e->nodes);
+    else if (e->nodes)
+        snprintf(buf, len, "%ld nodes per move, time control %s", e->nodes, e->tc);
+    else
+        snprintf(buf, len, "time control %s", e->tc);
+}
+
 bool match_write_report(FILE *out, void *data)
 {
     const MatchReport *r = data;
@@ -15,13 +27,15 @@ bool match_write_report(FILE *out, void *data)
     MatchSummary s = match_summary(r->match);
     const MatchCounts *c = &s.counts;
     EloEstimate e = stats_estimate(c), ep = stats_estimate_pentanomial(c);
+    char la[128], lb[128];
+    limits_text(&cfg->engine[0], la, sizeof la);
+    limits_text(&cfg->engine[1], lb, sizeof lb);
     fprintf(out, "# Match `%s`\n\n", cfg->name);
     fprintf(out,
-            "`%s` (weights `%s`, %ld nodes per move) against `%s` (weights `%s`, %ld nodes "
-            "per move): %ld game pairs, each opening played twice with colours swapped; "
-            "openings: %s%s, seed %llu. Figures are for `%s`.\n\n",
-            s.name_a, cfg->engine[0].weights, cfg->engine[0].nodes, s.name_b,
-            cfg->engine[1].weights, cfg->engine[1].nodes, s.pairs,
+            "`%s` (weights `%s`, %s) against `%s` (weights `%s`, %s): %ld game pairs, each "
+            "opening played twice with colours swapped; openings: %s%s, seed %llu. Figures are "
+            "for `%s`.\n\n",
+            s.name_a, cfg->engine[0].weights, la, s.name_b, cfg->engine[1].weights, lb, s.pairs,
             strcmp(cfg->match.openings, "random") ? cfg->match.openings : "random, ",
             strcmp(cfg->match.openings, "random") ? "" : "generated from the seed", cfg->seed,
             s.name_a);
@@ -55,7 +69,15 @@ bool match_write_report(FILE *out, void *data)
                     s.term[t]);
             first = 0;
         }
-    fprintf(out, " |\n\n");
+    fprintf(out, " |\n");
+    if (cfg->engine[0].tc[0] || cfg->engine[1].tc[0])
+        fprintf(out,
+                "| time control | `%s`: %s, `%s`: %s (margin %ld ms) |\n| **time forfeits** | "
+                "**%ld** |\n",
+                s.name_a, cfg->engine[0].tc[0] ? cfg->engine[0].tc : "none", s.name_b,
+                cfg->engine[1].tc[0] ? cfg->engine[1].tc : "none", cfg->match.tc_margin_ms,
+                s.term[TERM_TIME_FORFEIT]);
+    fprintf(out, "\n");
     fprintf(out,
             "![Elo difference over the games](elo_progress.png)\n\n*The Elo difference "
             "of `%s` against `%s` after each game pair (line) with its 95%% interval "
