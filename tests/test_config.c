@@ -551,6 +551,43 @@ static void test_write_roundtrip(void **state)
     free(b);
 }
 
+/* The text config_write writes for cfg (malloc'd). */
+static char *written(const Config *cfg)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    assert_non_null(f);
+    assert_true(config_write(cfg, f));
+    fclose(f);
+    return text;
+}
+
+/* Tournament sections and [spsa] options are written only when used, and read back. */
+static void test_write_sparse(void **state)
+{
+    (void)state;
+    Config cfg;
+    load_text_ok(&cfg, RUN3);
+    char *text = written(&cfg);
+    assert_null(strstr(text, "[engine_c]"));
+    assert_null(strstr(text, "[tournament]"));
+    assert_null(strstr(text, "\noptions = \n[selfplay]"));
+    assert_int_equal(config_engine_count(&cfg), 2);
+    free(text);
+    load_text_ok(&cfg, "[run]\njob = tournament\nname = t\n[engine_c]\n[engine_d]\nname = X\n"
+                       "[spsa]\noptions = Hash:16:1:64\n");
+    assert_int_equal(config_engine_count(&cfg), 4);
+    assert_string_equal(cfg.engine[2].name, "C");
+    text = written(&cfg);
+    assert_non_null(strstr(text, "[engine_d]"));
+    assert_null(strstr(text, "[engine_e]"));
+    assert_non_null(strstr(text, "[tournament]"));
+    assert_non_null(strstr(text, "options = Hash:16:1:64\n"));
+    free(text);
+    check_roundtrip(&cfg);
+}
+
 /* config_print_doc mentions every section and every key that config_write writes. */
 static void test_doc(void **state)
 {
@@ -667,17 +704,12 @@ int main(void)
 {
     catalog_register(); /* the job names [run] job accepts */
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_good_config),
-        cmocka_unit_test(test_defaults),
-        cmocka_unit_test(test_errors),
-        cmocka_unit_test(test_missing_required),
-        cmocka_unit_test(test_unreadable),
-        cmocka_unit_test(test_overrides),
-        cmocka_unit_test(test_config_set),
-        cmocka_unit_test(test_write_roundtrip),
-        cmocka_unit_test(test_doc),
-        cmocka_unit_test(test_relative_paths),
-        cmocka_unit_test(test_engine_command),
+        cmocka_unit_test(test_good_config),    cmocka_unit_test(test_defaults),
+        cmocka_unit_test(test_errors),         cmocka_unit_test(test_missing_required),
+        cmocka_unit_test(test_unreadable),     cmocka_unit_test(test_overrides),
+        cmocka_unit_test(test_config_set),     cmocka_unit_test(test_write_roundtrip),
+        cmocka_unit_test(test_write_sparse),   cmocka_unit_test(test_doc),
+        cmocka_unit_test(test_relative_paths), cmocka_unit_test(test_engine_command),
         cmocka_unit_test(test_time_control),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
