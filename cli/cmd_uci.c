@@ -244,19 +244,25 @@ static void uci_go(Uci *u, char *args)
         uci_refuse_go(u, "cannot start the search thread", NULL);
 }
 
-/* "setoption name <weight> value N": one weight of the table (the option of that name), an
- * integer within its range; the others keep their values. */
-static void uci_set_weight(Uci *u, int idx, const char *value)
+/* "setoption name <weight|term> value N": one weight of the table (the option of that name),
+ * or a term's weights together (its middle-game and end-game weights), an integer within the
+ * range of each; the other weights keep their values. */
+static void uci_set_weight(Uci *u, const WeightSet *set, const char *name, const char *value)
 {
-    const WeightDef *d = &weight_defs[idx];
-    long v;
-    if (!uci_parse_long(value, d->min, d->max, &v)) {
-        uci_say(u, "info string error: %s must be an integer in [%d, %d], got '%s'; still %d\n",
-                d->name, d->min, d->max, value, u->engine->weights.v[idx]);
+    long lo = -1000000000L, hi = 1000000000L, v; /* narrowed to every weight's range */
+    for (int k = 0; k < set->n; k++) {
+        const WeightDef *d = &weight_defs[set->idx[k]];
+        lo = d->min > lo ? d->min : lo;
+        hi = d->max < hi ? d->max : hi;
+    }
+    if (!uci_parse_long(value, lo, hi, &v)) {
+        uci_say(u, "info string error: %s must be an integer in [%ld, %ld], got '%s'; unchanged\n",
+                name, lo, hi, value);
         return;
     }
     Weights w = u->engine->weights;
-    w.v[idx] = (int)v;
+    for (int k = 0; k < set->n; k++)
+        w.v[set->idx[k]] = (int)v;
     engine_set_weights(u->engine, &w);
 }
 
@@ -290,6 +296,7 @@ static void uci_setoption(Uci *u, char *args)
     name += 5 + strspn(name + 5, " \t");
     value += 7 + strspn(value + 7, " \t");
     long mb;
+    WeightSet set;
     if (!strcmp(name, "Hash")) {
         if (!uci_parse_long(value, 1, u->cfg.max_hash_mb, &mb)) {
             uci_say(u,
@@ -319,8 +326,8 @@ static void uci_setoption(Uci *u, char *args)
             uci_say(u, "info string error: Weights: %s; unchanged\n", err);
         else
             engine_set_weights(u->engine, &w);
-    } else if (weights_find(name) >= 0) {
-        uci_set_weight(u, weights_find(name), value);
+    } else if (weights_term(name, &set)) {
+        uci_set_weight(u, &set, name, value);
     } else {
         uci_say(u, "info string error: unknown option '%s'\n", name);
     }
