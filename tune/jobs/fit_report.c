@@ -16,11 +16,12 @@ static void summary_lambda(FILE *out, const FitJob *j);
 /* Clustered standard error of fitted parameter x. */
 static double se_of(const FitJob *j, int x) { return sqrt(j->errors.cov_clustered[x * j->mf + x]); }
 
-/* Index among the fitted parameters of the one that moves weight w alone, or -1. */
+/* Index among the fitted parameters of the one whose first weight is w (w alone, or the term
+ * w begins, tied), or -1. */
 static int fitted_index(const FitJob *j, int w)
 {
     for (int x = 0; x < j->mf; x++)
-        if (j->fitted[x].set.n == 1 && j->fitted[x].set.idx[0] == w)
+        if (j->fitted[x].set.idx[0] == w)
             return x;
     return -1;
 }
@@ -41,7 +42,10 @@ static int rounded(const FitJob *j, int x) { return j->result.v[j->fitted[x].set
  * pincer or w was not fitted. */
 static bool in_pincers(const FitJob *j, int w, double *v, double *lo, double *hi)
 {
-    int a = fitted_index(j, w), b = fitted_index(j, W_PINCER_MG), m = j->mf;
+    /* A weight of one phase against the pincer's weight of that phase (a tied term's first
+     * weight is its middle-game one). */
+    int pincer = w % 2 ? W_PINCER_EG : W_PINCER_MG;
+    int a = fitted_index(j, w), b = fitted_index(j, pincer), m = j->mf;
     if (a < 0 || b < 0)
         return false;
     const double *c = j->errors.cov_clustered;
@@ -238,7 +242,7 @@ static void report_weights(FILE *out, const FitJob *j)
         int w = j->fitted[x].set.idx[0], m = j->mf;
         double se = se_of(j, x), v, lo, hi;
         char pincers[64] = "";
-        if (w <= W_GUARD_EG && w != W_PINCER_MG && in_pincers(j, w, &v, &lo, &hi))
+        if (w <= W_GUARD_EG && w > W_PINCER_EG && in_pincers(j, w, &v, &lo, &hi))
             snprintf(pincers, sizeof pincers,
                      isfinite(lo) ? "%.2f [%.2f, %.2f]" : "%.2f [unbounded]", v, lo, hi);
         fprintf(out, "| %s | %g | %.1f | [%.1f, %.1f] | %.2f | %.2f |", j->fitted[x].name,
