@@ -17,12 +17,14 @@
 #include "tune/run/journal.h"
 #include "tune/run/version.h"
 
-/* The git commit of the source tree the program runs from, or "unknown". */
+/* The git commit of the source tree the program runs from, or "unknown"; flagged when tracked
+ * files outside results/ differ from it (a run re-made over its committed folder changes that
+ * folder, not the program). */
 static void git_commit(char *buf, size_t len)
 {
     snprintf(buf, len, "unknown");
     FILE *p = popen("git rev-parse --short HEAD 2>/dev/null; git status --porcelain "
-                    "--untracked-files=no 2>/dev/null | head -1",
+                    "--untracked-files=no -- ':/' ':(exclude,top)results' 2>/dev/null | head -1",
                     "r");
     if (!p)
         return;
