@@ -101,11 +101,11 @@ $(BUILD)/flags: FORCE
 	@echo '$(FLAGS_NOW)' | cmp -s - $@ || echo '$(FLAGS_NOW)' >$@
 .PHONY: FORCE
 
-# The commit the program is built from ("+changes": with uncommitted changes), for run.txt and
-# maxtune --version; rewritten only when it changes, so a new commit rebuilds tune/run/version.o
-# alone.
+# The commit the program is built from ("+changes": with uncommitted changes outside results/,
+# which runs rewrite), for run.txt and maxtune --version; rewritten only when it changes, so a new
+# commit rebuilds tune/run/version.o alone.
 BUILD_COMMIT := $(shell git rev-parse --short HEAD 2>/dev/null || echo unknown)$(shell \
-                  git diff --quiet HEAD -- 2>/dev/null || echo +changes)
+                  git diff --quiet HEAD -- ':/' ':(exclude,top)results' 2>/dev/null || echo +changes)
 $(BUILD)/build_commit.h: FORCE
 	@mkdir -p $(dir $@)
 	@echo '#define MAXTUNE_BUILD_COMMIT "$(BUILD_COMMIT)"' | cmp -s - $@ || \
