@@ -58,11 +58,15 @@ Move notation_parse(Position *pos, const char *text, char *err, size_t errlen)
         snprintf(err, errlen, "'%s' is not a move (expected <from>-<to>, e.g. e2-e5)", text);
         return MOVE_NONE;
     }
+    /* The move among the pseudo-legal ones, then its legality alone: a protocol position with a
+     * long move list is parsed without making every move of every position. */
     Move list[MAX_MOVES];
-    int n = movegen_legal(pos, list);
+    int n = movegen_pseudo(pos, list);
     for (int i = 0; i < n; i++) {
         if (list[i] != move_make(from, to))
             continue;
+        if (!movegen_is_legal(pos, list[i]))
+            break;
         if (rest[len2] == 'x') {
             char full[MOVE_STR_LEN], pgn[MOVE_STR_LEN];
             notation_move(pos, list[i], full, sizeof full);
