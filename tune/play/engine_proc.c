@@ -522,7 +522,8 @@ ProcStatus engine_proc_go(EngineProc *p, const Position *opening, const Move *mo
         snprintf(p->why, sizeof p->why, "the engine is not running");
         return PROC_DEAD;
     }
-    /* The position command: FEN, then the moves in MAXIMA.md notation. */
+    /* The position command: FEN, then the moves as <from>-<to> (MAXIMA.md section 9: from and
+     * to determine a move; the captures would cost a replay of the game every move). */
     size_t cap = 512 + (size_t)nmoves * (MOVE_STR_LEN + 1), k = 0; /* every move fits */
     char *cmd = malloc(cap), fen[256];
     if (!cmd) {
@@ -533,13 +534,10 @@ ProcStatus engine_proc_go(EngineProc *p, const Position *opening, const Move *mo
     k += (size_t)snprintf(cmd + k, cap - k, "position fen %s", fen);
     if (nmoves > 0)
         k += (size_t)snprintf(cmd + k, cap - k, " moves");
-    Position pos = *opening;
     for (int i = 0; i < nmoves && k < cap; i++) {
         char text[MOVE_STR_LEN];
-        notation_move(&pos, moves[i], text, sizeof text);
+        notation_move_short(moves[i], text, sizeof text);
         k += (size_t)snprintf(cmd + k, cap - k, " %s", text);
-        Undo u;
-        move_do(&pos, moves[i], &u);
     }
     double t0 = proc_now(), deadline = t0 + timeout_ms / 1000.0;
     bool sent = proc_send(p, deadline, "%s", cmd) && proc_send(p, deadline, "go %s", go_args);
