@@ -26,7 +26,9 @@ typedef struct Uci {
     Position start;
     Move moves[UCI_MAX_MOVES];
     int nmoves;
-    bool valid; /* a position was accepted (not after a bad `position`) */
+    bool valid;          /* a position was accepted (not after a bad `position`) */
+    char last[UCI_LINE]; /* the arguments of the last accepted position command with moves */
+    Position last_pos;   /* the position after its moves */
     long hash_mb;
     SearchLimits limits;
     pthread_t thread;
@@ -91,63 +93,117 @@ static bool uci_parse_long(const char *text, long lo, long hi, long *out)
     return true;
 }
 
+/* Reads the moves of a position command (strtok_r state *save) after the n already in
+ * u->moves, playing them on *pos; false with the error said when one is bad. */
+static bool uci_read_moves(Uci *u, Position *pos, int n, char **save)
+{
+    char err[256];
+    for (char *tok; (tok = strtok_r(NULL, " \t", save));) {
+        Move m = n < UCI_MAX_MOVES ? notation_parse(pos, tok, err, sizeof err) : MOVE_NONE;
+        if (m == MOVE_NONE) {
+            uci_say(u, "info string error: position: move %d: %s\n", n + 1,
+                    n < UCI_MAX_MOVES ? err : "too many moves");
+            return false;
+        }
+        Undo undo;
+        move_do(pos, m, &undo);
+        u->moves[n++] = m;
+    }
+    u->nmoves = n;
+    return true;
+}
+
+/* Makes the engine's position the one read (start u->start, u->moves) and remembers the
+ * command's text and the position after its moves, so that the next command may extend it. */
+static void uci_accept(Uci *u, const char *text, const Position *pos)
+{
+    if (!engine_set_position(u->engine, &u->start, u->moves, u->nmoves)) {
+        uci_say(u, "info string error: position: out of memory\n");
+        return;
+    }
+    snprintf(u->last, sizeof u->last, "%s", u->nmoves > 0 ? text : "");
+    u->last_pos = *pos;
+    u->valid = true;
+}
+
+/* A position command that repeats the last accepted one and adds moves (what a match runner
+ * sends move after move): only the new moves are read. False when args is no such extension;
+ * true when it was one (accepted, or its error said). text is args before strtok_r. */
+static bool uci_extend(Uci *u, char *args, const char *text)
+{
+    size_t n0 = strlen(u->last);
+    if (!u->valid || !n0 || strncmp(args, u->last, n0) != 0 || args[n0] != ' ')
+        return false;
+    Position pos = u->last_pos;
+    char *save = args + n0; /* strtok_r goes on from here */
+    u->valid = false;
+    if (uci_read_moves(u, &pos, u->nmoves, &save))
+        uci_accept(u, text, &pos);
+    return true;
+}
+
+/* Reads "startpos" or "fen <FEN>" into *start, leaving *tok at the token after it; false with
+ * the error said. */
+static bool uci_read_start(Uci *u, char **save, Position *start, char **tok)
+{
+    char err[256];
+    char *kind = strtok_r(NULL, " \t", save);
+    if (kind && !strcmp(kind, "startpos")) {
+        fen_parse(start, "start", NULL, 0);
+        *tok = strtok_r(NULL, " \t", save);
+        return true;
+    }
+    if (!kind || strcmp(kind, "fen") != 0) {
+        uci_say(u, "info string error: expected 'position startpos' or 'position fen <FEN>'"
+                   " [moves ...]\n");
+        return false;
+    }
+    char *first = NULL, *last = NULL;
+    while ((*tok = strtok_r(NULL, " \t", save)) && strcmp(*tok, "moves"))
+        first = first ? first : *tok, last = *tok + strlen(*tok);
+    for (char *p = first; p && p < last; p++) /* the FEN's fields back into one string */
+        if (*p == '\0')
+            *p = ' ';
+    if (!first) {
+        uci_say(u, "info string error: position fen: the FEN is missing\n");
+        return false;
+    }
+    if (!fen_parse(start, first, err, sizeof err)) {
+        uci_say(u, "info string error: position: %s\n", err);
+        return false;
+    }
+    return true;
+}
+
 /* "position startpos|fen <FEN> [moves m1 m2 ...]". Until one is accepted whole, there is no
  * position: a bad one is reported and the previous game is not searched by mistake. */
 static void uci_position(Uci *u, char *args)
 {
-    u->valid = false;
-    char *save = NULL, err[256];
-    char *kind = strtok_r(args, " \t", &save), *tok = NULL;
-    Position start;
-    if (kind && !strcmp(kind, "startpos")) {
-        fen_parse(&start, "start", NULL, 0);
-        tok = strtok_r(NULL, " \t", &save);
-    } else if (kind && !strcmp(kind, "fen")) {
-        char *first = NULL, *last = NULL;
-        while ((tok = strtok_r(NULL, " \t", &save)) && strcmp(tok, "moves")) {
-            first = first ? first : tok;
-            last = tok + strlen(tok);
-        }
-        for (char *p = first; p && p < last; p++) /* the FEN's fields back into one string */
-            if (*p == '\0')
-                *p = ' ';
-        if (!first) {
-            uci_say(u, "info string error: position fen: the FEN is missing\n");
-            return;
-        }
-        if (!fen_parse(&start, first, err, sizeof err)) {
-            uci_say(u, "info string error: position: %s\n", err);
-            return;
-        }
-    } else {
-        uci_say(u, "info string error: expected 'position startpos' or 'position fen <FEN>'"
-                   " [moves ...]\n");
-        return;
-    }
-    if (tok && strcmp(tok, "moves")) {
-        uci_say(u, "info string error: position: expected 'moves', got '%s'\n", tok);
-        return;
-    }
-    Position pos = start;
-    int n = 0;
-    while (tok && (tok = strtok_r(NULL, " \t", &save))) {
-        Move m = n < UCI_MAX_MOVES ? notation_parse(&pos, tok, err, sizeof err) : MOVE_NONE;
-        if (m == MOVE_NONE) {
-            uci_say(u, "info string error: position: move %d: %s\n", n + 1,
-                    n < UCI_MAX_MOVES ? err : "too many moves");
-            return;
-        }
-        Undo undo;
-        move_do(&pos, m, &undo);
-        u->moves[n++] = m;
-    }
-    u->start = start;
-    u->nmoves = n;
-    if (!engine_set_position(u->engine, &u->start, u->moves, n)) {
+    char *text = strdup(args);
+    if (!text) {
+        u->valid = false;
         uci_say(u, "info string error: position: out of memory\n");
         return;
     }
-    u->valid = true;
+    if (uci_extend(u, args, text)) {
+        free(text);
+        return;
+    }
+    u->valid = false;
+    u->last[0] = '\0';
+    char *save = args, *tok = NULL;
+    Position start;
+    if (uci_read_start(u, &save, &start, &tok)) {
+        Position pos = start;
+        if (tok && strcmp(tok, "moves"))
+            uci_say(u, "info string error: position: expected 'moves', got '%s'\n", tok);
+        else if (!tok || uci_read_moves(u, &pos, 0, &save)) {
+            u->start = start;
+            u->nmoves = tok ? u->nmoves : 0;
+            uci_accept(u, text, &pos);
+        }
+    }
+    free(text);
 }
 
 /* The numeric arguments of go, with the values each takes. */
@@ -320,8 +376,9 @@ static void uci_setoption(Uci *u, char *args)
     } else if (!strcmp(name, "Weights")) {
         Weights w;
         char err[512];
-        if (!u->cfg.weight_files && strcmp(value, "default") && strcmp(value, "material"))
-            uci_say(u, "info string error: Weights: only 'default' or 'material' here\n");
+        if (!u->cfg.weight_files && strcmp(value, "default") && strcmp(value, "v1") &&
+            strcmp(value, "material"))
+            uci_say(u, "info string error: Weights: only 'default', 'v1' or 'material' here\n");
         else if (!weights_load(&w, value, err, sizeof err))
             uci_say(u, "info string error: Weights: %s; unchanged\n", err);
         else
