@@ -359,7 +359,7 @@ static const Config *spsa_verify_config(SpsaJob *j)
     }
     for (int s = 0; s < 2; s++) {
         EngineConfig *e = &j->verify_cfg.engine[s];
-        char add[1024];
+        char add[sizeof j->tuned_options - 1]; /* with its newline, tuned_options holds it */
         size_t len = strlen(e->options);
         if (!point_options(j, values[s], add, sizeof add) ||
             snprintf(e->options + len, sizeof e->options - len, "%s%s", len ? ", " : "", add) >=
