@@ -127,7 +127,7 @@ bool engine_proc_init(EngineProc *p, const EngineConfig *ec, const volatile sig_
 {
     memset(p, 0, sizeof *p);
     p->ec = ec;
-    p->io = p->err = -1;
+    p->to = p->from = p->err = -1;
     p->abort = abort;
     int argc = config_split_command(ec->command, p->argv, p->argbuf, sizeof p->argbuf, err, errlen);
     if (argc <= 0) {
@@ -212,13 +212,41 @@ static void proc_reap(EngineProc *p, bool kill_first)
         if (r == p->pid)
             describe_exit(p, status);
     }
-    if (p->io >= 0)
-        close(p->io);
+    if (p->to >= 0)
+        close(p->to);
+    if (p->from >= 0)
+        close(p->from);
     if (p->err >= 0)
         close(p->err);
-    p->io = p->err = -1;
+    p->to = p->from = p->err = -1;
     p->pid = 0;
     p->inlen = 0;
+}
+
+/* Writes n bytes to the engine within the deadline; false (p->why set) when it cannot. */
+static bool proc_write(EngineProc *p, double deadline, const char *text, size_t n)
+{
+    size_t done = 0;
+    while (done < n) {
+        ssize_t w = send(p->to, text + done, n - done, MSG_NOSIGNAL | MSG_DONTWAIT);
+        if (w > 0) {
+            done += (size_t)w;
+            continue;
+        }
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+            double left = deadline - proc_now();
+            struct pollfd f = {p->to, POLLOUT, 0};
+            if (left > 0 && poll(&f, 1, (int)(left * 1000) + 1) >= 0)
+                continue;
+            snprintf(p->why, sizeof p->why, "the engine does not read its input");
+        } else {
+            snprintf(p->why, sizeof p->why, "cannot write to the engine: %s", strerror(errno));
+        }
+        return false;
+    }
+    return true;
 }
 
 /* Writes one line to the engine (the transcript gets it too); false (p->why set) when it
@@ -238,28 +266,7 @@ static bool proc_send(EngineProc *p, double deadline, const char *fmt, ...)
     }
     log_line(p, "> ", text, (size_t)n);
     text[n] = '\n'; /* replaces the terminator: the line is sent with its newline */
-    size_t done = 0;
-    bool ok = true;
-    while (done < (size_t)n + 1) {
-        ssize_t w = send(p->io, text + done, (size_t)n + 1 - done, MSG_NOSIGNAL | MSG_DONTWAIT);
-        if (w > 0) {
-            done += (size_t)w;
-            continue;
-        }
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-            double left = deadline - proc_now();
-            struct pollfd f = {p->io, POLLOUT, 0};
-            if (left > 0 && poll(&f, 1, (int)(left * 1000) + 1) >= 0)
-                continue;
-            snprintf(p->why, sizeof p->why, "the engine does not read its input");
-        } else {
-            snprintf(p->why, sizeof p->why, "cannot write to the engine: %s", strerror(errno));
-        }
-        ok = false;
-        break;
-    }
+    bool ok = proc_write(p, deadline, text, (size_t)n + 1);
     free(text);
     return ok;
 }
@@ -306,7 +313,7 @@ static ProcStatus proc_read_line(EngineProc *p, double deadline)
             return PROC_TIMEOUT;
         }
         int ms = (int)(left * 1000) + 1;
-        struct pollfd f[2] = {{p->io, POLLIN, 0}, {p->err, POLLIN, 0}};
+        struct pollfd f[2] = {{p->from, POLLIN, 0}, {p->err, POLLIN, 0}};
         int r = poll(f, p->err >= 0 ? 2 : 1, ms < PROC_SLICE_MS ? ms : PROC_SLICE_MS);
         if (r < 0 && errno != EINTR) {
             snprintf(p->why, sizeof p->why, "poll: %s", strerror(errno));
@@ -317,7 +324,7 @@ static ProcStatus proc_read_line(EngineProc *p, double deadline)
         if (p->err >= 0 && f[1].revents)
             drain_stderr(p);
         if (f[0].revents) {
-            ssize_t n = read(p->io, p->in + p->inlen, sizeof p->in - 1 - p->inlen);
+            ssize_t n = read(p->from, p->in + p->inlen, sizeof p->in - 1 - p->inlen);
             if (n < 0 && errno == EINTR)
                 continue;
             if (n <= 0) {
@@ -366,13 +373,13 @@ static char **engine_environment(void)
 }
 
 /* Child side of the fork: only async-signal-safe calls until exec. */
-static void child_exec(EngineProc *p, int io, int err_w, int maxfd, char **env)
+static void child_exec(EngineProc *p, int in_r, int out_w, int err_w, int maxfd, char **env)
 {
     setpgid(0, 0);
 #ifdef __linux__
     prctl(PR_SET_PDEATHSIG, SIGKILL); /* the runner killed: its engines go too */
 #endif
-    if (dup2(io, 0) < 0 || dup2(io, 1) < 0 || dup2(err_w, 2) < 0)
+    if (dup2(in_r, 0) < 0 || dup2(out_w, 1) < 0 || dup2(err_w, 2) < 0)
         _exit(127);
     for (int fd = 3; fd < maxfd; fd++)
         close(fd);
@@ -415,18 +422,31 @@ static bool proc_send_options(EngineProc *p, double deadline, const char *o)
     return true;
 }
 
-/* Starts the process and does the handshake (uci/uciok, options, isready/readyok). */
+/* Closes the descriptors of n pairs. */
+static void close_pairs(int (*pairs)[2], int n)
+{
+    for (int i = 0; i < n; i++)
+        close(pairs[i][0]), close(pairs[i][1]);
+}
+
+/* Starts the process and does the handshake (uci/uciok, options, isready/readyok). Its stdin
+ * and stdout are two socket pairs, not one: on one pair, every line the runner reads would also
+ * wake the engine waiting for its input. */
 static ProcStatus proc_start(EngineProc *p)
 {
-    int sv[2], ep[2];
-    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0) {
+    int io[2][2], ep[2]; /* io[0]: the runner writes [0], the engine reads [1]; io[1]: back */
+    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, io[0]) != 0) {
         snprintf(p->why, sizeof p->why, "socketpair: %s", strerror(errno));
+        return PROC_DEAD;
+    }
+    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, io[1]) != 0) {
+        snprintf(p->why, sizeof p->why, "socketpair: %s", strerror(errno));
+        close_pairs(io, 1);
         return PROC_DEAD;
     }
     if (pipe2(ep, O_CLOEXEC) != 0) {
         snprintf(p->why, sizeof p->why, "pipe: %s", strerror(errno));
-        close(sv[0]);
-        close(sv[1]);
+        close_pairs(io, 2);
         return PROC_DEAD;
     }
     long maxfd = sysconf(_SC_OPEN_MAX);
@@ -435,19 +455,22 @@ static ProcStatus proc_start(EngineProc *p)
     char **env = engine_environment();
     pid_t pid = env ? fork() : -1;
     if (pid == 0)
-        child_exec(p, sv[1], ep[1], (int)maxfd, env);
+        child_exec(p, io[0][1], io[1][1], ep[1], (int)maxfd, env);
     free(env);
-    close(sv[1]);
+    close(io[0][1]);
+    close(io[1][1]);
     close(ep[1]);
     if (pid < 0) {
         snprintf(p->why, sizeof p->why, "fork: %s", env ? strerror(errno) : "out of memory");
-        close(sv[0]);
+        close(io[0][0]);
+        close(io[1][0]);
         close(ep[0]);
         return PROC_DEAD;
     }
     setpgid(pid, pid); /* as the child does: no race on who is first */
     p->pid = pid;
-    p->io = sv[0];
+    p->to = io[0][0];
+    p->from = io[1][0];
     p->err = ep[0];
     p->inlen = 0;
     p->started_now = true;
@@ -523,24 +546,27 @@ ProcStatus engine_proc_go(EngineProc *p, const Position *opening, const Move *mo
         return PROC_DEAD;
     }
     /* The position command: FEN, then the moves as <from>-<to> (MAXIMA.md section 9: from and
-     * to determine a move; the captures would cost a replay of the game every move). */
-    size_t cap = 512 + (size_t)nmoves * (MOVE_STR_LEN + 1), k = 0; /* every move fits */
-    char *cmd = malloc(cap), fen[256];
+     * to determine a move; the captures would cost a replay of the game every move); then the
+     * go command, both in one write, so that the engine wakes once for them. */
+    size_t cap = 512 + strlen(go_args) + (size_t)nmoves * (MOVE_STR_LEN + 1), k = 0;
+    char *cmd = malloc(cap), fen[256]; /* every move fits */
     if (!cmd) {
         snprintf(p->why, sizeof p->why, "out of memory");
         return PROC_DEAD;
     }
     fen_write(opening, fen, sizeof fen);
-    k += (size_t)snprintf(cmd + k, cap - k, "position fen %s", fen);
-    if (nmoves > 0)
-        k += (size_t)snprintf(cmd + k, cap - k, " moves");
-    for (int i = 0; i < nmoves && k < cap; i++) {
+    k += (size_t)snprintf(cmd + k, cap - k, "position fen %s%s", fen, nmoves > 0 ? " moves" : "");
+    for (int i = 0; i < nmoves; i++) {
         char text[MOVE_STR_LEN];
         notation_move_short(moves[i], text, sizeof text);
         k += (size_t)snprintf(cmd + k, cap - k, " %s", text);
     }
+    log_line(p, "> ", cmd, k);
+    size_t go = k + 1;
+    k += (size_t)snprintf(cmd + k, cap - k, "\ngo %s\n", go_args);
+    log_line(p, "> ", cmd + go, k - go - 1);
     double t0 = proc_now(), deadline = t0 + timeout_ms / 1000.0;
-    bool sent = proc_send(p, deadline, "%s", cmd) && proc_send(p, deadline, "go %s", go_args);
+    bool sent = proc_write(p, deadline, cmd, k);
     free(cmd);
     if (!sent)
         return PROC_DEAD;

@@ -1,7 +1,7 @@
 /* engine_proc.h: an external engine, a child process spoken to over the UCI-style protocol of
  * `maxtune uci` (README: "External engines"). The process is started from [engine_x] command
  * (split by config_split_command, run by fork and exec: never through a shell) with its stdin
- * and stdout on a socket pair and its stderr on a pipe, in its own process group. Every read has
+ * and stdout on two socket pairs and its stderr on a pipe, in its own process group. Every read has
  * a deadline; a stuck process is killed (SIGKILL to its group) and reaped. The protocol traffic
  * of the current game and the engine's stderr are kept in a transcript, which the caller writes
  * to the run's engines.log when the game went wrong. */
@@ -34,7 +34,7 @@ typedef struct EngineProc {
     char argbuf[1024];                  /* the words of the command */
     char *argv[CONFIG_MAX_ARGS];        /* into argbuf; argv[0] as written */
     pid_t pid;                          /* 0: not running */
-    int io;                             /* our end of the child's stdin and stdout; -1 none */
+    int to, from;                       /* our ends of the child's stdin and stdout; -1 none */
     int err;                            /* read end of the child's stderr; -1 none */
     char in[PROC_LINE];                 /* bytes read that are not a whole line yet */
     size_t inlen;                       /* ... their count */
