@@ -29,10 +29,10 @@ typedef struct UciConfig {
     bool weight_files; /* setoption Weights may read a file (else only default, material) */
 } UciConfig;
 
-/* Speaks the UCI-style protocol (README.md) on a stream until `quit` or the end of the input:
- * commands from in, answers on out. A running search is stopped and its bestmove written
- * before it returns. Returns EXIT_OK, or EXIT_FAIL when out of memory. */
-int uci_session(FILE *in, FILE *out, const UciConfig *cfg);
+/* Speaks the UCI-style protocol (README.md) until `quit` or the end of the input: commands
+ * read from the file descriptor in, answers on out. A running search is stopped and its
+ * bestmove written before it returns. Returns EXIT_OK, or EXIT_FAIL when out of memory. */
+int uci_session(int in, FILE *out, const UciConfig *cfg);
 
 /* True when argv holds --help or -h. */
 bool cli_wants_help(int argc, char **argv);

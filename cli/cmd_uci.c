@@ -1,15 +1,20 @@
 /* cmd_uci.c: a UCI-style text protocol, so other programs and GUIs can drive the engine.
- * Moves are written in MAXIMA.md notation. The search runs in its own thread so that `stop`
- * and `isready` are answered while it thinks. A session reads commands from any stream and
- * writes its answers to another (uci_session), so tests and the fuzz target can drive it. */
+ * Moves are written in MAXIMA.md notation. One thread reads the commands, searches and answers:
+ * a search looks at the input every 1024 nodes (engine_listen), answers `isready`, `uci` and
+ * unknown commands at once, and ends when `stop`, `quit`, another command that needs the
+ * engine, or the end of the input arrives (that command is then done after its bestmove). So a
+ * match runner's go wakes the one thread that searches, and no thread hands work to another.
+ * A session reads commands from a file descriptor and writes its answers to a stream
+ * (uci_session), so tests and the fuzz target can drive it. */
 #include <errno.h>
 #include <inttypes.h>
-#include <pthread.h>
+#include <poll.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "core/fen.h"
@@ -18,9 +23,23 @@
 
 enum { UCI_LINE = 1 << 16, UCI_MAX_MOVES = 4096, UCI_DEFAULT_HASH = 16 };
 
+/* Info lines of a search younger than this many seconds wait in the output buffer and leave
+ * with the next line that is flushed (a later info line, or bestmove): a short search (a match
+ * at a few thousand nodes a move) answers in one write instead of one per iteration, and a
+ * reader sees every line of a longer one as it comes. */
+#define UCI_INFO_QUIET_S 0.05
+
+/* The session's input: bytes read from its descriptor that are not yet taken as lines. */
+typedef struct UciInput {
+    int fd;
+    char buf[UCI_LINE];
+    size_t start, len; /* the unread bytes: buf[start .. start + len) */
+    bool eof;          /* the descriptor is at its end (or failed) */
+    bool too_long;     /* dropping the rest of a line of UCI_LINE bytes or more */
+} UciInput;
+
 typedef struct Uci {
     FILE *out;
-    pthread_mutex_t out_lock; /* the search thread writes too: one line at a time */
     UciConfig cfg;
     Engine *engine;
     Position start;
@@ -30,55 +49,165 @@ typedef struct Uci {
     char last[UCI_LINE]; /* the arguments of the last accepted position command with moves */
     Position last_pos;   /* the position after its moves */
     long hash_mb;
-    SearchLimits limits;
-    pthread_t thread;
-    bool searching;
+    UciInput in;
+    char pending[UCI_LINE]; /* a command that ended a search, to be done after its bestmove */
+    bool has_pending;
 } Uci;
 
-/* Writes one formatted answer to the session's output and flushes it, under the output lock. */
-__attribute__((format(printf, 2, 3))) static void uci_say(Uci *u, const char *fmt, ...)
+/* Writes one formatted answer to the session's output, and flushes it (with what waited
+ * before it) when flush is true. */
+__attribute__((format(printf, 3, 4))) static void uci_say_if(Uci *u, bool flush, const char *fmt,
+                                                             ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    pthread_mutex_lock(&u->out_lock);
     vfprintf(u->out, fmt, ap);
-    fflush(u->out);
-    pthread_mutex_unlock(&u->out_lock);
     va_end(ap);
+    if (flush)
+        fflush(u->out);
 }
 
-/* Prints one "info depth ... pv ..." line per finished iteration (a SearchInfoFn). */
+/* Writes one formatted answer to the session's output and flushes it. */
+#define uci_say(u, ...) uci_say_if((u), true, __VA_ARGS__)
+
+/* Reads more input: at once if some is waiting, else (wait false) nothing. True when bytes
+ * were added or the end was reached. A read interrupted by a signal is taken up again. */
+static bool input_fill(UciInput *in, bool wait)
+{
+    if (in->eof)
+        return false;
+    if (!wait) {
+        struct pollfd f = {in->fd, POLLIN, 0};
+        if (poll(&f, 1, 0) <= 0)
+            return false;
+    }
+    if (in->start > 0) {
+        memmove(in->buf, in->buf + in->start, in->len);
+        in->start = 0;
+    }
+    for (;;) {
+        ssize_t n = read(in->fd, in->buf + in->len, sizeof in->buf - in->len);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            in->eof = true;
+        else
+            in->len += (size_t)n;
+        return true;
+    }
+}
+
+/* Takes the next line of the buffered input into line (at most UCI_LINE - 1 bytes, without
+ * its LF or CR LF; the last line may lack its LF). A longer line is dropped to its end and
+ * taken as "" with *too_long set. Returns 1 for a line, 0 when no whole line is buffered yet,
+ * -1 at the end of the input. */
+static int input_take(UciInput *in, char *line, bool *too_long)
+{
+    *too_long = false;
+    for (;;) {
+        char *p = in->buf + in->start, *nl = memchr(p, '\n', in->len);
+        size_t n = nl ? (size_t)(nl - p) : in->len;
+        if (in->too_long) { /* drop up to the end of the long line */
+            in->start += nl ? n + 1 : n;
+            in->len -= nl ? n + 1 : n;
+            if (!nl && !in->eof)
+                return 0;
+            in->too_long = false;
+            *too_long = true;
+            line[0] = '\0';
+            return 1;
+        }
+        if (!nl && in->len == sizeof in->buf) {
+            in->too_long = true;
+            continue;
+        }
+        if (!nl && (!in->eof || in->len == 0))
+            return in->eof ? -1 : 0;
+        memcpy(line, p, n);
+        line[n] = '\0';
+        line[strcspn(line, "\r")] = '\0';
+        in->start += nl ? n + 1 : n;
+        in->len -= nl ? n + 1 : n;
+        if (in->len == 0)
+            in->start = 0;
+        return 1;
+    }
+}
+
+/* Takes the next command line into line, reading as needed (waiting for input when wait is
+ * true); a line too long is reported and taken as "". Returns input_take's 1, 0 or -1. */
+static int uci_take_line(Uci *u, char *line, bool wait)
+{
+    for (;;) {
+        bool too_long;
+        int r = input_take(&u->in, line, &too_long);
+        if (too_long)
+            uci_say(u, "info string error: line longer than %d bytes ignored\n", UCI_LINE - 1);
+        if (r != 0 || !input_fill(&u->in, wait))
+            return r;
+    }
+}
+
+/* True when the command line must wait for the end of a running search: it changes or uses
+ * the engine (position, go, setoption, ucinewgame) or ends the search or the session. */
+static bool uci_ends_search(const char *line)
+{
+    static const char *const words[] = {"stop", "quit",      "position",
+                                        "go",   "setoption", "ucinewgame"};
+    const char *cmd = line + strspn(line, " \t");
+    size_t len = strcspn(cmd, " \t");
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (strlen(words[i]) == len && !strncmp(cmd, words[i], len))
+            return true;
+    return false;
+}
+
+static bool uci_command(Uci *u, char *line);
+
+/* The search's listener (engine_listen), called every 1024 nodes: answers the commands that
+ * can be answered while the search runs; true (the search ends) at a command that must wait
+ * for it, kept in u->pending, or at the end of the input. */
+static bool uci_listen(void *data)
+{
+    Uci *u = data;
+    for (;;) {
+        int r = uci_take_line(u, u->pending, false);
+        if (r != 1)
+            return r < 0;
+        if (uci_ends_search(u->pending)) {
+            u->has_pending = true;
+            return true;
+        }
+        uci_command(u, u->pending); /* isready, uci, an unknown command: answered now */
+    }
+}
+
+/* Prints one "info depth ... pv ..." line per finished iteration (a SearchInfoFn); flushed
+ * once the search is UCI_INFO_QUIET_S old. */
 static void uci_info(const SearchInfo *info, const Position *root, void *data)
 {
     char score[32], pv[4096];
     cli_format_score(info->score, score, sizeof score);
     cli_format_pv(root, info->pv, info->pvlen, pv, sizeof pv);
     double nps = info->seconds > 0 ? info->nodes / info->seconds : 0;
-    uci_say(data, "info depth %d score %s nodes %" PRIu64 " nps %.0f time %.0f pv %s\n",
-            info->depth, score, info->nodes, nps, info->seconds * 1000, pv);
+    uci_say_if(data, info->seconds >= UCI_INFO_QUIET_S,
+               "info depth %d score %s nodes %" PRIu64 " nps %.0f time %.0f pv %s\n", info->depth,
+               score, info->nodes, nps, info->seconds * 1000, pv);
 }
 
-/* Search thread: searches and prints the best move. */
-static void *uci_search_thread(void *arg)
+/* Searches the engine's position within limits (soft_ms: engine_arm's soft limit) while
+ * listening to the input, and prints the best move. */
+static void uci_search(Uci *u, const SearchLimits *limits, int soft_ms)
 {
-    Uci *u = arg;
+    engine_arm(u->engine, soft_ms);
+    engine_listen(u->engine, uci_listen, u);
     int score;
-    Move best = engine_search(u->engine, &u->limits, &score, NULL, uci_info, u);
+    Move best = engine_search(u->engine, limits, &score, NULL, uci_info, u);
+    engine_listen(u->engine, NULL, NULL);
     char text[MOVE_STR_LEN] = "(none)";
     if (best != MOVE_NONE)
         notation_move(&u->engine->pos, best, text, sizeof text);
     uci_say(u, "bestmove %s\n", text);
-    return NULL;
-}
-
-/* Stops a running search and waits for its bestmove. */
-static void uci_stop(Uci *u)
-{
-    if (!u->searching)
-        return;
-    engine_stop(u->engine);
-    pthread_join(u->thread, NULL);
-    u->searching = false;
 }
 
 /* Parses a whole decimal integer in [lo, hi] (nothing else in text); false when it is not one. */
@@ -292,12 +421,7 @@ static void uci_go(Uci *u, char *args)
         limits = (SearchLimits){MAX_PLY - 2, 0, 0};
         soft = 0;
     }
-    u->limits = limits;
-    /* Armed before the thread exists: a stop that arrives before the search starts is kept. */
-    engine_arm(u->engine, soft);
-    u->searching = pthread_create(&u->thread, NULL, uci_search_thread, u) == 0;
-    if (!u->searching)
-        uci_refuse_go(u, "cannot start the search thread", NULL);
+    uci_search(u, &limits, soft);
 }
 
 /* "setoption name <weight|term> value N": one weight of the table (the option of that name),
@@ -390,38 +514,6 @@ static void uci_setoption(Uci *u, char *args)
     }
 }
 
-/* Reads one line of at most UCI_LINE - 1 bytes into line, without its end of line (LF, or
- * CR LF); a longer line is read to its end and reported. A read interrupted by a signal is
- * taken up again, so nothing of a line is lost. Returns false at the end of the input. */
-static bool uci_read_line(Uci *u, FILE *in, char *line)
-{
-    size_t len = 0;
-    bool too_long = false;
-    for (;;) {
-        errno = 0;
-        int c = getc(in);
-        if (c == EOF && ferror(in) && errno == EINTR) {
-            clearerr(in);
-            continue;
-        }
-        if (c == EOF && len == 0 && !too_long)
-            return false;
-        if (c == EOF || c == '\n')
-            break;
-        if (len < UCI_LINE - 1)
-            line[len++] = (char)c;
-        else
-            too_long = true;
-    }
-    line[len] = '\0';
-    if (too_long) {
-        uci_say(u, "info string error: line longer than %d bytes ignored\n", UCI_LINE - 1);
-        line[0] = '\0';
-    }
-    line[strcspn(line, "\r")] = '\0';
-    return true;
-}
-
 /* Answers one command line; returns false on `quit`. */
 static bool uci_command(Uci *u, char *line)
 {
@@ -437,19 +529,15 @@ static bool uci_command(Uci *u, char *line)
     } else if (!strcmp(cmd, "isready")) {
         uci_say(u, "readyok\n");
     } else if (!strcmp(cmd, "ucinewgame")) {
-        uci_stop(u);
         engine_new_game(u->engine);
     } else if (!strcmp(cmd, "setoption")) {
-        uci_stop(u);
         uci_setoption(u, args);
     } else if (!strcmp(cmd, "position")) {
-        uci_stop(u);
         uci_position(u, args);
     } else if (!strcmp(cmd, "go")) {
-        uci_stop(u);
         uci_go(u, args);
     } else if (!strcmp(cmd, "stop")) {
-        uci_stop(u);
+        /* no search runs here: a stop that came during one ended it */
     } else if (!strcmp(cmd, "quit")) {
         return false;
     } else {
@@ -458,7 +546,7 @@ static bool uci_command(Uci *u, char *line)
     return true;
 }
 
-int uci_session(FILE *in, FILE *out, const UciConfig *cfg)
+int uci_session(int in, FILE *out, const UciConfig *cfg)
 {
     Uci *u = calloc(1, sizeof *u);
     char *line = malloc(UCI_LINE);
@@ -471,15 +559,21 @@ int uci_session(FILE *in, FILE *out, const UciConfig *cfg)
     }
     u->out = out;
     u->cfg = *cfg;
-    pthread_mutex_init(&u->out_lock, NULL);
+    u->in.fd = in;
     u->hash_mb = UCI_DEFAULT_HASH;
     fen_parse(&u->start, "start", NULL, 0);
     u->valid = true;
-    while (uci_read_line(u, in, line) && uci_command(u, line))
-        ;
-    uci_stop(u);
+    for (;;) {
+        if (u->has_pending) { /* the command that ended the last search */
+            memcpy(line, u->pending, strlen(u->pending) + 1);
+            u->has_pending = false;
+        } else if (uci_take_line(u, line, true) <= 0) { /* 0 only without a blocking read */
+            break;
+        }
+        if (!uci_command(u, line))
+            break;
+    }
     engine_free(u->engine);
-    pthread_mutex_destroy(&u->out_lock);
     free(u);
     free(line);
     return EXIT_OK;
@@ -497,5 +591,5 @@ int cmd_uci(int argc, char **argv)
         return EXIT_OK;
     }
     UciConfig cfg = {.max_hash_mb = 65536, .weight_files = true};
-    return uci_session(stdin, stdout, &cfg);
+    return uci_session(STDIN_FILENO, stdout, &cfg);
 }

@@ -300,14 +300,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fen_parse(&s.track, "start", NULL, 0);
     char *out = NULL;
     size_t outlen = 0;
-    FILE *in = fdopen(fds[0], "r"), *outf = open_memstream(&out, &outlen);
+    FILE *outf = open_memstream(&out, &outlen);
     pthread_t writer;
-    if (!in || !outf || pthread_create(&writer, NULL, script_run, &s)) {
+    if (!outf || pthread_create(&writer, NULL, script_run, &s)) {
         fail("cannot set up a session", NULL);
     }
     UciConfig cfg = {.max_hash_mb = 16, .weight_files = false};
-    int rc = uci_session(in, outf, &cfg);
-    fclose(in); /* after a quit the writer may still write: it gets EPIPE and stops */
+    int rc = uci_session(fds[0], outf, &cfg);
+    close(fds[0]); /* after a quit the writer may still write: it gets EPIPE and stops */
     pthread_join(writer, NULL);
     fclose(outf);
     if (rc != EXIT_OK)

@@ -140,7 +140,8 @@ static bool is_repetition(const Engine *e, int floor)
     return false;
 }
 
-/* Checks the node and time limits; sets the stop flag when one is reached. */
+/* Checks the node and time limits, the watched flag and the listener; sets the stop flag when
+ * one says so. */
 static inline bool out_of_budget(Engine *e)
 {
     if (atomic_load_explicit(&e->stop, memory_order_relaxed))
@@ -150,7 +151,8 @@ static inline bool out_of_budget(Engine *e)
         return true;
     }
     if ((e->nodes & 1023) == 0 &&
-        ((e->deadline > 0 && search_now() >= e->deadline) || (e->abort && *e->abort))) {
+        ((e->deadline > 0 && search_now() >= e->deadline) || (e->abort && *e->abort) ||
+         (e->listen && e->listen(e->listen_data)))) {
         atomic_store(&e->stop, 1);
         return true;
     }

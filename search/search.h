@@ -70,6 +70,8 @@ typedef struct Engine {
     int armed_soft_ms;                  /* its soft time limit (engine_arm) */
     double soft_deadline;               /* per search; no iteration starts past it; 0 = none */
     const volatile sig_atomic_t *abort; /* engine_watch: a flag set elsewhere ends every search */
+    bool (*listen)(void *data);         /* engine_listen: asked every 1024 nodes; NULL none */
+    void *listen_data;
 } Engine;
 
 /* Creates an engine with a hash table of hash_mb MiB and default weights; NULL on failure. */
@@ -98,6 +100,15 @@ Move engine_search(Engine *e, const SearchLimits *limits, int *score, SearchInfo
  * interrupt flag, which a signal handler sets; NULL: none. A search ended so returns a move
  * that must not be trusted (the game it belongs to is abandoned). */
 static inline void engine_watch(Engine *e, const volatile sig_atomic_t *flag) { e->abort = flag; }
+
+/* Makes every search of e call fn(data) every 1024 nodes, in the searching thread; fn
+ * returning true ends the search as a stop does (a protocol that reads its input meanwhile).
+ * NULL: none. */
+static inline void engine_listen(Engine *e, bool (*fn)(void *data), void *data)
+{
+    e->listen = fn;
+    e->listen_data = data;
+}
 
 /* Asks a running search to stop (callable from another thread). */
 static inline void engine_stop(Engine *e) { atomic_store(&e->stop, 1); }

@@ -97,6 +97,37 @@ for round in 1 2; do
     done
 done
 
+# --- While a search runs: the one thread that searches also answers. ---
+# Waits up to $2 seconds until $T/out holds a line matching the extended regex $1.
+wait_line() {
+    local deadline=$(($(now_us) + ${2%.*} * 1000000))
+    until grep -qE "$1" "$T/out"; do
+        [ "$(now_us)" -ge "$deadline" ] && return 1
+        sleep 0.002
+    done
+}
+uci_start
+send "position startpos" "go infinite"
+sleep 0.3
+send isready "frobnicate" uci
+check "isready during a search: readyok at once, the search goes on" \
+    eval 'wait_line "^readyok$" 1 && [ "$(grep -c "^bestmove" "$T/out")" -eq 0 ]'
+check "an unknown command and uci during a search: answered, the search goes on" \
+    eval 'wait_line "^uciok$" 1 && grep -q "unknown command .frobnicate." "$T/out" &&
+          [ "$(grep -c "^bestmove" "$T/out")" -eq 0 ]'
+check "the info lines of a long search arrive while it runs (not only with its bestmove)" \
+    [ "$(grep -c '^info depth' "$T/out")" -ge 1 ]
+send "position startpos moves d3-d5" "go depth 1"
+check "position during a search: the search ends with its bestmove, then the new go answers" \
+    eval 'wait_bestmoves 2 2 && [ "$(grep -c "^info string error" "$T/out")" -eq 1 ]'
+uci_end quit
+uci_start
+send "position startpos" "go nodes 3000"
+wait_bestmoves 1 2
+uci_end quit
+check "a short search: its info lines (kept back to leave with it), then its bestmove" \
+    eval '[ "$(grep -c "^info depth" "$T/out")" -ge 2 ] && tail -1 "$T/out" | grep -q "^bestmove [a-i]"'
+
 # --- Bad input: defined answers, nothing silently ignored. ---
 # Runs a session on the command lines, waiting up to 5 s for $1 bestmoves before quitting.
 converse() {
