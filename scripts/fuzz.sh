@@ -47,8 +47,10 @@ prepare_fen() {
 # Builds the UCI target (the session code, the engine and the rules) and seeds its corpus
 # with a few command programs (see fuzz/uci_fuzz.c: one byte picks each step).
 prepare_uci() {
+    # The built-in default weights, embedded as the Makefile does.
+    scripts/embed_assets.sh "$out/default_weights.c" "" weights_default_text=search/default.weights
     clang "${cflags[@]}" -pthread fuzz/uci_fuzz.c cli/cmd_uci.c cli/cmd_core.c \
-        cli/cmd_search.c core/*.c search/*.c -o "$out/uci_fuzz"
+        cli/cmd_search.c core/*.c search/*.c "$out/default_weights.c" -o "$out/uci_fuzz"
     corpus=$out/corpus-uci
     mkdir -p "$corpus"
     printf '\x03\x03\x04\x00\x05\x09\x07' > "$corpus/seed-infinite-stop"
