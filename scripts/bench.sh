@@ -5,8 +5,9 @@
 #  2. search nodes/s with the full evaluation: `maxtune bench` (target: 1.5 million nodes/s).
 #  3. match throughput: games/s at 2000 nodes per move with 1 and 2 threads, the parallel
 #     efficiency and the time spent outside the search (targets: 90% and 2%).
-#  3b. the same match with both players external `maxtune uci` processes: games/s against the
-#     in-process figures, and the 2-thread efficiency.
+#  3b. the same match with both players external `maxtune uci` processes, each run paired with
+#     an in-process one: games/s, their ratio to in-process (target: 85% or more) and the 2-thread
+#     efficiency (target: 90%).
 #  4. the outcome fit: loss + gradient positions/s, a 1-million-position fit, interval coverage.
 # Each figure is the median of several runs; ratios are taken within one run of this script.
 set -eu
@@ -39,45 +40,44 @@ awk '{print $1}' /tmp/maxtune-bench.$$ | median | awk '{printf "search bench dep
 awk 'NR==1 {print "node-count signature: " $2}' /tmp/maxtune-bench.$$
 rm -f /tmp/maxtune-bench.$$
 
-echo "== match throughput (2000 nodes per move) =="
+echo "== match throughput (2000 nodes per move), in-process and external engines =="
+# 3 and 3b. Each repetition plays the match in-process, then with both players external
+# `maxtune uci` processes (two per thread, hash size and weights as options): the ratio of a
+# repetition compares runs a few seconds apart, which this noisy machine needs; the games must
+# be the same.
 tmp=$(mktemp -d)
+hash=$("$bin" config configs/match.ini | awk -F' = ' '/^hash_mb/ {print $2; exit}')
+# Plays the 40-pair match with $1 threads into $tmp/$2 (more --set arguments after); prints its
+# games/s and fraction of time outside the search.
+match_run() {
+  local threads=$1 dir=$tmp/$2
+  shift 2
+  "$bin" run configs/match.ini --force --set run.results_dir="$dir" --set run.threads="$threads" \
+    --set match.pairs=40 "$@" >/dev/null 2>&1
+  awk -F'[:,]' '/games_per_second/ {g=$2} /fraction_outside_search/ {f=$2} END {print g, f}' \
+    "$dir"/*/timing.json
+}
 for threads in 1 2; do
+  same=yes
   for r in $(seq "$reps"); do
-    "$bin" run configs/match.ini --force --set run.results_dir="$tmp/t$threads" \
-      --set run.threads=$threads --set match.pairs=40 >/dev/null 2>&1
-    awk -F'[:,]' '/games_per_second/ {g=$2} /fraction_outside_search/ {f=$2} END {print g, f}' \
-      "$tmp/t$threads"/*/timing.json
+    read -r gin fin < <(match_run "$threads" "t$threads")
+    read -r gex _ < <(match_run "$threads" "x$threads" \
+      --set "engine_a.command=$bin uci" --set "engine_a.options=Hash=$hash, Weights=default" \
+      --set "engine_b.command=$bin uci" --set "engine_b.options=Hash=$hash, Weights=material")
+    cmp -s "$tmp/t$threads"/*/games.pgn "$tmp/x$threads"/*/games.pgn || same=no
+    echo "$gin $fin $gex $(awk -v x="$gex" -v i="$gin" 'BEGIN {print x / i}')"
   done > "$tmp/r$threads"
   gps=$(awk '{print $1}' "$tmp/r$threads" | median)
   out=$(awk '{print $2}' "$tmp/r$threads" | median)
+  xgps=$(awk '{print $3}' "$tmp/r$threads" | median)
+  ratio=$(awk '{print $4}' "$tmp/r$threads" | median)
   what="time outside the search"
   [ "$threads" -gt 1 ] && what="$what (incl. threads idle at the end of the run)"
-  echo "threads $threads: median $gps games/s, $what $(awk -v f="$out" 'BEGIN {printf "%.2f%%", 100 * f}')"
-  eval "gps$threads=$gps"
+  echo "threads $threads: in-process median $gps games/s, $what $(awk -v f="$out" 'BEGIN {printf "%.2f%%", 100 * f}')"
+  echo "threads $threads: external median $xgps games/s; external/in-process, median of $reps paired runs: $(awk -v r="$ratio" 'BEGIN {printf "%.1f%%", 100 * r}') ($(awk '{printf "%s%.1f%%", sep, 100 * $4; sep = " "}' "$tmp/r$threads")), games identical: $same"
+  eval "gps$threads=$gps xgps$threads=$xgps"
 done
 awk -v a="$gps1" -v b="$gps2" 'BEGIN {printf "parallel efficiency at 2 threads: %.1f%%\n", 100 * b / (2 * a)}'
-
-echo "== external engines (the same match, both players \`$bin uci\` processes) =="
-# 3b. the cost of the protocol: games/s when both players are external maxtune processes (two
-#     per thread, hash size and weights as options), against the in-process figures above, and
-#     their 2-thread efficiency; the games must be the in-process ones.
-hash=$("$bin" config configs/match.ini | awk -F' = ' '/^hash_mb/ {print $2; exit}')
-for threads in 1 2; do
-  for r in $(seq "$reps"); do
-    "$bin" run configs/match.ini --force --set run.results_dir="$tmp/x$threads" \
-      --set run.threads=$threads --set match.pairs=40 \
-      --set "engine_a.command=$bin uci" --set "engine_a.options=Hash=$hash, Weights=default" \
-      --set "engine_b.command=$bin uci" --set "engine_b.options=Hash=$hash, Weights=material" \
-      >/dev/null 2>&1
-    awk -F'[:,]' '/games_per_second/ {print $2}' "$tmp/x$threads"/*/timing.json
-  done > "$tmp/e$threads"
-  xgps=$(median < "$tmp/e$threads")
-  same=no
-  cmp -s "$tmp/t$threads"/*/games.pgn "$tmp/x$threads"/*/games.pgn && same=yes
-  eval "in=\$gps$threads"
-  echo "threads $threads: median $xgps games/s external vs $in in-process ($(awk -v x="$xgps" -v i="$in" 'BEGIN {printf "%.1f%%", 100 * x / i}')), games identical: $same"
-  eval "xgps$threads=$xgps"
-done
 awk -v a="$xgps1" -v b="$xgps2" 'BEGIN {printf "external parallel efficiency at 2 threads: %.1f%%\n", 100 * b / (2 * a)}'
 rm -rf "$tmp"
 
