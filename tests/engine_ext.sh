@@ -57,6 +57,25 @@ run "$CFG" --set run.results_dir="$T/w1" --set match.pairs=1 --set engine_a.work
     --set "engine_a.command=$PWD/tests/engines/broken.sh mark 0 $EXT"
 check "working_dir: the engine runs in it, and plays" eval \
     '[ $RC -eq 0 ] && [ -f $T/wd/engine-was-here ] && [ ! -e $T/w1/ext/engines.log ]'
+# affinity: the playing thread pins itself, and so the engine it starts, to one CPU (on, or
+# auto with one thread); off leaves the engine the runner's CPUs.
+mine=$(awk '/^Cpus_allowed_list:/ {print $2}' /proc/self/status)
+for mode in on auto off; do
+    rm -f "$T/wd/engine-was-here"
+    run "$CFG" --set run.results_dir="$T/af-$mode" --set match.pairs=1 --set run.threads=1 \
+        --set run.affinity=$mode --set engine_a.working_dir="$T/wd" \
+        --set "engine_a.command=$PWD/tests/engines/broken.sh mark 0 $EXT"
+    eval "cpus_$mode=\$(cat \"$T/wd/engine-was-here\" 2>/dev/null)"
+done
+check "affinity on and auto (1 thread): the engine may run on one CPU only ($cpus_on, $cpus_auto)" \
+    eval '[[ $cpus_on =~ ^[0-9]+$ ]] && [[ $cpus_auto =~ ^[0-9]+$ ]]'
+check "affinity off: the engine may run on the runner's CPUs ($cpus_off = $mine)" \
+    [ "$cpus_off" = "$mine" ]
+check "the pinned games are the unpinned ones" \
+    cmp -s "$T/af-on/ext/games.pgn" "$T/af-off/ext/games.pgn"
+run "$CFG" --set run.results_dir="$T/af-bad" --set run.affinity=maybe
+check "affinity: a value other than auto, on, off is refused (exit 2, named)" eval \
+    '[ $RC -eq 2 ] && has $T/err "affinity"'
 run "$CFG" --set run.results_dir="$T/w2" --set match.pairs=1 --set engine_a.working_dir="$T/nowhere" \
     --set "engine_a.command=$EXT"
 check "a working_dir that does not exist is refused before the match (exit 2, named)" eval \

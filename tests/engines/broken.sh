@@ -13,11 +13,12 @@
 #   slow       sleeps K milliseconds before every bestmove (K is then a delay, not a count)
 #   nouciok    never answers `uci` (K unused)
 #   slowstart  sleeps K milliseconds before it starts
-#   mark       never; it first creates the file "engine-was-here" in its working folder
+#   mark       never; it first writes the CPUs it may run on (Cpus_allowed_list) into the file
+#              "engine-was-here" in its working folder
 set -u
 mode=$1 k=$2
 shift 2
-[ "$mode" = mark ] && : >engine-was-here
+[ "$mode" = mark ] && awk '/^Cpus_allowed_list:/ {print $2}' /proc/$$/status >engine-was-here
 [ "$mode" = slowstart ] && sleep "$(awk "BEGIN{print $k/1000}")"
 coproc ENG { "$@"; }
 gos=0

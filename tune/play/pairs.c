@@ -1,6 +1,7 @@
 /* pairs.c: playing and encoding game pairs. */
 #include "pairs.h"
 
+#include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,8 @@ bool pair_worker_init(PairWorker *w, const Config *cfg)
 {
     bool ok = true;
     memset(w, 0, sizeof *w);
+    if (affinity_wanted(cfg))
+        w->pinned = affinity_pin(omp_get_thread_num());
     for (int i = 0; i < 2; i++) {
         if (cfg->engine[i].command[0]) {
             char err[512];
@@ -46,6 +49,8 @@ void pair_worker_free(PairWorker *w)
             w->proc[i] = NULL;
         }
     }
+    affinity_restore(w->pinned);
+    w->pinned = NULL;
 }
 
 void pair_log_fault(PairWorker *w, const Config *cfg, long opening_index, int g,

@@ -5,6 +5,7 @@
 #define MAXTUNE_PAIRS_H
 
 #include "tune/run/config.h"
+#include "tune/play/affinity.h"
 #include "tune/play/game.h"
 
 /* A finished game, compactly: White's result in half points, how it ended, its moves. */
@@ -25,13 +26,16 @@ typedef struct PairResult {
 typedef struct PairWorker {
     Engine *engine[2];
     EngineProc *proc[2];
+    AffinitySaved *pinned; /* the thread's mask before pair_worker_init pinned it; NULL: not */
 } PairWorker;
 
 /* Allocates the worker's engines with the hash sizes of [engine_a] and [engine_b], or prepares
- * their processes (started at their first game; cfg must outlive the worker). */
+ * their processes (started at their first game, from the calling thread; cfg must outlive the
+ * worker). When affinity_wanted(cfg), pins the calling thread (the OpenMP thread number picks
+ * the CPU), and so the processes, until pair_worker_free. */
 bool pair_worker_init(PairWorker *w, const Config *cfg);
 
-/* Frees the worker's engines and stops its processes. */
+/* Frees the worker's engines, stops its processes and unpins the calling thread. */
 void pair_worker_free(PairWorker *w);
 
 /* Plays the pair from opening number `opening_index`: the first player uses weights wa and the

@@ -112,6 +112,9 @@ static bool rule_sprt_reach(const void *fields, char *msg, size_t len);
     {#S, #m, CFG_STRING, CK_FIELD(S, m, char *), "0", NULL, def, NULL, OPTIONAL, check, doc, true}
 #define KEY_ENUM(S, m, allowed, def, required, doc)                                               \
     {#S, #m, CFG_ENUM, CK_FIELD(S, m, char *), NULL, NULL, def, allowed, required, NULL, doc, false}
+/* An optional enum written only when not at its default. */
+#define KEY_ENUM_SPARSE(S, m, allowed, def, doc)                                                  \
+    {#S, #m, CFG_ENUM, CK_FIELD(S, m, char *), NULL, NULL, def, allowed, OPTIONAL, NULL, doc, true}
 // clang-format on
 
 #define REQUIRED true
@@ -131,6 +134,9 @@ static const ConfigKey KEYS[] = {
     KEY_U64(Config, seed, "0", "18446744073709551615", "1",
             "random seed; a run is reproducible from it"),
     KEY_INT(Config, threads, "0", "1024", "0", "worker threads, 0 = OpenMP default"),
+    KEY_ENUM_SPARSE(Config, affinity, "auto|on|off", "auto",
+                    "pin each playing thread and the engine processes it starts to one CPU; auto:"
+                    " with external engines, one process, threads <= CPUs, no OMP_PROC_BIND"),
     KEY_STR(Config, results_dir, "results", OPTIONAL, NULL,
             "folder that holds the results folders of all runs"),
 

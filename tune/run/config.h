@@ -138,6 +138,7 @@ typedef struct Config {
     char name[64];           /* [run] name: results folder name, [A-Za-z0-9._-], no leading dot */
     unsigned long long seed; /* [run] seed, default 1 */
     long threads;            /* [run] threads, 0 = OpenMP default (default 0) */
+    char affinity[8];        /* [run] affinity: auto, on or off (tune/play/affinity.h) */
     char results_dir[256];   /* [run] results_dir, default "results" */
     EngineConfig engine[CONFIG_MAX_ENGINES]; /* [engine_a], [engine_b]; [engine_c] .. [engine_p]
                                               * are tournament players, given only there */
