@@ -7,7 +7,7 @@
 #     efficiency and the time spent outside the search (targets: 90% and 2%).
 #  3b. the same match with both players external `maxtune uci` processes, each run paired with
 #     an in-process one: games/s, their ratio to in-process (target: 85% or more) and the 2-thread
-#     efficiency (target: 90%).
+#     efficiency (target: 90%); then the ratio with [run] affinity = off, for comparison.
 #  4. the outcome fit: loss + gradient positions/s, a 1-million-position fit, interval coverage.
 # Each figure is the median of several runs; ratios are taken within one run of this script.
 set -eu
@@ -61,20 +61,24 @@ for threads in 1 2; do
   same=yes
   for r in $(seq "$reps"); do
     read -r gin fin < <(match_run "$threads" "t$threads")
-    read -r gex _ < <(match_run "$threads" "x$threads" \
-      --set "engine_a.command=$bin uci" --set "engine_a.options=Hash=$hash, Weights=default" \
+    ext=(--set "engine_a.command=$bin uci" --set "engine_a.options=Hash=$hash, Weights=default"
       --set "engine_b.command=$bin uci" --set "engine_b.options=Hash=$hash, Weights=material")
+    read -r gex _ < <(match_run "$threads" "x$threads" "${ext[@]}")
     cmp -s "$tmp/t$threads"/*/games.pgn "$tmp/x$threads"/*/games.pgn || same=no
-    echo "$gin $fin $gex $(awk -v x="$gex" -v i="$gin" 'BEGIN {print x / i}')"
+    read -r gfree _ < <(match_run "$threads" "f$threads" "${ext[@]}" --set run.affinity=off)
+    echo "$gin $fin $gex $(awk -v x="$gex" -v i="$gin" 'BEGIN {print x / i}') $gfree" \
+      "$(awk -v x="$gfree" -v i="$gin" 'BEGIN {print x / i}')"
   done > "$tmp/r$threads"
   gps=$(awk '{print $1}' "$tmp/r$threads" | median)
   out=$(awk '{print $2}' "$tmp/r$threads" | median)
   xgps=$(awk '{print $3}' "$tmp/r$threads" | median)
   ratio=$(awk '{print $4}' "$tmp/r$threads" | median)
+  free=$(awk '{print $6}' "$tmp/r$threads" | median)
   what="time outside the search"
   [ "$threads" -gt 1 ] && what="$what (incl. threads idle at the end of the run)"
   echo "threads $threads: in-process median $gps games/s, $what $(awk -v f="$out" 'BEGIN {printf "%.2f%%", 100 * f}')"
   echo "threads $threads: external median $xgps games/s; external/in-process, median of $reps paired runs: $(awk -v r="$ratio" 'BEGIN {printf "%.1f%%", 100 * r}') ($(awk '{printf "%s%.1f%%", sep, 100 * $4; sep = " "}' "$tmp/r$threads")), games identical: $same"
+  echo "threads $threads: external with affinity = off (threads and engines not pinned): $(awk -v r="$free" 'BEGIN {printf "%.1f%%", 100 * r}') of in-process"
   eval "gps$threads=$gps xgps$threads=$xgps"
 done
 awk -v a="$gps1" -v b="$gps2" 'BEGIN {printf "parallel efficiency at 2 threads: %.1f%%\n", 100 * b / (2 * a)}'
