@@ -16,6 +16,7 @@
 #include <stdio.h>
 
 #include "search/weights.h"
+#include "tune/jobs/verify.h"
 #include "tune/run/config.h"
 #include "tune/run/rundir.h"
 
@@ -26,12 +27,6 @@ extern const char *const PIPE_STAGE_DIR[PIPE_STAGES];
 extern const char *const PIPE_STAGE_JOB[PIPE_STAGES];
 
 /* A match's headline figures, read back from its JSON (a match's summary.json, verify.json). */
-typedef struct PipeMatch {
-    bool have;
-    long games;
-    double score, elo, elo_err, los;
-    char verdict[16]; /* the SPRT's: "H1", "H0", "none", ... */
-} PipeMatch;
 
 /* What the stages gave, read back from their files (so that the report is the same whether
  * the stages ran in one go or not). */
@@ -42,7 +37,7 @@ typedef struct PipelineResult {
     long games, positions; /* self-play */
     double lambda;         /* the fit's regularisation */
     bool lambda_auto;
-    PipeMatch match[PIPE_STAGES]; /* fit: fitted vs start; spsa: final vs fitted; gate */
+    MatchFigures match[PIPE_STAGES]; /* fit: fitted vs start; spsa: final vs fitted; gate */
 } PipelineResult;
 
 /* JobDef.check: the start weights load, and what the stages read ([fit], [spsa]) with the

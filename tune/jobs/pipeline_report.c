@@ -29,20 +29,11 @@ static char *stage_text(const PipelineResult *r, int stage, const char *file)
 }
 
 /* Reads a match's headline figures from a stage's JSON file; absent file: m->have false. */
-static void read_match(const PipelineResult *r, int stage, const char *file, PipeMatch *m)
+static void read_match(const PipelineResult *r, int stage, const char *file, MatchFigures *m)
 {
-    char *json = stage_text(r, stage, file);
-    memset(m, 0, sizeof *m);
-    if (!json)
-        return;
-    m->have = true;
-    m->games = (long)text_json_number(json, "games");
-    m->score = text_json_number(json, "score");
-    m->elo = text_json_number(json, "elo");
-    m->elo_err = text_json_number(json, "elo_error95");
-    m->los = text_json_number(json, "los");
-    text_json_string(json, "verdict", m->verdict, sizeof m->verdict);
-    free(json);
+    char path[1100];
+    snprintf(path, sizeof path, "%s/%s/%s", r->rd->path, PIPE_STAGE_DIR[stage], file);
+    verify_read_figures(path, m);
 }
 
 /* Loads a stage's weights file into w; false with the message in err. */
@@ -124,7 +115,7 @@ static void report_stages(FILE *out, const PipelineResult *r)
 /* One row of the gains table. */
 static void report_gain(FILE *out, const PipelineResult *r, int k)
 {
-    const PipeMatch *m = &r->match[k];
+    const MatchFigures *m = &r->match[k];
     if (!m->have) {
         fprintf(out, "| %s | %s | none played | | |\n", PIPE_STAGE_DIR[k], MATCH_WHAT[k]);
         return;
@@ -136,7 +127,7 @@ static void report_gain(FILE *out, const PipelineResult *r, int k)
 /* report.md: the gate's verdict in words. */
 static void report_verdict(FILE *out, const PipelineResult *r)
 {
-    const PipeMatch *g = &r->match[PIPE_GATE];
+    const MatchFigures *g = &r->match[PIPE_GATE];
     if (r->cfg->pipeline.gate_sprt)
         fprintf(out, "Gate SPRT verdict: **%s** (H1: the final weights are better by elo1).\n\n",
                 g->verdict);
@@ -217,7 +208,7 @@ bool pipeline_write_report(FILE *out, void *data)
 }
 
 /* summary.json: one match's figures, or null. */
-static void summary_match(FILE *out, const PipeMatch *m)
+static void summary_match(FILE *out, const MatchFigures *m)
 {
     if (!m->have) {
         fprintf(out, "null");

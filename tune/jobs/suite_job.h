@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "search/weights.h"
+#include "tune/jobs/verify.h"
 #include "tune/run/config.h"
 #include "tune/run/rundir.h"
 #include "tune/stats/spsa.h"
@@ -37,9 +38,7 @@ typedef struct SuiteResult {
     Weights start, tuned;
     SpsaParam params[SPSA_MAX_PARAMS];
     int nparams;
-    bool have_verify;
-    long verify_games;
-    double elo, elo_err, los, score;
+    MatchFigures verify; /* spsa/verify.json; verify.have false without one */
 } SuiteResult;
 
 /* JobDef.check: what the parts read ([values] and [spsa]). */

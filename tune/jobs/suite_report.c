@@ -66,19 +66,7 @@ bool suite_read_spsa(SuiteResult *r, char *err, size_t errlen)
         return false;
     }
     snprintf(path, sizeof path, "%s/spsa/verify.json", r->rd->path);
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return true; /* no verification match ([spsa] verify_pairs = 0) */
-    char text[4096];
-    size_t n = fread(text, 1, sizeof text - 1, f);
-    fclose(f);
-    text[n] = '\0';
-    r->have_verify = true;
-    r->verify_games = (long)text_json_number(text, "games");
-    r->elo = text_json_number(text, "elo");
-    r->elo_err = text_json_number(text, "elo_error95");
-    r->los = text_json_number(text, "los");
-    r->score = text_json_number(text, "score");
+    verify_read_figures(path, &r->verify); /* none when [spsa] verify_pairs = 0 */
     return true;
 }
 
@@ -162,14 +150,15 @@ bool suite_write_report(FILE *out, void *data)
                  "The SPSA column is a point value with no interval: where SPSA ended after a "
                  "short run from the detuned start, not a measurement.\n\n");
     fprintf(out, "## SPSA\n\n");
-    if (r->have_verify)
+    if (r->verify.have)
         fprintf(out,
                 "Verification, tuned against start: %ld games, score %.3f, **Elo %.1f "
                 "+/- %.1f**, LOS %.1f%%.\n\n",
-                r->verify_games, r->score, r->elo, r->elo_err, 100 * r->los);
+                r->verify.games, r->verify.score, r->verify.elo, r->verify.elo_err,
+                100 * r->verify.los);
     fprintf(out, "![SPSA parameter trajectories](spsa/trajectory.png)\n\n*Each tuned piece "
                  "value (centipawns) over the SPSA iterations, from the detuned start.*\n\n");
-    if (r->have_verify)
+    if (r->verify.have)
         fprintf(out, "![Elo of tuned vs start](spsa/verify_progress.png)\n\n*The Elo "
                      "difference of the tuned weights against the start after each verification "
                      "pair, with its 95%% interval.*\n\n");
@@ -201,11 +190,11 @@ bool suite_write_summary(FILE *out, void *data)
         fprintf(out, "}%s\n", i + 1 < r->npieces ? "," : "");
     }
     fprintf(out, "  },\n  \"spsa_verification\": ");
-    if (r->have_verify)
+    if (r->verify.have)
         fprintf(out,
                 "{\"games\": %ld, \"score\": %.6f, \"elo\": %.2f, \"elo_error95\": %.2f, "
                 "\"los\": %.6f}\n}\n",
-                r->verify_games, r->score, r->elo, r->elo_err, r->los);
+                r->verify.games, r->verify.score, r->verify.elo, r->verify.elo_err, r->verify.los);
     else
         fprintf(out, "null\n}\n");
     return true;
@@ -222,9 +211,9 @@ void suite_print(void *data)
         printf("%-12s %6g  %-22s  %-22s  %s\n", r->piece[i], r->vchess[i], row.reg, row.hc,
                row.tuned);
     }
-    if (r->have_verify)
+    if (r->verify.have)
         printf("SPSA verification, tuned vs start: Elo %.1f +/- %.1f, LOS %.1f %% (%ld games)\n",
-               r->elo, r->elo_err, 100 * r->los, r->verify_games);
+               r->verify.elo, r->verify.elo_err, 100 * r->verify.los, r->verify.games);
     printf("Report: %s/report.md\n", r->rd->path);
 }
 

@@ -113,3 +113,20 @@ void verify_free(Verify *v)
     match_free(v->match);
     *v = (Verify){0};
 }
+
+void verify_read_figures(const char *path, MatchFigures *m)
+{
+    size_t len;
+    char *json = text_read_file(path, &len);
+    memset(m, 0, sizeof *m);
+    if (!json)
+        return;
+    m->have = true;
+    m->games = (long)text_json_number(json, "games");
+    m->score = text_json_number(json, "score");
+    m->elo = text_json_number(json, "elo");
+    m->elo_err = text_json_number(json, "elo_error95");
+    m->los = text_json_number(json, "los");
+    text_json_string(json, "verdict", m->verdict, sizeof m->verdict);
+    free(json);
+}

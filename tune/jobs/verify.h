@@ -33,6 +33,18 @@
      .yclamp = 1000}
 // clang-format on
 
+/* The headline figures of a match, read back from its JSON (verify.json, a match job's
+ * summary.json). */
+typedef struct MatchFigures {
+    bool have; /* the file was there */
+    long games;
+    double score, elo, elo_err, los;
+    char verdict[16]; /* the SPRT's: "H1", "H0", "none", ... ("" without one) */
+} MatchFigures;
+
+/* Reads the figures of the match JSON at path into *m; a missing file leaves m->have false. */
+void verify_read_figures(const char *path, MatchFigures *m);
+
 /* A verification match and the journal records read back before it exists. */
 typedef struct Verify {
     long pairs;          /* 0: no verification */
