@@ -14,6 +14,10 @@
 
 #include "tune/jobs/catalog.h"
 #include "tune/run/config.h"
+#include "tune/play/player_config.h"
+#include "tune/stats/stats.h"
+#include "tune/play/match_config.h"
+#include "tune/jobs/spsa_config.h"
 
 /* A valid [run] section: lines 1-3. */
 #define RUN3 "[run]\njob = match\nname = t\n"
@@ -124,18 +128,18 @@ static void test_good_config(void **state)
     assert_true(cfg.seed == 18446744073709551615ull);
     assert_int_equal(cfg.threads, 3);
     assert_string_equal(cfg.results_dir, "out/dir");
-    assert_string_equal(cfg.engine[0].name, "Maxtune dev");
-    assert_string_equal(cfg.engine[0].weights, "w/a.txt");
-    assert_int_equal(cfg.engine[0].nodes, 0);
-    assert_int_equal(cfg.engine[0].depth, 6);
-    assert_int_equal(cfg.engine[0].movetime_ms, 250);
-    assert_int_equal(cfg.engine[0].hash_mb, 16);
-    assert_string_equal(cfg.engine[1].name, "Base");
-    assert_string_equal(cfg.engine[1].weights, "material");
-    assert_int_equal(cfg.engine[1].nodes, 5000);
-    assert_int_equal(cfg.engine[1].depth, 0);
-    assert_int_equal(cfg.engine[1].hash_mb, 4);
-    const MatchConfig *m = &cfg.match;
+    assert_string_equal(player_config(&cfg, 0)->name, "Maxtune dev");
+    assert_string_equal(player_config(&cfg, 0)->weights, "w/a.txt");
+    assert_int_equal(player_config(&cfg, 0)->nodes, 0);
+    assert_int_equal(player_config(&cfg, 0)->depth, 6);
+    assert_int_equal(player_config(&cfg, 0)->movetime_ms, 250);
+    assert_int_equal(player_config(&cfg, 0)->hash_mb, 16);
+    assert_string_equal(player_config(&cfg, 1)->name, "Base");
+    assert_string_equal(player_config(&cfg, 1)->weights, "material");
+    assert_int_equal(player_config(&cfg, 1)->nodes, 5000);
+    assert_int_equal(player_config(&cfg, 1)->depth, 0);
+    assert_int_equal(player_config(&cfg, 1)->hash_mb, 4);
+    const MatchConfig *m = match_config(&cfg);
     assert_int_equal(m->pairs, 2500);
     assert_string_equal(m->openings, "book.fen");
     assert_int_equal(m->opening_plies, 12);
@@ -160,7 +164,7 @@ static void check_defaults(const Config *cfg)
     assert_int_equal(cfg->threads, 0);
     assert_string_equal(cfg->results_dir, "results");
     for (int i = 0; i < 2; i++) {
-        const EngineConfig *e = &cfg->engine[i];
+        const EngineConfig *e = player_config(cfg, i);
         assert_string_equal(e->name, i ? "B" : "A");
         assert_string_equal(e->weights, "default");
         assert_int_equal(e->nodes, 2000);
@@ -168,7 +172,7 @@ static void check_defaults(const Config *cfg)
         assert_int_equal(e->movetime_ms, 0);
         assert_int_equal(e->hash_mb, 4);
     }
-    const MatchConfig *m = &cfg->match;
+    const MatchConfig *m = match_config(cfg);
     assert_int_equal(m->pairs, 100);
     assert_string_equal(m->openings, "random");
     assert_int_equal(m->opening_plies, 8);
@@ -342,16 +346,16 @@ static void test_overrides(void **state)
     char *ov[] = {"match.pairs=7", "engine_b.weights = material ", "match.pairs=9",
                   "run.name=other", "match.sprt=on"};
     load_ok(&cfg, path, ov, 5);
-    assert_int_equal(cfg.match.pairs, 9);
-    assert_string_equal(cfg.engine[1].weights, "material");
+    assert_int_equal(match_config(&cfg)->pairs, 9);
+    assert_string_equal(player_config(&cfg, 1)->weights, "material");
     assert_string_equal(cfg.name, "other");
-    assert_true(cfg.match.sprt);
+    assert_true(match_config(&cfg)->sprt);
 
     /* an intermediate state may break a rule as long as the final one does not */
     char *limits[] = {"engine_a.nodes=0", "engine_a.depth=3"};
     load_ok(&cfg, path, limits, 2);
-    assert_int_equal(cfg.engine[0].nodes, 0);
-    assert_int_equal(cfg.engine[0].depth, 3);
+    assert_int_equal(player_config(&cfg, 0)->nodes, 0);
+    assert_int_equal(player_config(&cfg, 0)->depth, 3);
 
     struct {
         char *set;
@@ -391,6 +395,45 @@ static void test_overrides(void **state)
     temp_done(path);
 }
 
+/* The [match] SPRT rule refuses exactly the hypotheses tune/stats says the normalized model
+ * cannot reach (stats_sprt_reachable; no copy of its limit), and no logistic ones. */
+static void test_sprt_reach_rule(void **state)
+{
+    (void)state;
+    double reach = stats_sprt_nelo_reach();
+    const double elo[] = {0.0,          1.0,          reach - 0.5, reach - 1e-9, reach,
+                          reach + 1e-9, reach + 0.01, 400.0,       999.0};
+    for (int sign = -1; sign <= 1; sign += 2) {
+        for (size_t i = 0; i < sizeof elo / sizeof elo[0]; i++) {
+            double e = sign * elo[i];
+            char lo[64], hi[64], err[1024];
+            snprintf(lo, sizeof lo, "match.elo0=%.17g", sign < 0 ? e : -1000.0 + 1e-3);
+            snprintf(hi, sizeof hi, "match.elo1=%.17g", sign < 0 ? 1000.0 - 1e-3 : e);
+            char *sets[] = {"run.job=match", "run.name=t", "match.sprt=true", lo, hi};
+            for (int model = 0; model < 2; model++) {
+                char *m = model ? "match.sprt_model=logistic" : "match.sprt_model=normalized";
+                char *all[6] = {sets[0], sets[1], sets[2], sets[3], sets[4], m};
+                Config cfg;
+                SprtConfig sc = {sign < 0 ? e : -1000.0 + 1e-3, sign < 0 ? 1000.0 - 1e-3 : e, 0.05,
+                                 0.05, SPRT_NORMALIZED};
+                /* the other bound is far out too: reachable only for the logistic model */
+                bool ok = config_load(&cfg, NULL, all, 6, err, sizeof err);
+                bool bounds = sc.elo0 < sc.elo1;
+                assert_int_equal(ok, bounds && (model == 1 || stats_sprt_reachable(&sc, NULL, 0)));
+            }
+        }
+    }
+    for (size_t i = 0; i < sizeof elo / sizeof elo[0]; i++) {
+        char hi[64], err[1024];
+        snprintf(hi, sizeof hi, "match.elo1=%.17g", elo[i] + 1e-3);
+        char *sets[] = {"run.job=match", "run.name=t", "match.sprt=true", "match.elo0=0", hi};
+        Config cfg;
+        SprtConfig sc = {0.0, elo[i] + 1e-3, 0.05, 0.05, SPRT_NORMALIZED};
+        assert_int_equal(config_load(&cfg, NULL, sets, 5, err, sizeof err),
+                         stats_sprt_reachable(&sc, NULL, 0));
+    }
+}
+
 /* config_set changes a loaded config, or leaves it untouched on error. */
 static void test_config_set(void **state)
 {
@@ -399,9 +442,9 @@ static void test_config_set(void **state)
     char err[1024];
     load_text_ok(&cfg, RUN3);
     assert_true(config_set(&cfg, "match.pairs=5", err, sizeof err));
-    assert_int_equal(cfg.match.pairs, 5);
+    assert_int_equal(match_config(&cfg)->pairs, 5);
     assert_true(config_set(&cfg, " engine_b . movetime_ms = 100 ", err, sizeof err));
-    assert_int_equal(cfg.engine[1].movetime_ms, 100);
+    assert_int_equal(player_config(&cfg, 1)->movetime_ms, 100);
     memcpy(&before, &cfg, sizeof cfg);
     assert_false(config_set(&cfg, "match.pairs=abc", err, sizeof err));
     assert_string_equal(err, "--set match.pairs=abc: [match] pairs = abc is not an integer");
@@ -413,15 +456,15 @@ static void test_config_set(void **state)
     assert_memory_equal(&before, &cfg, sizeof cfg);
     /* engine_b has a time limit, so nodes = 0 is fine there */
     assert_true(config_set(&cfg, "engine_b.nodes=0", err, sizeof err));
-    assert_int_equal(cfg.engine[1].nodes, 0);
+    assert_int_equal(player_config(&cfg, 1)->nodes, 0);
 }
 
 /* Splits command and expects the words of want ("|"-separated) or, want NULL, an error
  * containing problem. */
 static void expect_split(const char *command, const char *want, const char *problem)
 {
-    char *argv[CONFIG_MAX_ARGS], buf[1024], err[256] = "", joined[1024] = "";
-    int n = config_split_command(command, argv, buf, sizeof buf, err, sizeof err);
+    char *argv[PLAYER_MAX_ARGS], buf[1024], err[256] = "", joined[1024] = "";
+    int n = player_split_command(command, argv, buf, sizeof buf, err, sizeof err);
     if (!want) {
         assert_int_equal(n, -1);
         assert_non_null(strstr(err, problem));
@@ -446,7 +489,7 @@ static void test_engine_command(void **state)
     expect_split("a 'b", NULL, "unclosed ' quote");
     expect_split("a \"b", NULL, "unclosed \" quote");
     char many[512] = "";
-    for (int i = 0; i < CONFIG_MAX_ARGS; i++)
+    for (int i = 0; i < PLAYER_MAX_ARGS; i++)
         strcat(many, "w ");
     expect_split(many, NULL, "more than 63 words");
     expect_error(RUN3 "[engine_a]\ncommand = x 'y\n", 5, "unclosed ' quote");
@@ -456,7 +499,7 @@ static void test_engine_command(void **state)
     char err[1024];
     load_text_ok(&cfg,
                  RUN3 "[engine_a]\ncommand = prog 'a b'\noptions = Hash=1, Weights=material\n");
-    assert_string_equal(cfg.engine[0].command, "prog 'a b'");
+    assert_string_equal(player_config(&cfg, 0)->command, "prog 'a b'");
     assert_false(config_set(&cfg, "engine_a.working_dir=a\tb", err, sizeof err));
     assert_non_null(strstr(err, "control character"));
 }
@@ -467,18 +510,18 @@ static void test_time_control(void **state)
     (void)state;
     TimeControl tc;
     char err[256];
-    assert_true(config_parse_tc("2+0.02", &tc, err, sizeof err));
+    assert_true(player_parse_tc("2+0.02", &tc, err, sizeof err));
     assert_true(tc.moves == 0 && tc.base_ms == 2000 && tc.inc_ms == 20);
-    assert_true(config_parse_tc("40/60", &tc, err, sizeof err));
+    assert_true(player_parse_tc("40/60", &tc, err, sizeof err));
     assert_true(tc.moves == 40 && tc.base_ms == 60000 && tc.inc_ms == 0);
-    assert_true(config_parse_tc("0.5", &tc, err, sizeof err));
+    assert_true(player_parse_tc("0.5", &tc, err, sizeof err));
     assert_true(tc.moves == 0 && tc.base_ms == 500);
-    assert_true(config_parse_tc("", &tc, err, sizeof err));
+    assert_true(player_parse_tc("", &tc, err, sizeof err));
     assert_int_equal(tc.base_ms, 0);
     static const char *const bad[] = {"x",     "2+", "+1",   "0/1", "2+0.1x",
                                       "1/2/3", "0",  "-1+1", "2++1"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
-        if (config_parse_tc(bad[i], &tc, err, sizeof err))
+        if (player_parse_tc(bad[i], &tc, err, sizeof err))
             fail_msg("'%s' accepted", bad[i]);
     expect_error(RUN3 "[engine_a]\ntc = 1+x\n", 5, "expected [moves/]base[+increment]");
     Config cfg;
@@ -531,8 +574,8 @@ static void test_write_roundtrip(void **state)
     char *path = temp_file(RUN3 "[match]\nsprt = true\nelo1 = 3.3333333333333335\n");
     load_ok(&cfg, path, ovp, 6);
     temp_done(path);
-    assert_string_equal(cfg.engine[0].weights, longv);
-    assert_true(cfg.match.elo0 == -0.30000000000000004);
+    assert_string_equal(player_config(&cfg, 0)->weights, longv);
+    assert_true(match_config(&cfg)->elo0 == -0.30000000000000004);
     check_roundtrip(&cfg);
 
     /* deterministic: the same bytes twice */
@@ -573,12 +616,12 @@ static void test_write_sparse(void **state)
     assert_null(strstr(text, "[engine_c]"));
     assert_null(strstr(text, "[tournament]"));
     assert_null(strstr(text, "\noptions = \n[selfplay]"));
-    assert_int_equal(config_engine_count(&cfg), 2);
+    assert_int_equal(player_count(&cfg), 2);
     free(text);
     load_text_ok(&cfg, "[run]\njob = tournament\nname = t\n[engine_c]\n[engine_d]\nname = X\n"
                        "[spsa]\noptions = Hash:16:1:64\n");
-    assert_int_equal(config_engine_count(&cfg), 4);
-    assert_string_equal(cfg.engine[2].name, "C");
+    assert_int_equal(player_count(&cfg), 4);
+    assert_string_equal(player_config(&cfg, 2)->name, "C");
     text = written(&cfg);
     assert_non_null(strstr(text, "[engine_d]"));
     assert_null(strstr(text, "[engine_e]"));
@@ -690,26 +733,35 @@ static void test_relative_paths(void **state)
     rmdir(other);
     assert_true(ok && ok_set && ok_local);
     snprintf(want, sizeof want, "%s/beside.weights", home);
-    assert_string_equal(cfg.engine[0].weights, want);           /* found beside the config */
-    assert_string_equal(cfg.engine[1].weights, "both.weights"); /* the current folder wins */
-    assert_string_equal(cfg.match.openings, "random");          /* words stay words */
-    assert_string_equal(cfg.spsa.start_weights, "default");
-    assert_string_equal(cfg.spsa.params_file, "nowhere.txt"); /* found nowhere: as written */
-    assert_string_equal(cfg.results_dir, "out");              /* always the current folder */
-    assert_string_equal(set.engine[1].weights, want);
-    assert_string_equal(local.engine[0].weights, "beside.weights");
+    assert_string_equal(player_config(&cfg, 0)->weights, want); /* found beside the config */
+    assert_string_equal(player_config(&cfg, 1)->weights,
+                        "both.weights");                         /* the current folder wins */
+    assert_string_equal(match_config(&cfg)->openings, "random"); /* words stay words */
+    assert_string_equal(spsa_config(&cfg)->start_weights, "default");
+    assert_string_equal(spsa_config(&cfg)->params_file,
+                        "nowhere.txt");          /* found nowhere: as written */
+    assert_string_equal(cfg.results_dir, "out"); /* always the current folder */
+    assert_string_equal(player_config(&set, 1)->weights, want);
+    assert_string_equal(player_config(&local, 0)->weights, "beside.weights");
 }
 
 int main(void)
 {
     catalog_register(); /* the job names [run] job accepts */
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_good_config),    cmocka_unit_test(test_defaults),
-        cmocka_unit_test(test_errors),         cmocka_unit_test(test_missing_required),
-        cmocka_unit_test(test_unreadable),     cmocka_unit_test(test_overrides),
-        cmocka_unit_test(test_config_set),     cmocka_unit_test(test_write_roundtrip),
-        cmocka_unit_test(test_write_sparse),   cmocka_unit_test(test_doc),
-        cmocka_unit_test(test_relative_paths), cmocka_unit_test(test_engine_command),
+        cmocka_unit_test(test_good_config),
+        cmocka_unit_test(test_defaults),
+        cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_missing_required),
+        cmocka_unit_test(test_unreadable),
+        cmocka_unit_test(test_overrides),
+        cmocka_unit_test(test_config_set),
+        cmocka_unit_test(test_sprt_reach_rule),
+        cmocka_unit_test(test_write_roundtrip),
+        cmocka_unit_test(test_write_sparse),
+        cmocka_unit_test(test_doc),
+        cmocka_unit_test(test_relative_paths),
+        cmocka_unit_test(test_engine_command),
         cmocka_unit_test(test_time_control),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

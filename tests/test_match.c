@@ -16,6 +16,7 @@
 
 #include <cmocka.h>
 
+#include "tune/jobs/catalog.h"
 #include "core/fen.h"
 #include "core/gamestate.h"
 #include "core/makemove.h"
@@ -27,6 +28,8 @@
 #include "tune/run/journal.h"
 #include "tune/play/match.h"
 #include "tune/play/pairs.h"
+#include "tune/play/player_config.h"
+#include "tune/play/match_config.h"
 
 enum { MAX_RECORDS = 64 };
 
@@ -681,12 +684,12 @@ static void test_pair_play_and_validate(void **state)
     (void)state;
     Config cfg;
     config_defaults(&cfg);
-    cfg.engine[0].nodes = cfg.engine[1].nodes = 200;
-    cfg.engine[0].hash_mb = cfg.engine[1].hash_mb = 1;
-    cfg.match.max_plies = 60;
+    player_config_edit(&cfg, 0)->nodes = player_config_edit(&cfg, 1)->nodes = 200;
+    player_config_edit(&cfg, 0)->hash_mb = player_config_edit(&cfg, 1)->hash_mb = 1;
+    match_config_edit(&cfg)->max_plies = 60;
     Openings o;
     char err[256];
-    assert_true(openings_load(&o, &cfg.match, 7, err, sizeof err));
+    assert_true(openings_load(&o, match_config(&cfg), 7, err, sizeof err));
     Weights wa, wb;
     weights_default(&wa);
     weights_material_only(&wb);
@@ -724,13 +727,14 @@ static void test_openings_file(void **state)
     snprintf(path, sizeof path, "%s/openings.txt", t->dir);
     Config cfg;
     config_defaults(&cfg);
-    snprintf(cfg.match.openings, sizeof cfg.match.openings, "%s", path);
+    MatchConfig *mc = match_config_edit(&cfg);
+    snprintf(mc->openings, sizeof mc->openings, "%s", path);
     static const char good[] = "# two openings\n\nstart\n"
                                "xxx2xxx/p3k3/8/8/8/8/8/8/8/P3K3/xxx2xxx b 0\n";
     spill(path, good, strlen(good));
     Openings o;
     char err[512] = "";
-    if (!openings_load(&o, &cfg.match, 1, err, sizeof err))
+    if (!openings_load(&o, match_config(&cfg), 1, err, sizeof err))
         fail_msg("openings_load: %s", err);
     Position a, b;
     openings_get(&o, 0, &a);
@@ -751,14 +755,14 @@ static void test_openings_file(void **state)
         spill(path, bad[k].text, strlen(bad[k].text));
         char want[256];
         snprintf(want, sizeof want, "%s:%d: ", path, bad[k].line);
-        if (openings_load(&o, &cfg.match, 1, err, sizeof err))
+        if (openings_load(&o, match_config(&cfg), 1, err, sizeof err))
             fail_msg("openings file %zu accepted", k);
         if (strncmp(err, want, strlen(want)) != 0 || !strstr(err, bad[k].keyword) ||
             strchr(err, '\x1b'))
             fail_msg("want \"%s...%s\", got \"%s\"", want, bad[k].keyword, err);
     }
     spill(path, "# nothing\n", 10);
-    assert_false(openings_load(&o, &cfg.match, 1, err, sizeof err));
+    assert_false(openings_load(&o, match_config(&cfg), 1, err, sizeof err));
     assert_non_null(strstr(err, "no FEN"));
 }
 
@@ -774,6 +778,7 @@ static int init_tables(void **state)
 /* Runs every test of the match runner's pieces. */
 int main(void)
 {
+    catalog_register(); /* the config's sections */
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_journal_round_trip, setup_dir, teardown_dir),
         cmocka_unit_test_setup_teardown(test_journal_truncated_last_line, setup_dir, teardown_dir),

@@ -3,7 +3,9 @@
 
 #include <stdlib.h>
 
+#include "tune/jobs/catalog.h"
 #include "tune/run/config.h"
+#include "tune/play/match_config.h"
 
 MatchCounts fixtures_counts_from_penta(const long p[5])
 {
@@ -22,8 +24,9 @@ GameSetup *fixtures_game_setup(int depth, long repetition, long max_plies)
     if (!s)
         return NULL;
     Config cfg;
+    catalog_register(); /* the config's sections */
     config_defaults(&cfg);
-    s->mc = cfg.match;
+    s->mc = *match_config(&cfg);
     s->mc.repetition = repetition;
     s->mc.max_plies = max_plies;
     s->mc.draw_move_count = 0;

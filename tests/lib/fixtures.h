@@ -6,6 +6,7 @@
 #include "search/search.h"
 #include "tune/play/game.h"
 #include "tune/stats/stats.h"
+#include "tune/play/match_config.h"
 
 /* Counts holding the given pentanomial vector [LL, LD+DL, LW+DD+WL, WD+DW, WW], with W/L/D made
  * consistent with it (index 2 counted as DD). */

@@ -1,19 +1,27 @@
 /* catalog.c: the table of jobs (see catalog.h). */
 #include "catalog.h"
 
+#include "tune/jobs/fit_config.h"
 #include "tune/jobs/fit_job.h"
 #include "tune/jobs/html.h"
 #include "tune/jobs/job.h"
 #include "tune/jobs/match_job.h"
+#include "tune/jobs/pipeline_config.h"
 #include "tune/jobs/pipeline_job.h"
+#include "tune/play/selfplay_config.h"
 #include "tune/jobs/selfplay_job.h"
+#include "tune/jobs/spsa_config.h"
 #include "tune/jobs/spsa_job.h"
 #include "tune/jobs/suite_job.h"
+#include "tune/jobs/tournament_config.h"
 #include "tune/jobs/tournament_job.h"
+#include "tune/jobs/values_config.h"
 #include "tune/jobs/values_job.h"
 #include "tune/play/dist.h"
 #include "tune/play/handicap.h"
+#include "tune/play/match_config.h"
 #include "tune/play/pair_task.h"
+#include "tune/play/player_config.h"
 #include "tune/play/selfplay.h"
 #include "tune/run/text.h"
 
@@ -37,8 +45,27 @@ static const JobDef JOBS[] = {
      NULL, tournament_run, &tournament_html},
 };
 
+/* The config sections, in file order: the players and [match] (the play layer's), then each
+ * job's own section in the order of the jobs. */
+static void catalog_config(void)
+{
+    player_config_register();
+    match_config_register();
+    spsa_config_register();
+    selfplay_config_register();
+    fit_config_register();
+    values_config_register();
+    pipeline_config_register();
+    tournament_config_register();
+}
+
 bool catalog_register(void)
 {
+    static bool done, ok;
+    if (done)
+        return ok;
+    done = true;
+    catalog_config();
     int n = (int)(sizeof JOBS / sizeof JOBS[0]);
     job_set_table(JOBS, n);
     char names_buf[80];
@@ -46,6 +73,7 @@ bool catalog_register(void)
     for (int i = 0; i < n; i++)
         text_item(&names, "|", "%s", JOBS[i].name);
     config_set_jobs(names_buf);
-    return dist_register(&pair_task_kind) && dist_register(&selfplay_games_kind) &&
-           dist_register(&selfplay_sample_kind) && dist_register(&handicap_kind);
+    ok = dist_register(&pair_task_kind) && dist_register(&selfplay_games_kind) &&
+         dist_register(&selfplay_sample_kind) && dist_register(&handicap_kind);
+    return ok;
 }

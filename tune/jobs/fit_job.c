@@ -20,6 +20,10 @@
 #include "tune/stats/fit.h"
 #include "tune/stats/rng.h"
 #include "tune/stats/stats.h"
+#include "tune/play/player_config.h"
+#include "tune/play/match_config.h"
+#include "tune/play/selfplay_config.h"
+#include "tune/jobs/fit_config.h"
 
 /* Reads [fit] params (names, terms, groups, "all") into params[0..*m-1]. */
 static bool parse_params(const FitConfig *fc, TuneParam *params, int *m, char *err, size_t errlen)
@@ -36,17 +40,17 @@ bool fit_check(const Config *cfg, char *err, size_t errlen)
     Weights w;
     int m;
     char why[900];
-    if (!weights_load(&w, cfg->fit.start_weights, why, sizeof why)) {
+    if (!weights_load(&w, fit_config(cfg)->start_weights, why, sizeof why)) {
         snprintf(err, errlen, "[fit] start_weights: %s", why);
         return false;
     }
     TuneParam *params = malloc(PARAMS_MAX * sizeof *params);
-    bool ok = params && parse_params(&cfg->fit, params, &m, err, errlen);
+    bool ok = params && parse_params(fit_config(cfg), params, &m, err, errlen);
     free(params);
     if (!ok)
         return false;
-    if (strcmp(cfg->fit.positions, "selfplay") != 0 &&
-        !traces_check(cfg->fit.positions, why, sizeof why)) {
+    if (strcmp(fit_config(cfg)->positions, "selfplay") != 0 &&
+        !traces_check(fit_config(cfg)->positions, why, sizeof why)) {
         snprintf(err, errlen, "[fit] positions: %s", why);
         return false;
     }
@@ -71,7 +75,7 @@ static bool split_games(FitJob *j)
         while (e < t->n && t->game[e] == t->game[i])
             e++;
         Rng rng = rng_for(j->cfg->seed, RNG_HOLDOUT, t->game[i]);
-        Traces *dst = rng_uniform(&rng) < j->cfg->fit.validation ? &j->valid : &j->train;
+        Traces *dst = rng_uniform(&rng) < fit_config(j->cfg)->validation ? &j->valid : &j->train;
         int coef[W_NB];
         for (long p = i; p < e; p++) {
             memset(coef, 0, sizeof coef);
@@ -125,8 +129,8 @@ static Fit *fit_problem(const FitJob *j, const Traces *t)
 {
     WeightSet *sets = fitted_sets(j);
     Fit *f = sets ? fit_new_sets(t, sets, j->mf, &j->start,
-                                 strcmp(j->cfg->fit.loss, "squared") ? FIT_CROSS_ENTROPY
-                                                                     : FIT_SQUARED,
+                                 strcmp(fit_config(j->cfg)->loss, "squared") ? FIT_CROSS_ENTROPY
+                                                                             : FIT_SQUARED,
                                  config_threads(j->cfg))
                   : NULL;
     free(sets);
@@ -205,7 +209,7 @@ static double choose_lambda(FitJob *j, Fit *f, const FitOptions *opt, char *err,
 static int fit_regularized(FitJob *j, Fit *f, const FitOptions *opt, char *err, size_t errlen)
 {
     double lambda;
-    config_lambda(j->cfg->fit.regularize, &lambda);
+    fit_config_lambda(fit_config(j->cfg)->regularize, &lambda);
     j->lambda_auto = lambda < 0;
     j->lambda = lambda;
     if (j->lambda_auto && choose_lambda(j, f, opt, err, errlen) < 0)
@@ -217,7 +221,7 @@ static int fit_regularized(FitJob *j, Fit *f, const FitOptions *opt, char *err, 
 static int do_fit(FitJob *j)
 {
     char err[512];
-    const FitConfig *fc = &j->cfg->fit;
+    const FitConfig *fc = fit_config(j->cfg);
     double t0 = search_now();
     if (!split_games(j)) {
         fprintf(stderr, "maxtune: out of memory\n");
@@ -331,14 +335,14 @@ static int fit_setup(FitJob *j, const Config *cfg, RunDir *rd, Journal *journal)
     j->cfg = cfg;
     j->rd = rd;
     j->play_cfg = *cfg;
-    j->play_cfg.engine[1] = cfg->engine[0];
+    *player_config_edit(&j->play_cfg, 1) = *player_config(cfg, 0);
     traces_init(&j->all);
     traces_init(&j->train);
     traces_init(&j->valid);
-    bool from_selfplay = !strcmp(cfg->fit.positions, "selfplay");
-    if (!weights_load(&j->start, cfg->fit.start_weights, err, sizeof err) ||
-        !parse_params(&cfg->fit, j->params, &j->m, err, sizeof err) ||
-        !openings_load(&j->openings, &cfg->match, cfg->seed, err, sizeof err) ||
+    bool from_selfplay = !strcmp(fit_config(cfg)->positions, "selfplay");
+    if (!weights_load(&j->start, fit_config(cfg)->start_weights, err, sizeof err) ||
+        !parse_params(fit_config(cfg), j->params, &j->m, err, sizeof err) ||
+        !openings_load(&j->openings, match_config(cfg), cfg->seed, err, sizeof err) ||
         (from_selfplay &&
          !(j->selfplay = selfplay_new(cfg, &j->openings, journal, 0, err, sizeof err)))) {
         fprintf(stderr, "maxtune: %s\n", err);
@@ -346,7 +350,7 @@ static int fit_setup(FitJob *j, const Config *cfg, RunDir *rd, Journal *journal)
     }
     j->nselfplay = from_selfplay ? selfplay_games(j->selfplay) : 0;
     j->curve = open_memstream(&j->curve_text, &j->curve_len);
-    if (!j->curve || !verify_init(&j->verify, cfg->fit.verify_pairs, j->nselfplay)) {
+    if (!j->curve || !verify_init(&j->verify, fit_config(cfg)->verify_pairs, j->nselfplay)) {
         fprintf(stderr, "maxtune: out of memory\n");
         return EXIT_FAIL;
     }
@@ -366,7 +370,7 @@ int fit_run(const Config *cfg, RunDir *rd)
     }
     status = job_begin(&job, cfg, rd, on_record, j);
     if (status == EXIT_OK)
-        status = selfplay_positions(j->selfplay, cfg->fit.positions, rd, &j->all, &j->st);
+        status = selfplay_positions(j->selfplay, fit_config(cfg)->positions, rd, &j->all, &j->st);
     if (status == EXIT_OK)
         status = do_fit(j);
     if (status == EXIT_OK)
@@ -383,8 +387,8 @@ int fit_run(const Config *cfg, RunDir *rd)
     job_add_file(&out, "fitted.weights", fit_write_weights, j);
     job_add_file(&out, "fit.csv", fit_write_table, j);
     job_add_file(&out, "loss_curve.csv", job_write_text, j->curve_text);
-    job_add_file(&out, j->selfplay && cfg->selfplay.pgn ? "games.pgn" : NULL, selfplay_write_pgn,
-                 j->selfplay);
+    job_add_file(&out, j->selfplay && selfplay_config(cfg)->pgn ? "games.pgn" : NULL,
+                 selfplay_write_pgn, j->selfplay);
     verify_add_files(&j->verify, &out);
     status = job_end(&job, status, &out);
     fit_free_job(j);

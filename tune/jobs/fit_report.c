@@ -10,6 +10,7 @@
 #include "tune/play/match.h"
 #include "tune/run/plot.h"
 #include "tune/stats/stats.h"
+#include "tune/jobs/fit_config.h"
 
 static void summary_lambda(FILE *out, const FitJob *j);
 
@@ -61,8 +62,8 @@ bool fit_write_weights(FILE *out, void *data)
     fprintf(out,
             "# maxtune fit `%s`: weights fitted to self-play outcomes (K = %.4f, %s loss)\n"
             "# fitted: %s (%d parameters)\n",
-            j->cfg->name, j->k, j->cfg->fit.loss, j->cfg->fit.params, j->mf);
-    fprintf(out, "# the others are the start weights (%s)\n", j->cfg->fit.start_weights);
+            j->cfg->name, j->k, fit_config(j->cfg)->loss, fit_config(j->cfg)->params, j->mf);
+    fprintf(out, "# the others are the start weights (%s)\n", fit_config(j->cfg)->start_weights);
     weights_write(&j->result, out);
     return true;
 }
@@ -86,7 +87,7 @@ bool fit_write_table(FILE *out, void *data)
 bool fit_write_summary(FILE *out, void *data)
 {
     FitJob *j = data;
-    const FitConfig *fc = &j->cfg->fit;
+    const FitConfig *fc = fit_config(j->cfg);
     fprintf(out, "{\n  \"job\": \"fit\",\n  \"run\": \"%s\",\n  \"seed\": %llu,\n", j->cfg->name,
             j->cfg->seed);
     if (j->selfplay) {
@@ -148,7 +149,7 @@ static double prior_sd(const FitJob *j)
  * reports are as before). */
 static void report_lambda(FILE *out, const FitJob *j)
 {
-    if (!strcmp(j->cfg->fit.regularize, "0"))
+    if (!strcmp(fit_config(j->cfg)->regularize, "0"))
         return;
     fprintf(out,
             "\n**Regularisation toward the start: lambda = %g** (lambda sum ((w - start) / "
@@ -174,7 +175,7 @@ static void report_lambda(FILE *out, const FitJob *j)
 /* summary.json: "regularize" (only when [fit] regularize is not 0). */
 static void summary_lambda(FILE *out, const FitJob *j)
 {
-    if (!strcmp(j->cfg->fit.regularize, "0"))
+    if (!strcmp(fit_config(j->cfg)->regularize, "0"))
         return;
     fprintf(out, "  \"regularize\": {\"lambda\": %g, \"auto\": %s, \"prior_sd_cp\": %.3f",
             j->lambda, j->lambda_auto ? "true" : "false", prior_sd(j));
@@ -191,7 +192,7 @@ static void summary_lambda(FILE *out, const FitJob *j)
 /* report.md: the positions, K, the minimiser and the losses. */
 static void report_fit(FILE *out, const FitJob *j)
 {
-    const FitConfig *fc = &j->cfg->fit;
+    const FitConfig *fc = fit_config(j->cfg);
     fprintf(out, "# Fit `%s`\n\n", j->cfg->name);
     if (j->selfplay)
         selfplay_write_markdown(out, j->cfg, &j->st, &j->all);
@@ -221,7 +222,7 @@ static void report_fit(FILE *out, const FitJob *j)
 /* report.md: the table of fitted weights with their intervals. */
 static void report_weights(FILE *out, const FitJob *j)
 {
-    const FitConfig *fc = &j->cfg->fit;
+    const FitConfig *fc = fit_config(j->cfg);
     fprintf(out,
             "\n## Fitted weights (centipawns)\n\n"
             "95%% intervals from standard errors clustered by game (positions of a game "
@@ -298,11 +299,11 @@ bool fit_plot(void *data)
         "0 with lines lc rgb '#888888' notitle\n";
     char title[512];
     snprintf(title, sizeof title, "%s: loss per minimiser iteration (%s, K = %.4f)", j->cfg->name,
-             j->cfg->fit.method, j->k);
+             fit_config(j->cfg)->method, j->k);
     if (!plot_draw(j->rd, "loss_curve.png", title, curve))
         return false;
     snprintf(title, sizeof title, "%s: fitted weights with 95%% intervals against the start (%s)",
-             j->cfg->name, j->cfg->fit.start_weights);
+             j->cfg->name, fit_config(j->cfg)->start_weights);
     return plot_draw(j->rd, "fit.png", title, values) && verify_plot(&j->verify, j->rd);
 }
 

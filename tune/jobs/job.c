@@ -9,6 +9,9 @@
 #include "tune/jobs/html.h"
 #include "tune/play/engine_proc.h"
 #include "tune/play/game.h"
+#include "tune/play/player_config.h"
+#include "tune/play/match_config.h"
+#include "tune/jobs/spsa_config.h"
 
 /* The table of jobs, set once at start-up (job_set_table). */
 static const JobDef *table;
@@ -41,15 +44,15 @@ bool job_check(const Config *cfg, char *err, size_t errlen)
     }
     char why[900];
     Weights w;
-    for (int i = 0; i < config_engine_count(cfg); i++)
-        if (!weights_load(&w, cfg->engine[i].weights, why, sizeof why)) {
-            snprintf(err, errlen, "[%s] weights: %s", config_engine_section(i), why);
+    for (int i = 0; i < player_count(cfg); i++)
+        if (!weights_load(&w, player_config(cfg, i)->weights, why, sizeof why)) {
+            snprintf(err, errlen, "[%s] weights: %s", player_section(i), why);
             return false;
         }
     if (job->check && !job->check(cfg, err, errlen))
         return false;
     Openings o;
-    if (!openings_load(&o, &cfg->match, cfg->seed, why, sizeof why)) {
+    if (!openings_load(&o, match_config(cfg), cfg->seed, why, sizeof why)) {
         snprintf(err, errlen, "[match] openings: %s", why);
         return false;
     }
@@ -76,21 +79,21 @@ bool job_write_weights(FILE *out, void *data)
  * run; false with the message printed. */
 static bool engine_allowed(const Config *cfg, int i)
 {
-    const char *section = config_engine_section(i);
+    const char *section = player_section(i);
     bool games = !strcmp(cfg->job, "match") || !strcmp(cfg->job, "tournament");
-    if (cfg->engine[i].tc[0] && !games) {
+    if (player_config(cfg, i)->tc[0] && !games) {
         fprintf(stderr,
                 "maxtune: [%s] tc: time controls are for match and tournament jobs only, "
                 "not %s\n",
                 section, cfg->job);
         return false;
     }
-    if (!cfg->engine[i].command[0])
+    if (!player_config(cfg, i)->command[0])
         return true;
     char err[1024];
     EngineProc *p = malloc(sizeof *p);
-    bool oom = !p, ok = p && engine_proc_init(p, &cfg->engine[i], NULL, err, sizeof err);
-    if (p && !games && !(!strcmp(cfg->job, "spsa") && cfg->spsa.options[0])) {
+    bool oom = !p, ok = p && engine_proc_init(p, player_config(cfg, i), NULL, err, sizeof err);
+    if (p && !games && !(!strcmp(cfg->job, "spsa") && spsa_config(cfg)->options[0])) {
         ok = false;
         snprintf(err, sizeof err,
                  "[%s] command: external engines play in match and tournament jobs, and in spsa "
@@ -111,7 +114,7 @@ int job_begin(Job *job, const Config *cfg, RunDir *rd, JournalRecordFn on_record
     job->threads = config_threads(cfg);
     job->live_next = 0;
     memset(&job->journal, 0, sizeof job->journal);
-    for (int i = 0; i < config_engine_count(cfg); i++)
+    for (int i = 0; i < player_count(cfg); i++)
         if (!engine_allowed(cfg, i))
             return EXIT_USAGE;
     rundir_file(rd, RUNDIR_JOURNAL, path, sizeof path);

@@ -7,6 +7,8 @@
 #include "tune/play/game.h"
 #include "tune/play/match.h"
 #include "tune/stats/stats.h"
+#include "tune/play/player_config.h"
+#include "tune/play/match_config.h"
 
 /* Journal replay for the match job: every record is a pair. */
 static bool on_record(void *data, long index, const char *payload, char *why, size_t len)
@@ -44,16 +46,16 @@ static void write_live(LiveMatch *l, const char *status, bool force)
     char progress[256];
     if (s.pairs == 0) {
         snprintf(progress, sizeof progress, "games 0 of %ld: no game pair finished yet",
-                 2 * l->cfg->match.pairs);
+                 2 * match_config(l->cfg)->pairs);
     } else {
         EloEstimate e = stats_estimate(&s.counts);
         char sprt[96] = "";
-        if (l->cfg->match.sprt)
+        if (match_config(l->cfg)->sprt)
             snprintf(sprt, sizeof sprt, ", SPRT LLR %.2f in [%.2f, %.2f]", s.llr, s.lower, s.upper);
         snprintf(progress, sizeof progress,
                  "games %ld of %ld, W-L-D %ld-%ld-%ld, Elo %.1f +/- %.1f%s", 2 * s.pairs,
-                 2 * l->cfg->match.pairs, s.counts.wins, s.counts.losses, s.counts.draws, e.elo,
-                 e.elo_err, sprt);
+                 2 * match_config(l->cfg)->pairs, s.counts.wins, s.counts.losses, s.counts.draws,
+                 e.elo, e.elo_err, sprt);
     }
     JobFile summary = {RUNDIR_SUMMARY, match_write_summary, l->match};
     JobFile files[2] = {{"games.pgn", match_write_pgn, l->match},
@@ -69,20 +71,21 @@ int match_run(const Config *cfg, RunDir *rd)
     char err[1024];
     Weights w[2];
     for (int i = 0; i < 2; i++)
-        if (!weights_load(&w[i], cfg->engine[i].weights, err, sizeof err)) {
+        if (!weights_load(&w[i], player_config(cfg, i)->weights, err, sizeof err)) {
             fprintf(stderr, "maxtune: [%s] weights: %s\n", i ? "engine_b" : "engine_a", err);
             return EXIT_USAGE;
         }
     Openings openings;
-    if (!openings_load(&openings, &cfg->match, cfg->seed, err, sizeof err)) {
+    if (!openings_load(&openings, match_config(cfg), cfg->seed, err, sizeof err)) {
         fprintf(stderr, "maxtune: %s\n", err);
         return EXIT_USAGE;
     }
     Job job;
-    Match *m = match_new(cfg, &w[0], &w[1], cfg->engine[0].name, cfg->engine[1].name, &openings, 0,
-                         cfg->match.pairs, &job.journal, 0);
+    Match *m = match_new(cfg, &w[0], &w[1], player_config(cfg, 0)->name,
+                         player_config(cfg, 1)->name, &openings, 0, match_config(cfg)->pairs,
+                         &job.journal, 0);
     if (!m) {
-        fprintf(stderr, "maxtune: out of memory for %ld pairs\n", cfg->match.pairs);
+        fprintf(stderr, "maxtune: out of memory for %ld pairs\n", match_config(cfg)->pairs);
         openings_free(&openings);
         return EXIT_FAIL;
     }

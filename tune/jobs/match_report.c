@@ -7,6 +7,8 @@
 #include "tune/play/game.h"
 #include "tune/play/match.h"
 #include "tune/stats/stats.h"
+#include "tune/play/player_config.h"
+#include "tune/play/match_config.h"
 
 /* What limits a player's moves: "N nodes per move", with its time control when it has one
  * ("time control T" alone without a node limit). */
@@ -28,17 +30,19 @@ bool match_write_report(FILE *out, void *data)
     const MatchCounts *c = &s.counts;
     EloEstimate e = stats_estimate(c), ep = stats_estimate_pentanomial(c);
     char la[128], lb[128];
-    limits_text(&cfg->engine[0], la, sizeof la);
-    limits_text(&cfg->engine[1], lb, sizeof lb);
+    limits_text(player_config(cfg, 0), la, sizeof la);
+    limits_text(player_config(cfg, 1), lb, sizeof lb);
     fprintf(out, "# Match `%s`\n\n", cfg->name);
     fprintf(out,
             "`%s` (weights `%s`, %s) against `%s` (weights `%s`, %s): %ld game pairs, each "
             "opening played twice with colours swapped; openings: %s%s, seed %llu. Figures are "
             "for `%s`.\n\n",
-            s.name_a, cfg->engine[0].weights, la, s.name_b, cfg->engine[1].weights, lb, s.pairs,
-            strcmp(cfg->match.openings, "random") ? cfg->match.openings : "random, ",
-            strcmp(cfg->match.openings, "random") ? "" : "generated from the seed", cfg->seed,
-            s.name_a);
+            s.name_a, player_config(cfg, 0)->weights, la, s.name_b, player_config(cfg, 1)->weights,
+            lb, s.pairs,
+            strcmp(match_config(cfg)->openings, "random") ? match_config(cfg)->openings
+                                                          : "random, ",
+            strcmp(match_config(cfg)->openings, "random") ? "" : "generated from the seed",
+            cfg->seed, s.name_a);
     fprintf(out, "| figure | value |\n|---|---|\n");
     fprintf(out, "| games (W-L-D) | %ld (+%ld -%ld =%ld) |\n", 2 * s.pairs, c->wins, c->losses,
             c->draws);
@@ -50,12 +54,12 @@ bool match_write_report(FILE *out, void *data)
     fprintf(out, "| pentanomial [LL, LD+DL, LW+DD+WL, WD+DW, WW] | [%ld, %ld, %ld, %ld, %ld] |\n",
             c->penta[0], c->penta[1], c->penta[2], c->penta[3], c->penta[4]);
     fprintf(out, "| normalized Elo | %.1f +/- %.1f |\n", e.nelo, e.nelo_err);
-    if (cfg->match.sprt) {
+    if (match_config(cfg)->sprt) {
         fprintf(out,
                 "| SPRT [%g, %g] (%s, alpha %g, beta %g) | LLR %.2f, bounds [%.2f, %.2f]: "
                 "%s |\n",
-                s.sprt.elo0, s.sprt.elo1, cfg->match.sprt_model, s.sprt.alpha, s.sprt.beta, s.llr,
-                s.lower, s.upper,
+                s.sprt.elo0, s.sprt.elo1, match_config(cfg)->sprt_model, s.sprt.alpha, s.sprt.beta,
+                s.llr, s.lower, s.upper,
                 s.verdict == SPRT_ACCEPT_H1   ? "**H1 accepted**"
                 : s.verdict == SPRT_ACCEPT_H0 ? "**H0 accepted**"
                                               : "no decision");
@@ -70,13 +74,13 @@ bool match_write_report(FILE *out, void *data)
             first = 0;
         }
     fprintf(out, " |\n");
-    if (cfg->engine[0].tc[0] || cfg->engine[1].tc[0])
+    if (player_config(cfg, 0)->tc[0] || player_config(cfg, 1)->tc[0])
         fprintf(out,
                 "| time control | `%s`: %s, `%s`: %s (margin %ld ms) |\n| **time forfeits** | "
                 "**%ld** |\n",
-                s.name_a, cfg->engine[0].tc[0] ? cfg->engine[0].tc : "none", s.name_b,
-                cfg->engine[1].tc[0] ? cfg->engine[1].tc : "none", cfg->match.tc_margin_ms,
-                s.term[TERM_TIME_FORFEIT]);
+                s.name_a, player_config(cfg, 0)->tc[0] ? player_config(cfg, 0)->tc : "none",
+                s.name_b, player_config(cfg, 1)->tc[0] ? player_config(cfg, 1)->tc : "none",
+                match_config(cfg)->tc_margin_ms, s.term[TERM_TIME_FORFEIT]);
     fprintf(out, "\n");
     fprintf(out,
             "![Elo difference over the games](elo_progress.png)\n\n*The Elo difference "

@@ -8,6 +8,11 @@
 #include "tune/jobs/job.h"
 #include "tune/jobs/parts.h"
 #include "tune/jobs/spsa_job.h"
+#include "tune/play/player_config.h"
+#include "tune/play/match_config.h"
+#include "tune/jobs/spsa_config.h"
+#include "tune/jobs/fit_config.h"
+#include "tune/jobs/pipeline_config.h"
 
 const char *const PIPE_STAGE_DIR[PIPE_STAGES] = {"selfplay", "fit", "spsa", "gate"};
 const char *const PIPE_STAGE_JOB[PIPE_STAGES] = {"selfplay", "fit", "spsa", "match"};
@@ -38,39 +43,44 @@ static bool stage_path(char *field, size_t cap, const RunDir *rd, int stage, con
 /* Sets both engines' weights of pc to w and their names to a and b. */
 static void set_players(Config *pc, const char *w_a, const char *w_b, const char *a, const char *b)
 {
-    snprintf(pc->engine[0].weights, sizeof pc->engine[0].weights, "%s", w_a);
-    snprintf(pc->engine[1].weights, sizeof pc->engine[1].weights, "%s", w_b);
-    snprintf(pc->engine[0].name, sizeof pc->engine[0].name, "%s", a);
-    snprintf(pc->engine[1].name, sizeof pc->engine[1].name, "%s", b);
+    EngineConfig *ea = player_config_edit(pc, 0), *eb = player_config_edit(pc, 1);
+    snprintf(ea->weights, sizeof ea->weights, "%s", w_a);
+    snprintf(eb->weights, sizeof eb->weights, "%s", w_b);
+    snprintf(ea->name, sizeof ea->name, "%s", a);
+    snprintf(eb->name, sizeof eb->name, "%s", b);
 }
 
 bool pipeline_stage_config(const Config *cfg, const RunDir *rd, int k, Config *pc, char *err,
                            size_t errlen)
 {
-    const PipelineConfig *pl = &cfg->pipeline;
+    const PipelineConfig *pl = pipeline_config(cfg);
     if (!parts_config(cfg, rd, PIPE_STAGE_JOB[k], PIPE_STAGE_DIR[k], pc, err, errlen))
         return false;
     switch (k) {
     case PIPE_SELFPLAY:
         set_players(pc, pl->start_weights, pl->start_weights, "start", "start");
         return true;
-    case PIPE_FIT:
-        snprintf(pc->fit.start_weights, sizeof pc->fit.start_weights, "%s", pl->start_weights);
-        snprintf(pc->fit.params, sizeof pc->fit.params, "%s", pl->fit_params);
-        return stage_path(pc->fit.positions, sizeof pc->fit.positions, rd, PIPE_SELFPLAY,
+    case PIPE_FIT: {
+        FitConfig *fc = fit_config_edit(pc);
+        snprintf(fc->start_weights, sizeof fc->start_weights, "%s", pl->start_weights);
+        snprintf(fc->params, sizeof fc->params, "%s", pl->fit_params);
+        return stage_path(fc->positions, sizeof fc->positions, rd, PIPE_SELFPLAY,
                           "positions.traces", err, errlen);
-    case PIPE_SPSA:
-        snprintf(pc->spsa.params, sizeof pc->spsa.params, "%s", pl->spsa_params);
-        return stage_path(pc->spsa.start_weights, sizeof pc->spsa.start_weights, rd, PIPE_FIT,
+    }
+    case PIPE_SPSA: {
+        SpsaConfig *sc = spsa_config_edit(pc);
+        snprintf(sc->params, sizeof sc->params, "%s", pl->spsa_params);
+        return stage_path(sc->start_weights, sizeof sc->start_weights, rd, PIPE_FIT,
                           "fitted.weights", err, errlen);
+    }
     default: {
         char final[256];
         if (!stage_path(final, sizeof final, rd, PIPE_SPSA, "tuned.weights", err, errlen))
             return false;
         set_players(pc, final, pl->start_weights, "final", "start");
-        pc->engine[0].nodes = pc->engine[1].nodes = pl->gate_nodes;
-        pc->match.pairs = pl->gate_pairs;
-        pc->match.sprt = pl->gate_sprt;
+        player_config_edit(pc, 0)->nodes = player_config_edit(pc, 1)->nodes = pl->gate_nodes;
+        match_config_edit(pc)->pairs = pl->gate_pairs;
+        match_config_edit(pc)->sprt = pl->gate_sprt;
         pc->seed = cfg->seed ^ GATE_SEED_MIX;
         return true;
     }
@@ -81,11 +91,11 @@ bool pipeline_check(const Config *cfg, char *err, size_t errlen)
 {
     char why[900];
     Weights w;
-    if (!weights_load(&w, cfg->pipeline.start_weights, why, sizeof why)) {
+    if (!weights_load(&w, pipeline_config(cfg)->start_weights, why, sizeof why)) {
         snprintf(err, errlen, "[pipeline] start_weights: %s", why);
         return false;
     }
-    if (strcmp(cfg->spsa.params_file, "none") != 0) {
+    if (strcmp(spsa_config(cfg)->params_file, "none") != 0) {
         snprintf(err, errlen,
                  "[spsa] params_file: a pipeline tunes [pipeline] spsa_params from the fitted "
                  "weights; set params_file = none");
@@ -93,12 +103,14 @@ bool pipeline_check(const Config *cfg, char *err, size_t errlen)
     }
     /* The stages' own checks, with the start weights where earlier stages' files will be. */
     Config pc = *cfg;
-    snprintf(pc.fit.positions, sizeof pc.fit.positions, "selfplay");
-    snprintf(pc.fit.start_weights, sizeof pc.fit.start_weights, "%s", cfg->pipeline.start_weights);
-    snprintf(pc.fit.params, sizeof pc.fit.params, "%s", cfg->pipeline.fit_params);
-    snprintf(pc.spsa.start_weights, sizeof pc.spsa.start_weights, "%s",
-             cfg->pipeline.start_weights);
-    snprintf(pc.spsa.params, sizeof pc.spsa.params, "%s", cfg->pipeline.spsa_params);
+    const PipelineConfig *pl = pipeline_config(cfg);
+    FitConfig *fc = fit_config_edit(&pc);
+    SpsaConfig *sc = spsa_config_edit(&pc);
+    snprintf(fc->positions, sizeof fc->positions, "selfplay");
+    snprintf(fc->start_weights, sizeof fc->start_weights, "%s", pl->start_weights);
+    snprintf(fc->params, sizeof fc->params, "%s", pl->fit_params);
+    snprintf(sc->start_weights, sizeof sc->start_weights, "%s", pl->start_weights);
+    snprintf(sc->params, sizeof sc->params, "%s", pl->spsa_params);
     return fit_check(&pc, err, errlen) && spsa_check(&pc, err, errlen);
 }
 

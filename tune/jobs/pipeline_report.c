@@ -10,6 +10,10 @@
 #include "tune/jobs/pipeline_job.h"
 #include "tune/jobs/weights_report.h"
 #include "tune/run/text.h"
+#include "tune/play/player_config.h"
+#include "tune/jobs/spsa_config.h"
+#include "tune/jobs/fit_config.h"
+#include "tune/jobs/pipeline_config.h"
 
 /* What each stage's match measures, for the report. */
 static const char *const MATCH_WHAT[PIPE_STAGES] = {
@@ -47,7 +51,7 @@ static bool read_weights(const PipelineResult *r, int stage, const char *file, W
 
 bool pipeline_read(PipelineResult *r, char *err, size_t errlen)
 {
-    if (!weights_load(&r->start, r->cfg->pipeline.start_weights, err, errlen) ||
+    if (!weights_load(&r->start, pipeline_config(r->cfg)->start_weights, err, errlen) ||
         !read_weights(r, PIPE_FIT, "fitted.weights", &r->fitted, err, errlen) ||
         !read_weights(r, PIPE_SPSA, "tuned.weights", &r->final, err, errlen))
         return false;
@@ -87,24 +91,24 @@ bool pipeline_write_final(FILE *out, void *data)
 static void report_stages(FILE *out, const PipelineResult *r)
 {
     const Config *c = r->cfg;
-    const PipelineConfig *pl = &c->pipeline;
+    const PipelineConfig *pl = pipeline_config(c);
     fprintf(out,
             "| stage | job | what it does | writes | report |\n|---|---|---|---|---|\n"
             "| 1 | selfplay | %ld self-play games of `%s` at %ld nodes per move; %ld quiet "
             "positions kept | `selfplay/positions.traces` | "
             "[selfplay/report.md](selfplay/report.md) |\n",
-            r->games, pl->start_weights, c->engine[0].nodes, r->positions);
+            r->games, pl->start_weights, player_config(c, 0)->nodes, r->positions);
     fprintf(out,
             "| 2 | fit | `%s` fitted to the outcomes from `%s`, regularised toward it "
             "(lambda %g%s); %ld-pair verification against it | `fit/fitted.weights` | "
             "[fit/report.md](fit/report.md) |\n",
             pl->fit_params, pl->start_weights, r->lambda, r->lambda_auto ? ", chosen" : "",
-            c->fit.verify_pairs);
+            fit_config(c)->verify_pairs);
     fprintf(out,
             "| 3 | spsa | %ld SPSA iterations of `%s` from the fitted weights; %ld-pair "
             "verification against them | `spsa/tuned.weights` = `final.weights` | "
             "[spsa/report.md](spsa/report.md) |\n",
-            c->spsa.iterations, pl->spsa_params, c->spsa.verify_pairs);
+            spsa_config(c)->iterations, pl->spsa_params, spsa_config(c)->verify_pairs);
     fprintf(out,
             "| 4 | match | the gate: final weights against `%s` at %ld nodes per move, %s | "
             "`gate/games.pgn` | [gate/report.md](gate/report.md) |\n\n",
@@ -128,7 +132,7 @@ static void report_gain(FILE *out, const PipelineResult *r, int k)
 static void report_verdict(FILE *out, const PipelineResult *r)
 {
     const MatchFigures *g = &r->match[PIPE_GATE];
-    if (r->cfg->pipeline.gate_sprt)
+    if (pipeline_config(r->cfg)->gate_sprt)
         fprintf(out, "Gate SPRT verdict: **%s** (H1: the final weights are better by elo1).\n\n",
                 g->verdict);
     else

@@ -7,16 +7,19 @@
 
 #include "tune/jobs/html.h"
 #include "tune/jobs/job.h"
+#include "tune/play/player_config.h"
+#include "tune/play/match_config.h"
+#include "tune/play/selfplay_config.h"
 
 void selfplay_write_markdown(FILE *out, const Config *cfg, const SelfplayStats *st, const Traces *t)
 {
-    const SelfplayConfig *sc = &cfg->selfplay;
+    const SelfplayConfig *sc = selfplay_config(cfg);
     fprintf(out,
             "%ld self-play games (`%s` against `%s`, %ld nodes per move, random openings of "
             "%ld plies): White won %ld, drew %ld, lost %ld; %.0f plies per game.\n\n",
-            st->games, cfg->engine[0].weights, cfg->engine[1].weights, cfg->engine[0].nodes,
-            cfg->match.opening_plies, st->white_wins, st->draws, st->black_wins,
-            st->games ? (double)st->plies / st->games : 0);
+            st->games, player_config(cfg, 0)->weights, player_config(cfg, 1)->weights,
+            player_config(cfg, 0)->nodes, match_config(cfg)->opening_plies, st->white_wins,
+            st->draws, st->black_wins, st->games ? (double)st->plies / st->games : 0);
     fprintf(out,
             "Sampling: %ld positions examined (rate %g, from ply %ld on), %ld kept; dropped "
             "%ld not quiet (1-ply search and static eval differ by more than %ld cp), %ld "
@@ -107,7 +110,7 @@ int selfplay_run(const Config *cfg, RunDir *rd)
 {
     char err[1024];
     Openings openings;
-    if (!openings_load(&openings, &cfg->match, cfg->seed, err, sizeof err)) {
+    if (!openings_load(&openings, match_config(cfg), cfg->seed, err, sizeof err)) {
         fprintf(stderr, "maxtune: %s\n", err);
         return EXIT_USAGE;
     }
@@ -132,7 +135,7 @@ int selfplay_run(const Config *cfg, RunDir *rd)
                       .print = print,
                       .print_data = &o};
     job_add_file(&out, "positions.traces", selfplay_write_traces, &o.traces);
-    job_add_file(&out, cfg->selfplay.pgn ? "games.pgn" : NULL, selfplay_write_pgn, s);
+    job_add_file(&out, selfplay_config(cfg)->pgn ? "games.pgn" : NULL, selfplay_write_pgn, s);
     status = job_end(&job, status, &out);
     traces_free(&o.traces);
     selfplay_free(s);

@@ -22,6 +22,9 @@
 #include "tune/jobs/job.h"
 #include "tune/play/pair_task.h"
 #include "tune/play/pairs.h"
+#include "tune/play/player_config.h"
+#include "tune/play/match_config.h"
+#include "tune/jobs/spsa_config.h"
 
 /* Opening numbers of the verification match start here, away from the tuning openings. */
 #define VERIFY_OPENING_OFFSET 1000000000L
@@ -90,13 +93,11 @@ static bool spsa_params_file(const char *path, SpsaParam *params, int *n, char *
 static bool spsa_options_load(const SpsaConfig *sc, SpsaParam *params, int *n, char *err,
                               size_t errlen)
 {
-    SpsaOption o[CONFIG_MAX_SPSA_OPTIONS];
-    char why[256];
-    int most = (int)SPSA_MAX_PARAMS < (int)CONFIG_MAX_SPSA_OPTIONS ? (int)SPSA_MAX_PARAMS
-                                                                   : (int)CONFIG_MAX_SPSA_OPTIONS;
-    *n = config_parse_spsa_options(sc->options, o, most, why, sizeof why);
+    const SpsaOption *o = sc->option; /* parsed at load (spsa_config.h) */
+    _Static_assert((int)SPSA_MAX_PARAMS >= (int)SPSA_CONFIG_MAX_OPTIONS, "every option fits");
+    *n = sc->noptions;
     if (*n <= 0) {
-        snprintf(err, errlen, "[spsa] options: %s", *n ? why : "no option to tune");
+        snprintf(err, errlen, "[spsa] options: no option to tune");
         return false;
     }
     WeightSet none;
@@ -147,7 +148,7 @@ bool spsa_params_load(const SpsaConfig *sc, const Weights *start, SpsaParam *par
 static bool spsa_on_record(void *data, long index, const char *payload, char *why, size_t len)
 {
     SpsaJob *j = data;
-    if (index < 0 || index >= j->npairs + j->cfg->spsa.verify_pairs) {
+    if (index < 0 || index >= j->npairs + spsa_config(j->cfg)->verify_pairs) {
         snprintf(why, len, "record index %ld out of range", index);
         return false;
     }
@@ -260,7 +261,7 @@ static bool spsa_play_batch(SpsaJob *j, long first, long last, const SpsaPoint *
                             Journal *journal)
 {
     long nsets = last - first;
-    bool options = j->cfg->spsa.options[0];
+    bool options = spsa_config(j->cfg)->options[0];
     size_t olen = options ? 2 * (size_t)nsets * PAIR_OPTIONS_LEN : 0;
     Weights *sets = malloc(2 * (size_t)nsets * sizeof *sets);
     char *texts = options ? calloc(1, olen) : NULL;
@@ -287,7 +288,7 @@ static bool spsa_play_batch(SpsaJob *j, long first, long last, const SpsaPoint *
 /* Runs the tuning iterations; returns an ExitStatus. */
 static int spsa_tune(SpsaJob *j, Journal *journal)
 {
-    long batch = j->cfg->spsa.batch;
+    long batch = spsa_config(j->cfg)->batch;
     SpsaPoint *points = malloc((size_t)batch * sizeof *points);
     if (!points)
         return EXIT_FAIL;
@@ -349,7 +350,7 @@ static int spsa_tune(SpsaJob *j, Journal *journal)
  * printed) when they do not fit. */
 static const Config *spsa_verify_config(SpsaJob *j)
 {
-    if (!j->cfg->spsa.options[0])
+    if (!spsa_config(j->cfg)->options[0])
         return &j->play_cfg;
     j->verify_cfg = j->play_cfg;
     int values[2][SPSA_MAX_PARAMS];
@@ -358,7 +359,7 @@ static const Config *spsa_verify_config(SpsaJob *j)
         values[1][i] = (int)lround(j->spsa.p[i].start);
     }
     for (int s = 0; s < 2; s++) {
-        EngineConfig *e = &j->verify_cfg.engine[s];
+        EngineConfig *e = player_config_edit(&j->verify_cfg, s);
         char add[sizeof j->tuned_options - 1]; /* with its newline, tuned_options holds it */
         size_t len = strlen(e->options);
         if (!point_options(j, values[s], add, sizeof add) ||
@@ -370,25 +371,27 @@ static const Config *spsa_verify_config(SpsaJob *j)
         if (!s)
             snprintf(j->tuned_options, sizeof j->tuned_options, "%s\n", add);
     }
+    config_finish(&j->verify_cfg); /* the options' typed list (player_config.h) */
     return &j->verify_cfg;
 }
 
 bool spsa_check(const Config *cfg, char *err, size_t errlen)
 {
-    if (!cfg->engine[0].command[0] != !cfg->spsa.options[0]) {
+    if (!player_config(cfg, 0)->command[0] != !spsa_config(cfg)->options[0]) {
         snprintf(err, errlen, "[spsa] options: %s",
-                 cfg->spsa.options[0] ? "UCI options are tuned on an external engine: give "
-                                        "[engine_a] command"
-                                      : "an external [engine_a] is tuned by its UCI options: "
-                                        "give [spsa] options");
+                 spsa_config(cfg)->options[0]
+                     ? "UCI options are tuned on an external engine: give "
+                       "[engine_a] command"
+                     : "an external [engine_a] is tuned by its UCI options: "
+                       "give [spsa] options");
         return false;
     }
     char why[900];
     Weights w;
     SpsaParam params[SPSA_MAX_PARAMS];
     int n;
-    if (!weights_load(&w, cfg->spsa.start_weights, why, sizeof why) ||
-        !spsa_params_load(&cfg->spsa, &w, params, &n, why, sizeof why)) {
+    if (!weights_load(&w, spsa_config(cfg)->start_weights, why, sizeof why) ||
+        !spsa_params_load(spsa_config(cfg), &w, params, &n, why, sizeof why)) {
         snprintf(err, errlen, "[spsa] %s", why);
         return false;
     }
@@ -403,24 +406,24 @@ static int spsa_setup(SpsaJob *j, const Config *cfg, RunDir *rd)
     j->cfg = cfg;
     j->rd = rd;
     j->play_cfg = *cfg;
-    j->play_cfg.engine[1] = cfg->engine[0];
-    j->iterations = cfg->spsa.iterations;
-    j->per_iter = cfg->spsa.pairs_per_iteration;
+    *player_config_edit(&j->play_cfg, 1) = *player_config(cfg, 0);
+    j->iterations = spsa_config(cfg)->iterations;
+    j->per_iter = spsa_config(cfg)->pairs_per_iteration;
     j->npairs = j->iterations * j->per_iter;
     SpsaParam params[SPSA_MAX_PARAMS];
     int n = 0;
-    if (!weights_load(&j->start, cfg->spsa.start_weights, err, sizeof err) ||
-        !spsa_params_load(&cfg->spsa, &j->start, params, &n, err, sizeof err) ||
-        !openings_load(&j->openings, &cfg->match, cfg->seed, err, sizeof err)) {
+    if (!weights_load(&j->start, spsa_config(cfg)->start_weights, err, sizeof err) ||
+        !spsa_params_load(spsa_config(cfg), &j->start, params, &n, err, sizeof err) ||
+        !openings_load(&j->openings, match_config(cfg), cfg->seed, err, sizeof err)) {
         fprintf(stderr, "maxtune: %s\n", err);
         return EXIT_USAGE;
     }
-    spsa_init(&j->spsa, params, n, j->iterations, cfg->spsa.a_ratio * j->iterations,
-              cfg->spsa.alpha, cfg->spsa.gamma, cfg->seed);
+    spsa_init(&j->spsa, params, n, j->iterations, spsa_config(cfg)->a_ratio * j->iterations,
+              spsa_config(cfg)->alpha, spsa_config(cfg)->gamma, cfg->seed);
     j->pairs = calloc((size_t)j->npairs, sizeof *j->pairs);
     j->trajectory = open_memstream(&j->trajectory_text, &j->trajectory_len);
     if (!j->pairs || !j->trajectory ||
-        !verify_init(&j->verify, cfg->spsa.verify_pairs, j->npairs)) {
+        !verify_init(&j->verify, spsa_config(cfg)->verify_pairs, j->npairs)) {
         fprintf(stderr, "maxtune: out of memory\n");
         return EXIT_FAIL;
     }
@@ -474,7 +477,7 @@ int spsa_run(const Config *cfg, RunDir *rd)
                       .print_data = j};
     job_add_file(&out, "trajectory.csv", job_write_text, j->trajectory_text);
     job_add_file(&out, "tuned.weights", job_write_weights, &j->tuned);
-    if (cfg->spsa.options[0])
+    if (spsa_config(cfg)->options[0])
         job_add_file(&out, "tuned.options", job_write_text, j->tuned_options);
     verify_add_files(&j->verify, &out);
     status = job_end(&job, status, &out);

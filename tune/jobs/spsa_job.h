@@ -11,6 +11,7 @@
 #include "tune/run/config.h"
 #include "tune/run/rundir.h"
 #include "tune/stats/spsa.h"
+#include "tune/jobs/spsa_config.h"
 
 /* Result of one tuning pair: games won, lost, drawn by the plus side. */
 typedef struct SpsaPair {

@@ -8,6 +8,8 @@
 #include "tune/play/match.h"
 #include "tune/run/plot.h"
 #include "tune/stats/stats.h"
+#include "tune/play/player_config.h"
+#include "tune/jobs/spsa_config.h"
 
 /* Values of vchess's hand table (METHODS.md), in pawns, by piece type. */
 static const double VCHESS_VALUES[T_GUARD + 1] = {1, 2, 5, 4, 2, 5, 7, 4};
@@ -41,8 +43,8 @@ bool spsa_write_report(FILE *out, void *data)
             "Start weights: `%s`. Config: `config.ini`; trajectory: `trajectory.csv`; tuned "
             "weights: `tuned.weights`.\n\n",
             j->iterations, j->per_iter, 2 * j->npairs,
-            j->cfg->engine[0].nodes ? "fixed nodes" : "depth/time limits", j->cfg->seed,
-            j->cfg->spsa.start_weights);
+            player_config(j->cfg, 0)->nodes ? "fixed nodes" : "depth/time limits", j->cfg->seed,
+            spsa_config(j->cfg)->start_weights);
     fprintf(out, "![Parameter trajectories](trajectory.png)\n\n");
     fprintf(out, "| weight | start | tuned | change | hand-set (v1) | vchess (pawns) | "
                  "tuned / tuned pincer |\n|---|---:|---:|---:|---:|---:|---:|\n");

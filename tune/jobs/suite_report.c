@@ -10,6 +10,9 @@
 #include "tune/jobs/suite_job.h"
 #include "tune/jobs/values_job.h"
 #include "tune/run/text.h"
+#include "tune/jobs/spsa_config.h"
+#include "tune/play/selfplay_config.h"
+#include "tune/jobs/values_config.h"
 
 /* Parses "v", "lo", "hi" fields of values.csv ("" when not measured; "inf" when unbounded). */
 static SuiteValue parse_value(char **f)
@@ -59,8 +62,9 @@ bool suite_read_spsa(SuiteResult *r, char *err, size_t errlen)
 {
     char path[1100], why[512];
     snprintf(path, sizeof path, "%s/spsa/tuned.weights", r->rd->path);
-    if (!weights_load(&r->start, r->cfg->spsa.start_weights, why, sizeof why) ||
-        !spsa_params_load(&r->cfg->spsa, &r->start, r->params, &r->nparams, why, sizeof why) ||
+    if (!weights_load(&r->start, spsa_config(r->cfg)->start_weights, why, sizeof why) ||
+        !spsa_params_load(spsa_config(r->cfg), &r->start, r->params, &r->nparams, why,
+                          sizeof why) ||
         !weights_load(&r->tuned, path, why, sizeof why)) {
         snprintf(err, errlen, "%s", why);
         return false;
@@ -126,14 +130,15 @@ bool suite_write_report(FILE *out, void *data)
             "regression on the material difference over %ld self-play games, and handicap "
             "matches (%ld pairs per piece%s, %ld calibration pairs at %ld-pincer odds) | "
             "[values/report.md](values/report.md) |\n",
-            cfg->selfplay.games, cfg->values.pairs,
-            cfg->values.offsets[0] ? ", the piece against pincers: `[values] offsets`" : "",
-            cfg->values.calibration_pairs, cfg->values.calibration_pincers);
+            selfplay_config(cfg)->games, values_config(cfg)->pairs,
+            values_config(cfg)->offsets[0] ? ", the piece against pincers: `[values] offsets`" : "",
+            values_config(cfg)->calibration_pairs, values_config(cfg)->calibration_pincers);
     fprintf(out,
             "| 2 | spsa | %ld SPSA iterations from `%s`, then a %ld-pair verification "
             "match of the tuned weights against the start | [spsa/report.md](spsa/report.md) "
             "|\n\n",
-            cfg->spsa.iterations, cfg->spsa.start_weights, cfg->spsa.verify_pairs);
+            spsa_config(cfg)->iterations, spsa_config(cfg)->start_weights,
+            spsa_config(cfg)->verify_pairs);
     fprintf(out, "## Piece values (pincers, 95%% intervals)\n\n"
                  "| piece | vchess | regression | handicap | methods | SPSA-tuned / tuned pincer |"
                  "\n|---|---:|---|---|---|---:|\n");

@@ -13,12 +13,15 @@
 #include "search/search.h"
 #include "tune/jobs/job.h"
 #include "tune/play/pairs.h"
+#include "tune/play/player_config.h"
+#include "tune/play/match_config.h"
+#include "tune/jobs/tournament_config.h"
 
 /* Fills the pairings: every two players (round robin), or [engine_a] against each other
  * player (gauntlet). */
 static void pairings_build(Tournament *t)
 {
-    bool gauntlet = !strcmp(t->cfg->tournament.format, "gauntlet");
+    bool gauntlet = !strcmp(tournament_config(t->cfg)->format, "gauntlet");
     t->npairings = 0;
     for (int a = 0; a < t->nplayers; a++)
         for (int b = a + 1; b < t->nplayers && (a == 0 || !gauntlet); b++) {
@@ -32,8 +35,8 @@ static void pairings_build(Tournament *t)
 static void pairing_config(const Tournament *t, int k, Config *out)
 {
     *out = *t->cfg;
-    out->engine[0] = t->cfg->engine[t->pairing[k][0]];
-    out->engine[1] = t->cfg->engine[t->pairing[k][1]];
+    *player_config_edit(out, 0) = *player_config(t->cfg, t->pairing[k][0]);
+    *player_config_edit(out, 1) = *player_config(t->cfg, t->pairing[k][1]);
 }
 
 /* Allocates the tournament's tables and loads the players' weights and the openings; EXIT_OK,
@@ -43,7 +46,7 @@ static int tournament_setup(Tournament *t, const Config *cfg, const RunDir *rd)
     char err[1024];
     t->cfg = cfg;
     t->rd = rd;
-    t->nplayers = config_engine_count(cfg);
+    t->nplayers = player_count(cfg);
     size_t n = (size_t)t->nplayers, np = n * (n - 1) / 2;
     t->pairing = calloc(np, sizeof *t->pairing);
     t->label = calloc(np, sizeof *t->label);
@@ -56,17 +59,17 @@ static int tournament_setup(Tournament *t, const Config *cfg, const RunDir *rd)
         return EXIT_FAIL;
     }
     for (int i = 0; i < t->nplayers; i++)
-        if (!weights_load(&t->weights[i], cfg->engine[i].weights, err, sizeof err)) {
-            fprintf(stderr, "maxtune: [%s] weights: %s\n", config_engine_section(i), err);
+        if (!weights_load(&t->weights[i], player_config(cfg, i)->weights, err, sizeof err)) {
+            fprintf(stderr, "maxtune: [%s] weights: %s\n", player_section(i), err);
             return EXIT_USAGE;
         }
-    if (!openings_load(&t->openings, &cfg->match, cfg->seed, err, sizeof err)) {
+    if (!openings_load(&t->openings, match_config(cfg), cfg->seed, err, sizeof err)) {
         fprintf(stderr, "maxtune: %s\n", err);
         return EXIT_USAGE;
     }
     t->anchor = 0;
     for (int i = 0; i < t->nplayers; i++)
-        if (!strcmp(cfg->engine[i].name, cfg->tournament.anchor))
+        if (!strcmp(player_config(cfg, i)->name, tournament_config(cfg)->anchor))
             t->anchor = i;
     pairings_build(t);
     return EXIT_OK;
@@ -75,17 +78,17 @@ static int tournament_setup(Tournament *t, const Config *cfg, const RunDir *rd)
 /* Creates the match of every pairing; false when out of memory. */
 static bool tournament_matches(Tournament *t, Journal *journal)
 {
-    long pairs = t->cfg->tournament.pairs;
+    long pairs = tournament_config(t->cfg)->pairs;
     for (int k = 0; k < t->npairings; k++) {
         int a = t->pairing[k][0], b = t->pairing[k][1];
         pairing_config(t, k, &t->configs[k]);
         t->matches[k] = match_new(&t->configs[k], &t->weights[a], &t->weights[b],
-                                  t->cfg->engine[a].name, t->cfg->engine[b].name, &t->openings, 0,
-                                  pairs, journal, k * pairs);
+                                  player_config(t->cfg, a)->name, player_config(t->cfg, b)->name,
+                                  &t->openings, 0, pairs, journal, k * pairs);
         if (!t->matches[k])
             return false;
         snprintf(t->label[k], sizeof t->label[k], "pairing %d/%d, %s vs %s: ", k + 1, t->npairings,
-                 t->cfg->engine[a].name, t->cfg->engine[b].name);
+                 player_config(t->cfg, a)->name, player_config(t->cfg, b)->name);
         match_set_label(t->matches[k], t->label[k]);
     }
     return true;
@@ -95,7 +98,7 @@ static bool tournament_matches(Tournament *t, Journal *journal)
 static bool on_record(void *data, long index, const char *payload, char *why, size_t len)
 {
     Tournament *t = data;
-    long pairs = t->cfg->tournament.pairs;
+    long pairs = tournament_config(t->cfg)->pairs;
     if (index < 0 || index >= t->npairings * pairs) {
         snprintf(why, len, "record index %ld out of range", index);
         return false;
@@ -116,7 +119,7 @@ static int tournament_play(Tournament *t)
 
 void tournament_rate(Tournament *t)
 {
-    long pairs = t->cfg->tournament.pairs, n = 0;
+    long pairs = tournament_config(t->cfg)->pairs, n = 0;
     RatingGame *games = malloc(2 * (size_t)(t->npairings * pairs) * sizeof *games);
     if (!games) {
         snprintf(t->rating_error, sizeof t->rating_error, "out of memory");
@@ -128,8 +131,8 @@ void tournament_rate(Tournament *t)
             for (int g = 0; g < 2; g++)
                 games[n++] = (RatingGame){t->pairing[k][0], t->pairing[k][1], pair_score(p, g)};
     }
-    t->rated = rating_fit(t->nplayers, games, n, t->anchor, t->cfg->tournament.anchor_elo,
-                          t->cfg->tournament.draws, t->ratings, t->rating_error,
+    t->rated = rating_fit(t->nplayers, games, n, t->anchor, tournament_config(t->cfg)->anchor_elo,
+                          tournament_config(t->cfg)->draws, t->ratings, t->rating_error,
                           sizeof t->rating_error);
     free(games);
 }
@@ -180,7 +183,7 @@ int tournament_run(const Config *cfg, RunDir *rd)
         return status;
     }
     fprintf(stderr, "tournament: %d players, %s, %d pairings of %ld pairs\n", t.nplayers,
-            cfg->tournament.format, t.npairings, cfg->tournament.pairs);
+            tournament_config(cfg)->format, t.npairings, tournament_config(cfg)->pairs);
     status = job_begin(&job, cfg, rd, on_record, &t);
     if (status == EXIT_OK)
         status = tournament_play(&t);

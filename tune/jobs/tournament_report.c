@@ -8,6 +8,9 @@
 #include "tune/play/pairs.h"
 #include "tune/run/plot.h"
 #include "tune/stats/stats.h"
+#include "tune/play/player_config.h"
+#include "tune/play/match_config.h"
+#include "tune/jobs/tournament_config.h"
 
 /* The players in rating order (best first; ties and an unrated tournament: config order). */
 static void rank_order(const Tournament *t, int *order)
@@ -23,7 +26,10 @@ static void rank_order(const Tournament *t, int *order)
 }
 
 /* The name of player i. */
-static const char *player_name(const Tournament *t, int i) { return t->cfg->engine[i].name; }
+static const char *player_name(const Tournament *t, int i)
+{
+    return player_config(t->cfg, i)->name;
+}
 
 /* Points and games of player a against player b over their pairing (0 games when they did not
  * meet). */
@@ -68,7 +74,7 @@ bool tournament_write_pairings(FILE *out, void *data)
 bool tournament_write_ratings(FILE *out, void *data)
 {
     const Tournament *t = data;
-    int order[CONFIG_MAX_ENGINES];
+    int order[PLAYER_MAX];
     rank_order(t, order);
     fprintf(out, "rank,player,elo,elo_low,elo_high,error95,games,score\n");
     for (int k = 0; k < t->nplayers && t->rated; k++) {
@@ -87,7 +93,7 @@ static void summary_ratings(FILE *out, const Tournament *t)
         fprintf(out, "  \"elo\": null,\n  \"elo_error95\": null,\n  \"ratings\": null,\n");
         return;
     }
-    int order[CONFIG_MAX_ENGINES];
+    int order[PLAYER_MAX];
     rank_order(t, order);
     for (int part = 0; part < 2; part++) {
         fprintf(out, "  \"%s\": {", part ? "elo_error95" : "elo");
@@ -150,7 +156,7 @@ static long total_games(const Tournament *t)
 bool tournament_write_summary(FILE *out, void *data)
 {
     const Tournament *t = data;
-    const TournamentConfig *tc = &t->cfg->tournament;
+    const TournamentConfig *tc = tournament_config(t->cfg);
     fprintf(out, "{\n  \"job\": \"tournament\",\n  \"run\": \"%s\",\n  \"seed\": %llu,\n",
             t->cfg->name, t->cfg->seed);
     fprintf(out,
@@ -196,14 +202,14 @@ bool tournament_plot(void *data)
         "lc rgb '#1f4e9c' title 'rating with its 95% interval (difference to the anchor)'\n";
     char title[200];
     snprintf(title, sizeof title, "%s: joint ratings, anchor %s at %g", t->cfg->name,
-             player_name(t, t->anchor), t->cfg->tournament.anchor_elo);
+             player_name(t, t->anchor), tournament_config(t->cfg)->anchor_elo);
     return plot_draw(t->rd, "ratings.png", title, script);
 }
 
 void tournament_print(void *data)
 {
     const Tournament *t = data;
-    int order[CONFIG_MAX_ENGINES];
+    int order[PLAYER_MAX];
     rank_order(t, order);
     if (!t->rated)
         printf("no ratings: %s\n", t->rating_error);
@@ -219,7 +225,7 @@ void tournament_print(void *data)
  * and its limits, as table cells. */
 static void report_player(FILE *out, const Tournament *t, int i)
 {
-    const EngineConfig *e = &t->cfg->engine[i];
+    const EngineConfig *e = player_config(t->cfg, i);
     if (e->command[0])
         fprintf(out, "| %s | external: `%s`%s%s%s |", e->name, e->command,
                 e->options[0] ? ", options `" : "", e->options, e->options[0] ? "`" : "");
@@ -323,18 +329,20 @@ bool tournament_write_report(FILE *out, void *data)
 {
     const Tournament *t = data;
     const Config *cfg = t->cfg;
-    int order[CONFIG_MAX_ENGINES];
+    int order[PLAYER_MAX];
     rank_order(t, order);
     fprintf(out, "# Tournament `%s`\n\n", cfg->name);
     fprintf(out,
             "%d players, %s (%d pairings), %ld game pairs per pairing (each opening played "
             "twice with colours swapped; every pairing plays the same openings: %s%s, seed "
             "%llu): %ld games.\n\n| player | engine | limits |\n|---|---|---|\n",
-            t->nplayers, !strcmp(cfg->tournament.format, "gauntlet") ? "a gauntlet" : "round robin",
-            t->npairings, cfg->tournament.pairs,
-            strcmp(cfg->match.openings, "random") ? cfg->match.openings : "random, ",
-            strcmp(cfg->match.openings, "random") ? "" : "generated from the seed", cfg->seed,
-            total_games(t));
+            t->nplayers,
+            !strcmp(tournament_config(cfg)->format, "gauntlet") ? "a gauntlet" : "round robin",
+            t->npairings, tournament_config(cfg)->pairs,
+            strcmp(match_config(cfg)->openings, "random") ? match_config(cfg)->openings
+                                                          : "random, ",
+            strcmp(match_config(cfg)->openings, "random") ? "" : "generated from the seed",
+            cfg->seed, total_games(t));
     for (int i = 0; i < t->nplayers; i++)
         report_player(out, t, i);
     fprintf(out,
@@ -342,8 +350,9 @@ bool tournament_write_report(FILE *out, void *data)
             "Elo model of the match figures, P = 1 / (1 + 10^(-diff/400)), draws as half "
             "points, as Ordo computes it); anchor `%s` at %g%s. The 95%% intervals are those "
             "of each player's difference to the anchor (sandwich covariance).\n\n",
-            total_games(t), player_name(t, t->anchor), cfg->tournament.anchor_elo,
-            cfg->tournament.draws > 0 ? ", with virtual draws between players who met" : "");
+            total_games(t), player_name(t, t->anchor), tournament_config(cfg)->anchor_elo,
+            tournament_config(cfg)->draws > 0 ? ", with virtual draws between players who met"
+                                              : "");
     report_ratings(out, t, order);
     report_crosstable(out, t, order);
     report_pairings(out, t);

@@ -19,13 +19,16 @@
 #include "tune/jobs/job.h"
 #include "tune/jobs/selfplay_job.h"
 #include "tune/stats/stats.h"
+#include "tune/play/match_config.h"
+#include "tune/play/selfplay_config.h"
+#include "tune/jobs/values_config.h"
 
 /* Reads [values] offsets ("type:k, ...") into j->offset; requested[w]: w is in [values]
  * types. */
 static bool parse_offsets(ValuesJob *j, const bool *requested, char *err, size_t errlen)
 {
-    char list[sizeof j->cfg->values.offsets];
-    snprintf(list, sizeof list, "%s", j->cfg->values.offsets);
+    char list[sizeof values_config(j->cfg)->offsets];
+    snprintf(list, sizeof list, "%s", values_config(j->cfg)->offsets);
     bool seen[W_NB] = {false};
     for (char *tok = strtok(list, ", \t"); tok; tok = strtok(NULL, ", \t")) {
         char *colon = strchr(tok, ':'), *end = NULL;
@@ -62,8 +65,8 @@ static bool parse_offsets(ValuesJob *j, const bool *requested, char *err, size_t
 /* Reads [values] types into j->types (and [values] offsets). */
 static bool parse_types(ValuesJob *j, char *err, size_t errlen)
 {
-    char list[sizeof j->cfg->values.types];
-    snprintf(list, sizeof list, "%s", j->cfg->values.types);
+    char list[sizeof values_config(j->cfg)->types];
+    snprintf(list, sizeof list, "%s", values_config(j->cfg)->types);
     bool seen[W_NB] = {false};
     for (char *tok = strtok(list, ", \t"); tok; tok = strtok(NULL, ", \t")) {
         int w = weights_find_term(tok);
@@ -88,7 +91,7 @@ static bool parse_types(ValuesJob *j, char *err, size_t errlen)
     }
     if (!parse_offsets(j, seen, err, errlen))
         return false;
-    if (j->cfg->values.pairs > 0) {
+    if (values_config(j->cfg)->pairs > 0) {
         j->matched[j->nmatched++] = T_PINCER;
         for (int i = 0; i < j->ntypes; i++)
             if (j->types[i] != T_PINCER)
@@ -103,7 +106,7 @@ bool values_check(const Config *cfg, char *err, size_t errlen)
     char why[900];
     if (!parse_types(&j, err, errlen))
         return false;
-    const char *pos = cfg->values.positions;
+    const char *pos = values_config(cfg)->positions;
     if (strcmp(pos, "selfplay") != 0 && strcmp(pos, "none") != 0 &&
         !traces_check(pos, why, sizeof why)) {
         snprintf(err, errlen, "[values] positions: %s", why);
@@ -196,7 +199,7 @@ static void handicap_estimates(ValuesJob *j)
         j->hc[w] = (Estimate){true, e.elo, e.elo_err / STATS_Z95, false, 0, 0, 0, 0};
     }
     /* The calibration removed N pincers: one is worth 1/N of their Elo (pincers add up). */
-    double n = (double)j->cfg->values.calibration_pincers;
+    double n = (double)values_config(j->cfg)->calibration_pincers;
     const Estimate *p = &j->hc[T_PINCER];
     j->hc[T_PINCER].elo /= n;
     j->hc[T_PINCER].elo_se /= n;
@@ -231,9 +234,9 @@ static bool job_setup(ValuesJob *j, Journal *journal, char *err, size_t errlen)
 {
     const Config *cfg = j->cfg;
     if (!parse_types(j, err, errlen) ||
-        !openings_load(&j->openings, &cfg->match, cfg->seed, err, errlen))
+        !openings_load(&j->openings, match_config(cfg), cfg->seed, err, errlen))
         return false;
-    if (!strcmp(cfg->values.positions, "selfplay")) {
+    if (!strcmp(values_config(cfg)->positions, "selfplay")) {
         j->selfplay = selfplay_new(cfg, &j->openings, journal, 0, err, errlen);
         if (!j->selfplay)
             return false;
@@ -244,9 +247,9 @@ static bool job_setup(ValuesJob *j, Journal *journal, char *err, size_t errlen)
         long pairs[HANDICAP_MAX_TYPES];
         for (int i = 0; i < j->nmatched; i++) {
             types[i] = weight_piece_type(j->matched[i]);
-            counts[i] = i == 0 ? (int)cfg->values.calibration_pincers : 1;
+            counts[i] = i == 0 ? (int)values_config(cfg)->calibration_pincers : 1;
             offsets[i] = j->offset[j->matched[i]];
-            pairs[i] = i == 0 ? cfg->values.calibration_pairs : cfg->values.pairs;
+            pairs[i] = i == 0 ? values_config(cfg)->calibration_pairs : values_config(cfg)->pairs;
         }
         j->handicap = handicap_new(cfg, &j->openings, types, counts, offsets, pairs, j->nmatched,
                                    journal, j->nselfplay, err, errlen);
@@ -271,10 +274,11 @@ int values_run(const Config *cfg, RunDir *rd)
         job_free(j);
         return EXIT_USAGE;
     }
-    bool positions = strcmp(cfg->values.positions, "none") != 0;
+    bool positions = strcmp(values_config(cfg)->positions, "none") != 0;
     int status = job_begin(&job, cfg, rd, on_record, j);
     if (status == EXIT_OK && positions)
-        status = selfplay_positions(j->selfplay, cfg->values.positions, rd, &j->traces, &j->st);
+        status = selfplay_positions(j->selfplay, values_config(cfg)->positions, rd, &j->traces,
+                                    &j->st);
     if (status == EXIT_OK && j->handicap)
         status = handicap_play(j->handicap);
     if (status == EXIT_OK && positions)
@@ -288,10 +292,10 @@ int values_run(const Config *cfg, RunDir *rd)
                       .print = values_print,
                       .print_data = j};
     job_add_file(&out, "values.csv", values_write_csv, j);
-    job_add_file(&out, j->selfplay && cfg->selfplay.pgn ? "games.pgn" : NULL, selfplay_write_pgn,
-                 j->selfplay);
-    job_add_file(&out, j->handicap && cfg->values.pgn ? "handicap.pgn" : NULL, handicap_write_pgn,
-                 j->handicap);
+    job_add_file(&out, j->selfplay && selfplay_config(cfg)->pgn ? "games.pgn" : NULL,
+                 selfplay_write_pgn, j->selfplay);
+    job_add_file(&out, j->handicap && values_config(cfg)->pgn ? "handicap.pgn" : NULL,
+                 handicap_write_pgn, j->handicap);
     status = job_end(&job, status, &out);
     job_free(j);
     return status;

@@ -9,6 +9,9 @@
 #include "tune/jobs/values_job.h"
 #include "tune/run/plot.h"
 #include "tune/run/text.h"
+#include "tune/play/player_config.h"
+#include "tune/play/match_config.h"
+#include "tune/jobs/values_config.h"
 
 /* vchess's hand table (shared/METHODS.md), pawns, by material weight. */
 static const double VCHESS[T_GUARD + 1] = {1, 2, 5, 4, 2, 5, 7, 4};
@@ -175,8 +178,8 @@ static void report_table(FILE *out, const ValuesJob *j)
             snprintf(hel, sizeof hel, "%.0f +- %.0f", h->elo, STATS_Z95 * h->elo_se);
             Text games = text_start(games_buf, sizeof games_buf);
             text_add(&games, "%ld, %.3f", stats_games(&j->counts[w]), e.score);
-            if (w == T_PINCER && j->cfg->values.calibration_pincers > 1)
-                text_add(&games, " (%ld pincers)", j->cfg->values.calibration_pincers);
+            if (w == T_PINCER && values_config(j->cfg)->calibration_pincers > 1)
+                text_add(&games, " (%ld pincers)", values_config(j->cfg)->calibration_pincers);
             if (j->offset[w])
                 text_add(&games, " (against %d pincer%s)", j->offset[w],
                          j->offset[w] > 1 ? "s" : "");
@@ -240,8 +243,8 @@ static void report_methods(FILE *out, const ValuesJob *j)
     fprintf(out, "\n## Method 1: regression on material difference\n\n");
     if (j->selfplay)
         selfplay_write_markdown(out, cfg, &j->st, &j->traces);
-    else if (strcmp(cfg->values.positions, "none") != 0)
-        fprintf(out, "Positions from `%s`.\n\n", cfg->values.positions);
+    else if (strcmp(values_config(cfg)->positions, "none") != 0)
+        fprintf(out, "Positions from `%s`.\n\n", values_config(cfg)->positions);
     if (j->regression)
         fprintf(out,
                 "Logistic regression (GSL BFGS2, cross-entropy) of the result for the side "
@@ -263,14 +266,15 @@ static void report_methods(FILE *out, const ValuesJob *j)
                 "(pentanomial interval, fastchess's) -> pincers = Elo / pincer Elo, with "
                 "Fieller's interval (the matches are independent). The pincer's Elo comes "
                 "from %ld pairs at %ld-pincer odds%s. Games: %s.\n",
-                cfg->values.pairs, cfg->match.opening_plies, cfg->engine[0].weights,
-                cfg->engine[0].nodes, cfg->values.calibration_pairs,
-                cfg->values.calibration_pincers,
-                cfg->values.calibration_pincers > 1
+                values_config(cfg)->pairs, match_config(cfg)->opening_plies,
+                player_config(cfg, 0)->weights, player_config(cfg, 0)->nodes,
+                values_config(cfg)->calibration_pairs, values_config(cfg)->calibration_pincers,
+                values_config(cfg)->calibration_pincers > 1
                     ? ", divided by that number of pincers (this assumes that the pincers' worth "
                       "adds up)"
                     : "",
-                cfg->values.pgn ? "`handicap.pgn`" : "not kept (`[values] pgn = true` keeps them)");
+                values_config(cfg)->pgn ? "`handicap.pgn`"
+                                        : "not kept (`[values] pgn = true` keeps them)");
     else
         fprintf(out, "Not run (`[values] pairs = 0`).\n");
     char given_buf[256];

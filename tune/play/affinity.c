@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "dist.h"
+#include "tune/play/player_config.h"
 
 struct AffinitySaved {
     cpu_set_t mask;
@@ -23,7 +24,7 @@ bool affinity_wanted(const Config *cfg)
     cpu_set_t mask;
     if (sched_getaffinity(0, sizeof mask, &mask) != 0)
         return false;
-    bool external = cfg->engine[0].command[0] || cfg->engine[1].command[0];
+    bool external = player_config(cfg, 0)->command[0] || player_config(cfg, 1)->command[0];
     bool bound = getenv("OMP_PROC_BIND") || getenv("OMP_PLACES") || getenv("GOMP_CPU_AFFINITY");
     return external && !bound && dist_size() == 1 && config_threads(cfg) <= CPU_COUNT(&mask);
 }

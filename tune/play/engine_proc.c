@@ -23,6 +23,7 @@
 #include "core/makemove.h"
 #include "core/notation.h"
 #include "search/search.h"
+#include "tune/play/player_config.h"
 
 enum {
     PROC_LOG_CAP = 1 << 20, /* transcript bytes kept per game (its start and its end) */
@@ -129,12 +130,18 @@ bool engine_proc_init(EngineProc *p, const EngineConfig *ec, const volatile sig_
     p->ec = ec;
     p->to = p->from = p->err = -1;
     p->abort = abort;
-    int argc = config_split_command(ec->command, p->argv, p->argbuf, sizeof p->argbuf, err, errlen);
-    if (argc <= 0) {
-        if (argc == 0)
-            snprintf(err, errlen, "[%s] command is empty", ec->name);
+    /* The words were split when the config was read (player_config.h). */
+    int argc = ec->argv.count;
+    if (argc == 0) {
+        snprintf(err, errlen, "[%s] command is empty", ec->name);
         return false;
     }
+    _Static_assert(sizeof p->argbuf == sizeof ec->argv.text, "the words fit");
+    memcpy(p->argbuf, ec->argv.text, sizeof p->argbuf);
+    char *w = p->argbuf;
+    for (int i = 0; i < argc; i++, w += strlen(w) + 1)
+        p->argv[i] = w;
+    p->argv[argc] = NULL;
     struct stat st;
     if (ec->working_dir[0] && (stat(ec->working_dir, &st) != 0 || !S_ISDIR(st.st_mode))) {
         snprintf(err, errlen, "engine %s: working_dir '%s' is not a folder", ec->name,
@@ -396,28 +403,16 @@ static void child_exec(EngineProc *p, int in_r, int out_w, int err_w, int maxfd,
     _exit(127);
 }
 
-/* Sends "Name=value, ..." as one setoption line each; false when the engine is gone. */
-static bool proc_send_options(EngineProc *p, double deadline, const char *o)
+/* Sends the options (name, value, ... as player_parse_options reads them) as one setoption line
+ * each; false when the engine is gone. */
+static bool proc_send_options(EngineProc *p, double deadline, const PlayerWords *o)
 {
-    while (*o) {
-        size_t n = strcspn(o, ",");
-        const char *eq = memchr(o, '=', n);
-        if (eq) {
-            const char *name = o, *value = eq + 1;
-            size_t nl = (size_t)(eq - o), vl = n - nl - 1;
-            while (nl && (*name == ' ' || *name == '\t'))
-                name++, nl--;
-            while (nl && (name[nl - 1] == ' ' || name[nl - 1] == '\t'))
-                nl--;
-            while (vl && (*value == ' ' || *value == '\t'))
-                value++, vl--;
-            while (vl && (value[vl - 1] == ' ' || value[vl - 1] == '\t'))
-                vl--;
-            if (!proc_send(p, deadline, "setoption name %.*s value %.*s", (int)nl, name, (int)vl,
-                           value))
-                return false;
-        }
-        o += n + (o[n] == ',');
+    const char *name = o->text;
+    for (int i = 0; i + 1 < o->count; i += 2) {
+        const char *value = name + strlen(name) + 1;
+        if (!proc_send(p, deadline, "setoption name %s value %s", name, value))
+            return false;
+        name = value + strlen(value) + 1;
     }
     return true;
 }
@@ -481,12 +476,14 @@ static ProcStatus proc_start(EngineProc *p)
     ProcStatus s = proc_expect(p, "uciok", deadline);
     if (s != PROC_OK)
         return s == PROC_ABORTED ? s : PROC_DEAD; /* no engine: the game is abandoned */
-    return proc_send_options(p, deadline, p->ec->options) ? PROC_OK : PROC_DEAD;
+    return proc_send_options(p, deadline, &p->ec->setopts) ? PROC_OK : PROC_DEAD;
 }
 
 void engine_proc_set_game_options(EngineProc *p, const char *options)
 {
-    snprintf(p->game_options, sizeof p->game_options, "%s", options ? options : "");
+    char err[128];
+    if (!player_parse_options(options ? options : "", &p->game_options, err, sizeof err))
+        memset(&p->game_options, 0, sizeof p->game_options); /* SPSA writes them well formed */
 }
 
 ProcStatus engine_proc_new_game(EngineProc *p)
@@ -500,8 +497,8 @@ ProcStatus engine_proc_new_game(EngineProc *p)
     if (p->pid <= 0 && (s = proc_start(p)) != PROC_OK)
         return s;
     double deadline = proc_now() + p->ec->start_timeout_ms / 1000.0;
-    if (!proc_send_options(p, deadline, p->game_options) || !proc_send(p, deadline, "ucinewgame") ||
-        !proc_send(p, deadline, "isready"))
+    if (!proc_send_options(p, deadline, &p->game_options) ||
+        !proc_send(p, deadline, "ucinewgame") || !proc_send(p, deadline, "isready"))
         return PROC_DEAD;
     s = proc_expect(p, "readyok", deadline);
     return s == PROC_TIMEOUT ? PROC_DEAD : s; /* an engine that does not get ready: abandoned */

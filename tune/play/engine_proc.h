@@ -1,6 +1,6 @@
 /* engine_proc.h: an external engine, a child process spoken to over the UCI-style protocol of
  * `maxtune uci` (README: "External engines"). The process is started from [engine_x] command
- * (split by config_split_command, run by fork and exec: never through a shell) with its stdin
+ * (split by player_split_command, run by fork and exec: never through a shell) with its stdin
  * and stdout on two socket pairs and its stderr on a pipe, in its own process group. Every read has
  * a deadline; a stuck process is killed (SIGKILL to its group) and reaped. The protocol traffic
  * of the current game and the engine's stderr are kept in a transcript, which the caller writes
@@ -15,6 +15,7 @@
 
 #include "core/position.h"
 #include "tune/run/config.h"
+#include "tune/play/player_config.h"
 
 /* How a request to the engine went. */
 typedef enum ProcStatus {
@@ -32,7 +33,7 @@ typedef struct EngineProc {
     const EngineConfig *ec;             /* its section (owned by the caller) */
     char path[1024];                    /* the program, absolute (found on PATH if no '/') */
     char argbuf[1024];                  /* the words of the command */
-    char *argv[CONFIG_MAX_ARGS];        /* into argbuf; argv[0] as written */
+    char *argv[PLAYER_MAX_ARGS];        /* into argbuf; argv[0] as written */
     pid_t pid;                          /* 0: not running */
     int to, from;                       /* our ends of the child's stdin and stdout; -1 none */
     int err;                            /* read end of the child's stderr; -1 none */
@@ -45,7 +46,7 @@ typedef struct EngineProc {
     bool started_now;                   /* started since the last engine_proc_new_game */
     char why[256];                      /* what went wrong last, for the log */
     const volatile sig_atomic_t *abort; /* a flag set elsewhere (the job's stop request) */
-    char game_options[1024];            /* "Name=value, ...": sent before every game */
+    PlayerWords game_options;           /* name, value, ...: sent before every game */
 } EngineProc;
 
 /* Prepares (does not start) the engine of ec, watching abort (may be NULL); false with the

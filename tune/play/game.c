@@ -15,6 +15,8 @@
 #include "tune/run/escape.h"
 #include "tune/run/interrupt.h"
 #include "tune/stats/rng.h"
+#include "tune/play/player_config.h"
+#include "tune/play/match_config.h"
 
 const char *game_termination_name(Termination t)
 {

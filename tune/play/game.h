@@ -8,6 +8,8 @@
 #include "search/search.h"
 #include "tune/play/engine_proc.h"
 #include "tune/run/config.h"
+#include "tune/play/player_config.h"
+#include "tune/play/match_config.h"
 
 enum { GAME_MAX_PLIES = 2000 };
 

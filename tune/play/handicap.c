@@ -14,6 +14,8 @@
 #include "tune/play/pair_task.h"
 #include "tune/play/pgn.h"
 #include "tune/stats/rng.h"
+#include "tune/play/player_config.h"
+#include "tune/play/match_config.h"
 
 enum { ATTEMPTS = 64 };
 
@@ -94,13 +96,13 @@ Handicap *handicap_new(const Config *cfg, const Openings *o, const int *types, c
     }
     h->cfg = cfg;
     h->play_cfg = *cfg;
-    h->play_cfg.engine[1] = cfg->engine[0];
+    *player_config_edit(&h->play_cfg, 1) = *player_config(cfg, 0);
     h->openings = o;
     h->journal = journal;
     h->offset = journal_offset;
     h->plan.ntypes = ntypes;
     char why[512];
-    if (!weights_load(&h->weights[0], cfg->engine[0].weights, why, sizeof why)) {
+    if (!weights_load(&h->weights[0], player_config(cfg, 0)->weights, why, sizeof why)) {
         snprintf(err, errlen, "[engine_a] weights: %s", why);
         free(h);
         return NULL;
@@ -230,15 +232,16 @@ char *handicap_pair(PairWorker *w, const Config *cfg, const Openings *o, const W
     Position open[2];
     PairResult p;
     memset(&p, 0, sizeof p);
-    SearchLimits limits = {(int)cfg->engine[0].depth, (uint64_t)cfg->engine[0].nodes,
-                           (int)cfg->engine[0].movetime_ms};
+    SearchLimits limits = {(int)player_config(cfg, 0)->depth,
+                           (uint64_t)player_config(cfg, 0)->nodes,
+                           (int)player_config(cfg, 0)->movetime_ms};
     GameRecord *rec = malloc(sizeof *rec);
     bool ok = rec && plan_openings(o, plan, ti, j, open);
     *busy = 0;
     for (int g = 0; g < 2 && ok; g++) {
         Player white = {.engine = w->engine[0], .weights = wt, .limits = limits};
         Player black = {.engine = w->engine[1], .weights = wt, .limits = limits};
-        game_play(&open[g], &white, &black, &cfg->match, rec);
+        game_play(&open[g], &white, &black, match_config(cfg), rec);
         *busy += rec->search_seconds;
         ok = pair_compact_game(rec, &p.game[g]);
     }

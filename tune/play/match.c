@@ -22,6 +22,7 @@
 #include "tune/run/plot.h"
 #include "tune/run/status.h"
 #include "tune/stats/stats.h"
+#include "tune/play/match_config.h"
 
 bool match_pair_is_valid(const PairResult *p, const Position *opening, char *why, size_t len)
 {
@@ -82,7 +83,7 @@ static void match_advance(Match *m)
         const PairResult *p = &m->pairs[m->frontier];
         stats_add_pair(&m->counts, pair_score(p, 0), pair_score(p, 1));
         m->frontier++;
-        if (m->cfg->match.sprt) {
+        if (match_config(m->cfg)->sprt) {
             m->verdict = stats_sprt_verdict(&m->counts, &m->sprt, &m->llr);
             if (m->verdict != SPRT_CONTINUE)
                 m->stop_at = m->frontier;
@@ -134,7 +135,7 @@ static void match_progress(Match *m, bool final)
     if (eta < 0)
         eta = 0;
     char sprt[64] = "";
-    if (m->cfg->match.sprt)
+    if (match_config(m->cfg)->sprt)
         snprintf(sprt, sizeof sprt, " LLR %.2f", m->llr);
     fprintf(stderr,
             "%s%sgames %ld/%ld  W-L-D %ld-%ld-%ld  Elo %.1f +/- %.1f%s  %.2f games/s  ETA %.0fs%s",
@@ -173,7 +174,7 @@ bool match_write_summary(FILE *out, void *data)
     for (long i = 0; i < m->frontier; i++)
         for (int g = 0; g < 2; g++)
             term[m->pairs[i].game[g].term]++;
-    const char *verdict = !m->cfg->match.sprt            ? "none"
+    const char *verdict = !match_config(m->cfg)->sprt    ? "none"
                           : m->verdict == SPRT_ACCEPT_H1 ? "H1"
                           : m->verdict == SPRT_ACCEPT_H0 ? "H0"
                                                          : "inconclusive";
@@ -202,8 +203,8 @@ bool match_write_summary(FILE *out, void *data)
             "  \"sprt\": {\"enabled\": %s, \"elo0\": %g, \"elo1\": %g, \"alpha\": %g, "
             "\"beta\": %g, \"model\": \"%s\", \"llr\": %s, \"lower\": %.4f, "
             "\"upper\": %.4f, \"verdict\": \"%s\"},\n",
-            m->cfg->match.sprt ? "true" : "false", m->sprt.elo0, m->sprt.elo1, m->sprt.alpha,
-            m->sprt.beta, m->cfg->match.sprt_model, llr, lo, hi, verdict);
+            match_config(m->cfg)->sprt ? "true" : "false", m->sprt.elo0, m->sprt.elo1,
+            m->sprt.alpha, m->sprt.beta, match_config(m->cfg)->sprt_model, llr, lo, hi, verdict);
     fprintf(out, "  \"terminations\": {");
     for (int t = 0; t < TERM_NB; t++)
         fprintf(out, "%s\"%s\": %ld", t ? ", " : "", game_termination_name((Termination)t),
@@ -286,7 +287,7 @@ void match_print_result(const Match *m)
            m->counts.penta[0], m->counts.penta[1], m->counts.penta[2], m->counts.penta[3],
            m->counts.penta[4]);
     printf("Normalized Elo: %.1f +/- %.1f\n", e.nelo, e.nelo_err);
-    if (m->cfg->match.sprt) {
+    if (match_config(m->cfg)->sprt) {
         double lo, hi;
         stats_sprt_bounds(&m->sprt, &lo, &hi);
         printf("SPRT: llr %.2f (%.1f%%), lbound %.2f, ubound %.2f - %s\n", m->llr,
@@ -317,9 +318,10 @@ Match *match_new(const Config *cfg, const Weights *wa, const Weights *wb, const 
     m->stop_at = npairs;
     m->threads = config_threads(cfg);
     m->label = "";
-    m->sprt = (SprtConfig){cfg->match.elo0, cfg->match.elo1, cfg->match.alpha, cfg->match.beta,
-                           strcmp(cfg->match.sprt_model, "logistic") ? SPRT_NORMALIZED
-                                                                     : SPRT_LOGISTIC};
+    m->sprt = (SprtConfig){match_config(cfg)->elo0, match_config(cfg)->elo1,
+                           match_config(cfg)->alpha, match_config(cfg)->beta,
+                           strcmp(match_config(cfg)->sprt_model, "logistic") ? SPRT_NORMALIZED
+                                                                             : SPRT_LOGISTIC};
     m->pairs = calloc((size_t)npairs, sizeof *m->pairs);
     m->done = calloc((size_t)npairs, sizeof *m->done);
     if (!m->pairs || !m->done) {

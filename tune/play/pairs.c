@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "tune/run/interrupt.h"
+#include "tune/play/player_config.h"
+#include "tune/play/match_config.h"
 
 bool pair_worker_init(PairWorker *w, const Config *cfg)
 {
@@ -15,11 +17,11 @@ bool pair_worker_init(PairWorker *w, const Config *cfg)
     if (affinity_wanted(cfg))
         w->pinned = affinity_pin(omp_get_thread_num());
     for (int i = 0; i < 2; i++) {
-        if (cfg->engine[i].command[0]) {
+        if (player_config(cfg, i)->command[0]) {
             char err[512];
             w->proc[i] = malloc(sizeof *w->proc[i]);
-            if (w->proc[i] &&
-                !engine_proc_init(w->proc[i], &cfg->engine[i], interrupt_flag(), err, sizeof err)) {
+            if (w->proc[i] && !engine_proc_init(w->proc[i], player_config(cfg, i), interrupt_flag(),
+                                                err, sizeof err)) {
                 fprintf(stderr, "maxtune: %s\n", err);
                 free(w->proc[i]);
                 w->proc[i] = NULL;
@@ -27,7 +29,7 @@ bool pair_worker_init(PairWorker *w, const Config *cfg)
             ok = ok && w->proc[i];
             continue;
         }
-        w->engine[i] = engine_new((size_t)cfg->engine[i].hash_mb);
+        w->engine[i] = engine_new((size_t)player_config(cfg, i)->hash_mb);
         if (w->engine[i]) /* a stop request ends the games in progress at once */
             engine_watch(w->engine[i], interrupt_flag());
         ok = ok && w->engine[i];
@@ -68,7 +70,7 @@ void pair_log_fault(PairWorker *w, const Config *cfg, long opening_index, int g,
     snprintf(path, sizeof path, "%s/%s/engines.log", cfg->results_dir, cfg->name);
     snprintf(header, sizeof header,
              "=== opening %ld, game %d: %s (%s) loses by %s after %d plies: %s", opening_index,
-             g + 1, cfg->engine[side].name, rec->fault == WHITE ? "White" : "Black",
+             g + 1, player_config(cfg, side)->name, rec->fault == WHITE ? "White" : "Black",
              game_termination_name(rec->term), rec->nmoves, rec->fault_why);
     engine_proc_note(p, "the game is lost: %s", rec->fault_why);
     engine_proc_kill(p); /* its exit status goes into the transcript */
@@ -100,23 +102,18 @@ bool pair_play(PairWorker *w, const Config *cfg, const Openings *o, long opening
 {
     Position opening;
     openings_get(o, opening_index, &opening);
-    Player a = {w->engine[0], wa, limits_of(&cfg->engine[0]), w->proc[0], cfg->engine[0].timeout_ms,
-                {0, 0, 0}};
-    Player b = {w->engine[1], wb, limits_of(&cfg->engine[1]), w->proc[1], cfg->engine[1].timeout_ms,
-                {0, 0, 0}};
-    char err[256];
-    if (!config_parse_tc(cfg->engine[0].tc, &a.tc, err, sizeof err) ||
-        !config_parse_tc(cfg->engine[1].tc, &b.tc, err, sizeof err))
-        return false; /* checked when the config was read */
+    const EngineConfig *ea = player_config(cfg, 0), *eb = player_config(cfg, 1);
+    Player a = {w->engine[0], wa, limits_of(ea), w->proc[0], ea->timeout_ms, ea->clock};
+    Player b = {w->engine[1], wb, limits_of(eb), w->proc[1], eb->timeout_ms, eb->clock};
     GameRecord *rec = malloc(sizeof *rec);
     if (!rec)
         return false;
     memset(out, 0, sizeof *out);
-    game_play(&opening, &a, &b, &cfg->match, rec);
+    game_play(&opening, &a, &b, match_config(cfg), rec);
     pair_log_fault(w, cfg, opening_index, 0, rec);
     bool ok = pair_compact_game(rec, &out->game[0]);
     out->search_seconds = rec->search_seconds;
-    game_play(&opening, &b, &a, &cfg->match, rec);
+    game_play(&opening, &b, &a, match_config(cfg), rec);
     pair_log_fault(w, cfg, opening_index, 1, rec);
     ok = ok && pair_compact_game(rec, &out->game[1]);
     out->search_seconds += rec->search_seconds;

@@ -15,6 +15,9 @@
 #include "tune/play/pair_task.h"
 #include "tune/play/pgn.h"
 #include "tune/stats/rng.h"
+#include "tune/play/player_config.h"
+#include "tune/play/match_config.h"
+#include "tune/play/selfplay_config.h"
 
 /* Hash of the engine that judges quietness: a 1-ply search needs little. */
 enum { SAMPLE_HASH_MB = 1 };
@@ -45,10 +48,10 @@ Selfplay *selfplay_new(const Config *cfg, const Openings *o, Journal *journal, l
     s->openings = o;
     s->journal = journal;
     s->offset = journal_offset;
-    s->ngames = cfg->selfplay.games;
+    s->ngames = selfplay_config(cfg)->games;
     char why[512];
     for (int i = 0; i < 2; i++)
-        if (!weights_load(&s->weights[i], cfg->engine[i].weights, why, sizeof why)) {
+        if (!weights_load(&s->weights[i], player_config(cfg, i)->weights, why, sizeof why)) {
             snprintf(err, errlen, "[%s] weights: %s", i ? "engine_b" : "engine_a", why);
             free(s);
             return NULL;
@@ -57,7 +60,7 @@ Selfplay *selfplay_new(const Config *cfg, const Openings *o, Journal *journal, l
     s->done = calloc((size_t)s->ngames, sizeof *s->done);
     if (!s->games || !s->done) {
         selfplay_free(s);
-        snprintf(err, errlen, "out of memory for %ld games", cfg->selfplay.games);
+        snprintf(err, errlen, "out of memory for %ld games", selfplay_config(cfg)->games);
         return NULL;
     }
     return s;
@@ -198,15 +201,17 @@ char *selfplay_game(PairWorker *w, const Config *cfg, const Openings *o, const W
 {
     Position opening;
     openings_get(o, i, &opening);
-    Player a = {.engine = w->engine[0], .weights = &wt[0], .limits = limits_of(&cfg->engine[0])};
-    Player b = {.engine = w->engine[1], .weights = &wt[1], .limits = limits_of(&cfg->engine[1])};
+    Player a = {
+        .engine = w->engine[0], .weights = &wt[0], .limits = limits_of(player_config(cfg, 0))};
+    Player b = {
+        .engine = w->engine[1], .weights = &wt[1], .limits = limits_of(player_config(cfg, 1))};
     GameRecord *rec = malloc(sizeof *rec);
     if (!rec)
         return NULL;
     if (i % 2 == 0)
-        game_play(&opening, &a, &b, &cfg->match, rec);
+        game_play(&opening, &a, &b, match_config(cfg), rec);
     else
-        game_play(&opening, &b, &a, &cfg->match, rec);
+        game_play(&opening, &b, &a, match_config(cfg), rec);
     *busy = rec->search_seconds;
     GameResult g = {0};
     char *payload = pair_compact_game(rec, &g) ? pair_encode_game(&g) : NULL;
@@ -263,7 +268,7 @@ int selfplay_play(Selfplay *s)
 static bool sample_game(const Config *cfg, const Openings *o, const Weights *w, long i,
                         const GameResult *g, Engine *e, Traces *t, SelfplayStats *st)
 {
-    const SelfplayConfig *sc = &cfg->selfplay;
+    const SelfplayConfig *sc = selfplay_config(cfg);
     Position opening, pos;
     openings_get(o, i, &opening);
     pos = opening;
@@ -536,7 +541,7 @@ bool selfplay_write_pgn(FILE *out, void *data)
         openings_get(s->openings, i, &opening);
         char round[32];
         snprintf(round, sizeof round, "%ld", i + 1);
-        const char *a = cfg->engine[0].name, *b = cfg->engine[1].name;
+        const char *a = player_config(cfg, 0)->name, *b = player_config(cfg, 1)->name;
         const GameResult *g = &s->games[i];
         pgn_write_game(out, cfg->name, round, i % 2 ? b : a, i % 2 ? a : b, &opening, g->moves,
                        g->nmoves, g->result, (Termination)g->term);

@@ -1,0 +1,58 @@
+/* pipeline_config.c: the [pipeline] section's rows (see pipeline_config.h). */
+#include "pipeline_config.h"
+
+#include "tune/run/config_schema.h"
+#include "tune/run/params.h"
+
+static const ConfigKey PIPELINE_KEYS[] = {
+    KEY_STR(PipelineConfig, start_weights, "default", OPTIONAL, NULL,
+            "weights the pipeline starts from: self-play, the fit's start, the gate's opponent"),
+    KEY_STR(PipelineConfig, fit_params, "@eval", OPTIONAL, params_check,
+            "parameters of the fit stage ([fit] params' form), e.g. @eval"),
+    KEY_STR(PipelineConfig, spsa_params,
+            "palace_occupy,palace_reach,palace_double,king_pressure,frozen,tempo", OPTIONAL,
+            params_check,
+            "parameters of the SPSA stage ([spsa] params' form), tuned from the fitted weights"),
+    KEY_INT(PipelineConfig, gate_nodes, "1", "1000000000000", "2000",
+            "nodes per move of the final gate match (final weights against the start)"),
+    KEY_INT(PipelineConfig, gate_pairs, "1", "10000000", "500",
+            "game pairs of the gate (the most, with gate_sprt)"),
+    KEY_BOOL(PipelineConfig, gate_sprt, "false",
+             "stop the gate by [match]'s SPRT (elo0, elo1, alpha, beta), else play every pair"),
+
+};
+
+static const ConfigSection PIPELINE_SECTIONS[] = {
+    {"pipeline", NULL,
+     "the tuning pipeline (job = pipeline): self-play with the start weights, a fit of "
+     "fit_params, SPSA of spsa_params from the fitted weights, a gate match; stages read "
+     "[selfplay], [fit] and [spsa] as those jobs do",
+     NULL, false},
+};
+
+static const ConfigPathKey PIPELINE_PATHS[] = {
+    {"start_weights", "default|v1|material"},
+};
+
+static const ConfigPart PIPELINE_PART = {
+    .group = "PipelineConfig",
+    .size = sizeof(PipelineConfig),
+    .sections = PIPELINE_SECTIONS,
+    .nsections = CONFIG_COUNT(PIPELINE_SECTIONS),
+    .keys = PIPELINE_KEYS,
+    .nkeys = CONFIG_COUNT(PIPELINE_KEYS),
+    .paths = PIPELINE_PATHS,
+    .npaths = CONFIG_COUNT(PIPELINE_PATHS),
+};
+
+void pipeline_config_register(void) { config_register(&PIPELINE_PART); }
+
+const PipelineConfig *pipeline_config(const Config *cfg)
+{
+    return config_fields(cfg, &PIPELINE_PART, 0);
+}
+
+PipelineConfig *pipeline_config_edit(Config *cfg)
+{
+    return config_fields_edit(cfg, &PIPELINE_PART, 0);
+}

@@ -1,0 +1,27 @@
+/* pipeline_config.h: the [pipeline] section (config_schema.h), owned by the pipeline job. */
+#ifndef MAXTUNE_PIPELINE_CONFIG_H
+#define MAXTUNE_PIPELINE_CONFIG_H
+
+#include <stdbool.h>
+
+#include "tune/run/config.h"
+
+/* The tuning pipeline ([run] job = pipeline): self-play, fit, SPSA, gate; the stages read
+ * [selfplay], [fit] and [spsa] as their jobs do, these keys say what is the pipeline's own. */
+typedef struct PipelineConfig {
+    char start_weights[256]; /* the weights the pipeline starts from (and the gate plays) */
+    char fit_params[1024];   /* the fit's parameters (params.h), e.g. "@all" */
+    char spsa_params[1024];  /* SPSA's parameters, tuned from the fitted weights */
+    long gate_nodes;         /* nodes per move of the final gate match */
+    long gate_pairs;         /* its game pairs (the most, with gate_sprt) */
+    bool gate_sprt;          /* stop the gate early by [match]'s SPRT (elo0, elo1, alpha, beta) */
+} PipelineConfig;
+
+/* The [pipeline] section of cfg; pipeline_config_edit for a caller that changes it. */
+const PipelineConfig *pipeline_config(const Config *cfg);
+PipelineConfig *pipeline_config_edit(Config *cfg);
+
+/* Registers [pipeline] with the config (catalog.c, in the order of the jobs). */
+void pipeline_config_register(void);
+
+#endif
