@@ -11,7 +11,6 @@
 #include "tune/play/game.h"
 #include "tune/play/player_config.h"
 #include "tune/play/match_config.h"
-#include "tune/jobs/spsa_config.h"
 
 /* The table of jobs, set once at start-up (job_set_table). */
 static const JobDef *table;
@@ -74,18 +73,49 @@ bool job_write_weights(FILE *out, void *data)
     return true;
 }
 
-/* Whether engine i's time control and external command suit the job (time controls: matches
- * and tournaments; external engines: those and SPSA of their options) and its command can be
- * run; false with the message printed. */
+/* The names of the jobs that play games between their players, "match and tournament". */
+static void games_jobs(char *buf, size_t len)
+{
+    int n = 0, count = 0;
+    for (int i = 0; i < job_count(); i++)
+        count += job_at(i)->games;
+    buf[0] = '\0';
+    for (int i = 0; i < job_count(); i++) {
+        if (!job_at(i)->games)
+            continue;
+        size_t used = strlen(buf);
+        const char *sep = n == 0 ? "" : n == count - 1 ? " and " : ", ";
+        snprintf(buf + used, len - used, "%s%s", sep, job_at(i)->name);
+        n++;
+    }
+}
+
+/* The phrase naming the other jobs whose players may be external ("spsa jobs that ..."),
+ * joined by ", and in "; "" when none. */
+static void external_jobs(char *buf, size_t len)
+{
+    buf[0] = '\0';
+    for (int i = 0; i < job_count(); i++) {
+        if (!job_at(i)->external_doc)
+            continue;
+        size_t used = strlen(buf);
+        snprintf(buf + used, len - used, ", and in %s", job_at(i)->external_doc);
+    }
+}
+
+/* Whether engine i's time control and external command suit the job (time controls: the jobs
+ * that play games; external engines: those and the jobs whose external hook accepts this
+ * config) and its command can be run; false with the message printed. */
 static bool engine_allowed(const Config *cfg, int i)
 {
     const char *section = player_section(i);
-    bool games = !strcmp(cfg->job, "match") || !strcmp(cfg->job, "tournament");
+    const JobDef *job = job_find(cfg->job);
+    bool games = job && job->games;
+    char names[256], others[512];
+    games_jobs(names, sizeof names);
     if (player_config(cfg, i)->tc[0] && !games) {
-        fprintf(stderr,
-                "maxtune: [%s] tc: time controls are for match and tournament jobs only, "
-                "not %s\n",
-                section, cfg->job);
+        fprintf(stderr, "maxtune: [%s] tc: time controls are for %s jobs only, not %s\n", section,
+                names, cfg->job);
         return false;
     }
     if (!player_config(cfg, i)->command[0])
@@ -93,12 +123,11 @@ static bool engine_allowed(const Config *cfg, int i)
     char err[1024];
     EngineProc *p = malloc(sizeof *p);
     bool oom = !p, ok = p && engine_proc_init(p, player_config(cfg, i), NULL, err, sizeof err);
-    if (p && !games && !(!strcmp(cfg->job, "spsa") && spsa_config(cfg)->options[0])) {
+    if (p && !games && !(job && job->external && job->external(cfg))) {
         ok = false;
-        snprintf(err, sizeof err,
-                 "[%s] command: external engines play in match and tournament jobs, and in spsa "
-                 "jobs that tune their [spsa] options; not in %s",
-                 section, cfg->job);
+        external_jobs(others, sizeof others);
+        snprintf(err, sizeof err, "[%s] command: external engines play in %s jobs%s; not in %s",
+                 section, names, others, cfg->job);
     }
     free(p);
     if (!ok)

@@ -32,6 +32,14 @@ typedef struct JobDef {
     int (*run)(const Config *cfg, RunDir *rd);
     /* What its report.html shows beyond report.md (html.h); NULL: no page. */
     const struct HtmlSpec *html;
+    /* Whether the job plays games between its players, so that a player may have a time
+     * control or be an external engine. */
+    bool games;
+    /* For a job that plays no such games: whether this config's players may still be external
+     * engines (spsa tuning an engine's options), and the phrase that says when ("spsa jobs
+     * that tune ..."); NULL: never. */
+    bool (*external)(const Config *cfg);
+    const char *external_doc;
 } JobDef;
 
 /* Sets the table of jobs (catalog.c, at start-up), which the config ([run] job), `maxtune run`,

@@ -345,6 +345,8 @@ static int spsa_tune(SpsaJob *j, Journal *journal)
     return code;
 }
 
+bool spsa_external(const Config *cfg) { return spsa_config(cfg)->options[0] != '\0'; }
+
 /* The config of the verification match: play_cfg, and with [spsa] options the tuned values
  * appended to the first player's options and the start values to the second's; NULL (message
  * printed) when they do not fit. */

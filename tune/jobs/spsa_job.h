@@ -54,6 +54,9 @@ int spsa_param_tuned(const SpsaJob *j, int i);
 /* JobDef.check: the start weights and the parameters to tune load. */
 bool spsa_check(const Config *cfg, char *err, size_t errlen);
 
+/* Whether the players may be external engines: when [spsa] options tunes [engine_a]'s. */
+bool spsa_external(const Config *cfg);
+
 /* Runs the SPSA job into the prepared run folder; returns an ExitStatus. */
 int spsa_run(const Config *cfg, RunDir *rd);
 
