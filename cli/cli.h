@@ -45,6 +45,12 @@ int cli_usage(int argc, char **argv, const char *help, int min_argc, int max_arg
 bool cli_parse_fen(const char *cmd, const char *fen, Position *pos);
 
 /* Parses a non-negative integer argument in [lo, hi]; prints an error and returns false. */
+/* Plays the moves that follow argv[*i] (up to the next "--" option) on pos, appending them to
+ * moves (nmoves already there, at most max); *i is left on the last one. Returns the new count,
+ * or -1 with "maxtune <cmd>: move N: problem" printed. */
+int cli_play_moves(const char *cmd, Position *pos, int argc, char **argv, int *i, Move *moves,
+                   int nmoves, int max);
+
 bool cli_parse_long(const char *cmd, const char *what, const char *text, long lo, long hi,
                     long *out);
 

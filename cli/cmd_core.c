@@ -44,6 +44,27 @@ bool cli_parse_fen(const char *cmd, const char *fen, Position *pos)
     return false;
 }
 
+int cli_play_moves(const char *cmd, Position *pos, int argc, char **argv, int *i, Move *moves,
+                   int nmoves, int max)
+{
+    while (*i + 1 < argc && strncmp(argv[*i + 1], "--", 2) != 0) {
+        char err[256];
+        Move m = notation_parse(pos, argv[++*i], err, sizeof err);
+        if (m == MOVE_NONE) {
+            fprintf(stderr, "maxtune %s: move %d: %s\n", cmd, nmoves + 1, err);
+            return -1;
+        }
+        if (nmoves == max) {
+            fprintf(stderr, "maxtune %s: too many moves\n", cmd);
+            return -1;
+        }
+        Undo u;
+        move_do(pos, m, &u);
+        moves[nmoves++] = m;
+    }
+    return nmoves;
+}
+
 bool cli_parse_long(const char *cmd, const char *what, const char *text, long lo, long hi,
                     long *out)
 {
@@ -129,16 +150,37 @@ int cmd_perft(int argc, char **argv)
     return EXIT_OK;
 }
 
+/* Reads "FEN [--moves M1 M2 ...]" of the moves and show commands into pos (the moves
+ * played); false with the error printed. */
+static bool fen_and_moves(const char *cmd, int argc, char **argv, const char *help, Position *pos)
+{
+    if (!cli_parse_fen(cmd, argv[1], pos))
+        return false;
+    static Move played[1024];
+    int n = 0;
+    for (int i = 2; i < argc; i++) {
+        if (strcmp(argv[i], "--moves") != 0) {
+            fprintf(stderr, "maxtune %s: unknown option '%s'\n%s", cmd, argv[i], help);
+            return false;
+        }
+        n = cli_play_moves(cmd, pos, argc, argv, &i, played, n, 1024);
+        if (n < 0)
+            return false;
+    }
+    return true;
+}
+
 int cmd_moves(int argc, char **argv)
 {
     static const char help[] =
-        "usage: maxtune moves FEN\n"
-        "Prints the legal moves, one per line, sorted in byte order, in MAXIMA.md notation.\n";
-    int rc = cli_usage(argc, argv, help, 2, 2);
+        "usage: maxtune moves FEN [--moves M1 M2 ...]\n"
+        "Prints the legal moves of FEN ('start' for the initial position) after playing the\n"
+        "--moves, one per line, sorted in byte order, in MAXIMA.md notation.\n";
+    int rc = cli_usage(argc, argv, help, 2, argc);
     if (rc >= 0)
         return rc;
     Position pos;
-    if (!cli_parse_fen("moves", argv[1], &pos))
+    if (!fen_and_moves("moves", argc, argv, help, &pos))
         return EXIT_USAGE;
     static char text[MAX_MOVES][MOVE_STR_LEN];
     int n = sorted_move_strings(&pos, text);
@@ -184,15 +226,16 @@ static void show_result(const Position *pos, GameState state, char *buf, size_t 
 int cmd_show(int argc, char **argv)
 {
     static const char help[] =
-        "usage: maxtune show FEN\n"
-        "Draws the board (upper case White, lower case Black) with a legend of the letters, the\n"
+        "usage: maxtune show FEN [--moves M1 M2 ...]\n"
+        "Draws the board (after playing the --moves) (upper case White, lower case Black) with a "
+        "legend of the letters, the\n"
         "side to move, check and game state (ongoing, checkmate, stalemate, bare king,\n"
         "invasion); when the game is over, who won and why (MAXIMA.md 8).\n";
-    int rc = cli_usage(argc, argv, help, 2, 2);
+    int rc = cli_usage(argc, argv, help, 2, argc);
     if (rc >= 0)
         return rc;
     Position pos;
-    if (!cli_parse_fen("show", argv[1], &pos))
+    if (!fen_and_moves("show", argc, argv, help, &pos))
         return EXIT_USAGE;
     char diagram[2048], fen[256];
     position_diagram(&pos, diagram, sizeof diagram);

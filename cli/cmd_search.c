@@ -100,21 +100,10 @@ int cmd_search(int argc, char **argv)
         } else if (!strcmp(a, "--weights") && has_value) {
             weights_path = argv[++i];
         } else if (!strcmp(a, "--moves")) {
-            while (i + 1 < argc && strncmp(argv[i + 1], "--", 2) != 0) {
-                char err[256];
-                Move m = notation_parse(&pos, argv[++i], err, sizeof err);
-                if (m == MOVE_NONE) {
-                    fprintf(stderr, "maxtune search: move %d: %s\n", nmoves + 1, err);
-                    return EXIT_USAGE;
-                }
-                if (nmoves == (int)(sizeof moves / sizeof moves[0])) {
-                    fprintf(stderr, "maxtune search: too many moves\n");
-                    return EXIT_USAGE;
-                }
-                Undo u;
-                move_do(&pos, m, &u);
-                moves[nmoves++] = m;
-            }
+            nmoves = cli_play_moves("search", &pos, argc, argv, &i, moves, nmoves,
+                                    (int)(sizeof moves / sizeof moves[0]));
+            if (nmoves < 0)
+                return EXIT_USAGE;
         } else {
             fprintf(stderr, "maxtune search: unknown or incomplete option '%s'\n%s", a, help);
             return EXIT_USAGE;

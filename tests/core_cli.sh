@@ -25,3 +25,12 @@ check "perft with a bad depth: exit 2" "[ $rc -eq 2 ] && grep -q DEPTH $tmp/err"
 check "search with an illegal move: exit 2 naming it" "[ $rc -eq 2 ] && grep -q 'e2-e9' $tmp/err"
 "$bin" show start > "$tmp/out"; rc=$?
 check "show start: ongoing, not in check" "[ $rc -eq 0 ] && grep -q 'Game state:   ongoing' $tmp/out && grep -q 'In check:     no' $tmp/out"
+# moves and show after --moves: the same as the FEN of the position they reach.
+first=$("$bin" moves start | head -1)
+fen=$("$bin" show start --moves "$first" | sed -n 's/^FEN: *//p')
+"$bin" moves start --moves "$first" > "$tmp/after"; "$bin" moves "$fen" > "$tmp/direct"
+check "moves --moves lists the moves of the position reached" "[ -s $tmp/after ] && cmp -s $tmp/after $tmp/direct && ! cmp -s $tmp/after <(\"$bin\" moves start)"
+"$bin" moves start --moves "$first" e2-e9 > "$tmp/out" 2> "$tmp/err"; rc=$?
+check "moves --moves with an illegal move: exit 2 naming it and its number" "[ $rc -eq 2 ] && [ ! -s $tmp/out ] && grep -q 'move 2: .e2-e9' $tmp/err"
+"$bin" moves start --bogus > /dev/null 2> "$tmp/err"; rc=$?
+check "moves with an unknown option: exit 2" "[ $rc -eq 2 ] && grep -q \"unknown option '--bogus'\" $tmp/err"

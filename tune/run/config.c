@@ -851,7 +851,8 @@ void config_print_doc(FILE *out)
                  "Override any key with --set section.key=value.\n"
                  "File paths (weights, start_weights, openings, params_file, positions) are read\n"
                  "from the current folder when the file is there, else from the config file's\n"
-                 "folder; results_dir is always relative to the current folder.\n");
+                 "folder; results_dir is always relative to the current folder.\n"
+                 "A bool is true or false; yes/no, on/off and 1/0 are read as the same.\n");
     for (int s = 0; s < nsections; s++) {
         const Section *first = &sections[s];
         if (first->index > 0)
