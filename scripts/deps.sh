@@ -2,7 +2,8 @@
 # Installs the Debian packages maxtune needs when they are missing, and says what it installs.
 # Run by the first `make`; safe to run again. Needs root (or sudo) only when something is missing.
 # chromium, nodejs and npm serve the browser test of report.html (tests/html_browser.sh, which
-# installs its DevTools client from tests/browser/package-lock.json with `npm ci`).
+# installs its DevTools client from tests/browser/package-lock.json with `npm ci`); python3 runs
+# the example engine (examples/random_engine.py, tests/example_engine.sh).
 set -euo pipefail
 
 # package : file that proves it is installed
@@ -23,6 +24,7 @@ need=(
   "chromium:/usr/bin/chromium"
   "nodejs:/usr/bin/node"
   "npm:/usr/bin/npm"
+  "python3:/usr/bin/python3"
 )
 missing=()
 for entry in "${need[@]}"; do
