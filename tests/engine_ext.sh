@@ -50,6 +50,11 @@ check "a missing program is refused before the match (exit 2, named)" eval \
 run "$CFG" --set run.results_dir="$T/x4" --set run.job=selfplay --set "engine_a.command=$EXT"
 check "external engines not in selfplay jobs (exit 2)" eval \
     '[ $RC -eq 2 ] && has $T/err "external engines play in match and tournament jobs"'
+check "a refused run leaves no results folder (the job's players are checked first)" eval \
+    '[ ! -e $T/x4 ] && [ ! -e $T/x3 ]'
+run "$CFG" --set run.results_dir="$T/x5" --set run.job=selfplay --set engine_a.tc=2+0.02
+check "a time control outside match/tournament: exit 2 naming the file, no folder" eval \
+    '[ $RC -eq 2 ] && has $T/err "time controls are for match and tournament jobs only" && has $T/err "$CFG" && [ ! -e $T/x5 ]'
 
 # working_dir: the engine runs there (the program is still found from the runner's folder).
 mkdir "$T/wd"

@@ -34,6 +34,8 @@ int job_count(void) { return table_count; }
 
 const JobDef *job_at(int i) { return &table[i]; }
 
+static bool engine_allowed(const Config *cfg, int i, char *err, size_t errlen);
+
 bool job_check(const Config *cfg, char *err, size_t errlen)
 {
     const JobDef *job = job_find(cfg->job);
@@ -50,6 +52,9 @@ bool job_check(const Config *cfg, char *err, size_t errlen)
         }
     if (job->check && !job->check(cfg, err, errlen))
         return false;
+    for (int i = 0; i < player_count(cfg); i++)
+        if (!engine_allowed(cfg, i, err, errlen))
+            return false;
     Openings o;
     if (!openings_load(&o, match_config(cfg), cfg->seed, why, sizeof why)) {
         snprintf(err, errlen, "[match] openings: %s", why);
@@ -105,8 +110,8 @@ static void external_jobs(char *buf, size_t len)
 
 /* Whether engine i's time control and external command suit the job (time controls: the jobs
  * that play games; external engines: those and the jobs whose external hook accepts this
- * config) and its command can be run; false with the message printed. */
-static bool engine_allowed(const Config *cfg, int i)
+ * config) and its command can be run; false with the problem in err. */
+static bool engine_allowed(const Config *cfg, int i, char *err, size_t errlen)
 {
     const char *section = player_section(i);
     const JobDef *job = job_find(cfg->job);
@@ -114,24 +119,25 @@ static bool engine_allowed(const Config *cfg, int i)
     char names[256], others[512];
     games_jobs(names, sizeof names);
     if (player_config(cfg, i)->tc[0] && !games) {
-        fprintf(stderr, "maxtune: [%s] tc: time controls are for %s jobs only, not %s\n", section,
-                names, cfg->job);
+        snprintf(err, errlen, "[%s] tc: time controls are for %s jobs only, not %s", section, names,
+                 cfg->job);
         return false;
     }
     if (!player_config(cfg, i)->command[0])
         return true;
-    char err[1024];
     EngineProc *p = malloc(sizeof *p);
-    bool oom = !p, ok = p && engine_proc_init(p, player_config(cfg, i), NULL, err, sizeof err);
-    if (p && !games && !(job && job->external && job->external(cfg))) {
+    if (!p) {
+        snprintf(err, errlen, "out of memory");
+        return false;
+    }
+    bool ok = engine_proc_init(p, player_config(cfg, i), NULL, err, errlen);
+    free(p);
+    if (ok && !games && !(job && job->external && job->external(cfg))) {
         ok = false;
         external_jobs(others, sizeof others);
-        snprintf(err, sizeof err, "[%s] command: external engines play in %s jobs%s; not in %s",
+        snprintf(err, errlen, "[%s] command: external engines play in %s jobs%s; not in %s",
                  section, names, others, cfg->job);
     }
-    free(p);
-    if (!ok)
-        fprintf(stderr, "maxtune: %s\n", oom ? "out of memory" : err);
     return ok;
 }
 
@@ -144,8 +150,10 @@ int job_begin(Job *job, const Config *cfg, RunDir *rd, JournalRecordFn on_record
     job->live_next = 0;
     memset(&job->journal, 0, sizeof job->journal);
     for (int i = 0; i < player_count(cfg); i++)
-        if (!engine_allowed(cfg, i))
+        if (!engine_allowed(cfg, i, err, sizeof err)) {
+            fprintf(stderr, "maxtune: %s\n", err);
             return EXIT_USAGE;
+        }
     rundir_file(rd, RUNDIR_JOURNAL, path, sizeof path);
     if (on_record && !journal_open(&job->journal, path, rundir_config_hash(cfg), on_record, data,
                                    err, sizeof err)) {
