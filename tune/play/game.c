@@ -1,20 +1,16 @@
-/* game.c: playing one game between two engines, and generating openings. */
+/* game.c: playing one game between two engines. */
 #include "game.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/fen.h"
 #include "core/gamestate.h"
 #include "core/makemove.h"
 #include "core/movegen.h"
 #include "core/notation.h"
-#include "search/eval.h"
 #include "tune/run/escape.h"
 #include "tune/run/interrupt.h"
-#include "tune/stats/rng.h"
 #include "tune/play/player_config.h"
 #include "tune/play/match_config.h"
 
@@ -269,105 +265,4 @@ void game_play(const Position *opening, Player *white, Player *black, const Matc
         counters[1] = white_score <= -mc->resign_score ? counters[1] + 1 : 0;
         counters[2] = white_score >= mc->resign_score ? counters[2] + 1 : 0;
     }
-}
-
-bool openings_load(Openings *o, const MatchConfig *mc, uint64_t seed, char *err, size_t errlen)
-{
-    memset(o, 0, sizeof *o);
-    o->seed = seed;
-    o->plies = (int)mc->opening_plies;
-    o->max_score = (int)mc->opening_max_score;
-    weights_v1(&o->weights); /* fixed: openings never change with the built-in default */
-    if (!strcmp(mc->openings, "random"))
-        return true;
-    FILE *f = fopen(mc->openings, "r");
-    if (!f) {
-        snprintf(err, errlen, "%s: cannot open openings file: %s", mc->openings, strerror(errno));
-        return false;
-    }
-    char line[1024], why[256];
-    int lineno = 0, cap = 0;
-    bool ok = true;
-    while (ok && fgets(line, sizeof line, f)) {
-        lineno++;
-        line[strcspn(line, "\r\n")] = '\0';
-        char *s = line;
-        while (*s == ' ' || *s == '\t')
-            s++;
-        if (!*s || *s == '#')
-            continue;
-        if (o->count == cap) {
-            cap = cap ? 2 * cap : 64;
-            Position *l = realloc(o->list, (size_t)cap * sizeof *l);
-            if (!l) {
-                snprintf(err, errlen, "%s: out of memory", mc->openings);
-                ok = false;
-                break;
-            }
-            o->list = l;
-        }
-        if (!fen_parse(&o->list[o->count], s, why, sizeof why)) {
-            snprintf(err, errlen, "%s:%d: %s", mc->openings, lineno, why);
-            ok = false;
-        } else if (gamestate_of(&o->list[o->count]) != GAME_ONGOING) {
-            snprintf(err, errlen, "%s:%d: the game is already over in this position", mc->openings,
-                     lineno);
-            ok = false;
-        } else {
-            o->count++;
-        }
-    }
-    fclose(f);
-    if (ok && o->count == 0) {
-        snprintf(err, errlen, "%s: no FEN in the openings file", mc->openings);
-        ok = false;
-    }
-    if (!ok) {
-        openings_free(o);
-        escape_in_place(err, errlen); /* messages quote the file's text */
-    }
-    return ok;
-}
-
-void openings_free(Openings *o)
-{
-    free(o->list);
-    o->list = NULL;
-    o->count = 0;
-}
-
-/* One random playout of o->plies plies; false if the game ended or the result is lopsided. */
-static bool random_opening(const Openings *o, Rng *rng, Position *out)
-{
-    Position pos;
-    fen_parse(&pos, "start", NULL, 0);
-    for (int ply = 0; ply < o->plies; ply++) {
-        Move legal[MAX_MOVES];
-        int n = movegen_legal(&pos, legal);
-        if (gamestate_from_count(&pos, n) != GAME_ONGOING)
-            return false;
-        Undo u;
-        move_do(&pos, legal[rng_below(rng, (uint64_t)n)], &u);
-    }
-    if (gamestate_of(&pos) != GAME_ONGOING)
-        return false;
-    int score = eval_evaluate(&pos, &o->weights);
-    if (score > o->max_score || score < -o->max_score)
-        return false;
-    pos.plies = 0;
-    *out = pos;
-    return true;
-}
-
-void openings_get(const Openings *o, long index, Position *out)
-{
-    if (o->list) {
-        *out = o->list[index % o->count];
-        return;
-    }
-    Rng rng = rng_for(o->seed, RNG_OPENING, (uint64_t)index);
-    for (int attempt = 0; attempt < 1000; attempt++)
-        if (random_opening(o, &rng, out))
-            return;
-    fen_parse(out, "start", NULL, 0); /* practically unreachable */
 }

@@ -1,4 +1,4 @@
-/* game.h: one engine-vs-engine game with adjudication, and the openings games start from. */
+/* game.h: one engine-vs-engine game with adjudication (the openings it starts from: openings.h). */
 #ifndef MAXTUNE_GAME_H
 #define MAXTUNE_GAME_H
 
@@ -10,6 +10,7 @@
 #include "tune/run/config.h"
 #include "tune/play/player_config.h"
 #include "tune/play/match_config.h"
+#include "tune/play/openings.h"
 
 enum { GAME_MAX_PLIES = 2000 };
 
@@ -77,25 +78,5 @@ bool game_termination_is_normal(Termination t);
 /* The PGN Termination tag of t: "normal", "adjudication", "time forfeit", "rules infraction"
  * or "abandoned". */
 const char *game_termination_pgn(Termination t);
-
-/* Openings: a list of positions, from a file or generated for each pair. */
-typedef struct Openings {
-    Position *list; /* from a file; NULL for random openings */
-    int count;
-    uint64_t seed;
-    int plies;
-    int max_score;
-    Weights weights; /* the default weights, to judge random openings */
-} Openings;
-
-/* Loads the opening set the config names ("random" or a FEN file); errors "file:line: ...". */
-bool openings_load(Openings *o, const MatchConfig *mc, uint64_t seed, char *err, size_t errlen);
-
-/* Frees the opening list. */
-void openings_free(Openings *o);
-
-/* The opening of game pair `index` (random playout from (seed, index), or the file's line
- * index modulo its length). */
-void openings_get(const Openings *o, long index, Position *out);
 
 #endif

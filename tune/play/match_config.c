@@ -54,11 +54,15 @@ static bool rule_sprt_reach(const void *fields, char *msg, size_t len)
 static const ConfigKey MATCH_KEYS[] = {
     KEY_INT(MatchConfig, pairs, "1", "10000000", "100",
             "game pairs (each opening played with both colours)"),
+    /* Its doc is written into every config.ini: kept as committed runs have it, though a book
+     * may hold EPD lines too (openings.h). */
     KEY_STR(MatchConfig, openings, "random", OPTIONAL, NULL,
             "\"random\" or a file of FENs, one per line"),
     KEY_INT(MatchConfig, opening_plies, "0", "40", "8", "plies of a random opening"),
     KEY_INT(MatchConfig, opening_max_score, "0", "100000", "200",
             "skip random openings whose |eval| under the v1 weights exceeds this (centipawns)"),
+    KEY_ENUM_SPARSE(MatchConfig, opening_order, "sequential|random", "sequential",
+                    "a book's positions in file order, or in an order shuffled by the seed"),
     KEY_INT(MatchConfig, max_plies, "1", "10000", "400", "adjudicate a draw after this many plies"),
     KEY_INT(MatchConfig, repetition, "0", "10", "3",
             "draw on the N-th occurrence of a position, 0 = off"),

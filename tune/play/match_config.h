@@ -10,9 +10,10 @@
 /* How games are played and when a match stops: [match]. */
 typedef struct MatchConfig {
     long pairs;              /* game pairs, default 100, 1..10000000 */
-    char openings[256];      /* "random" (default) or a path to a file of FENs, one per line */
+    char openings[256];      /* "random" (default) or a book: FEN or EPD lines (openings.h) */
     long opening_plies;      /* random opening length, default 8, 0..40 */
     long opening_max_score;  /* skip random openings whose |eval| exceeds this (cp), default 200 */
+    char opening_order[16];  /* a book's order: "sequential" (file order, default) | "random" */
     long max_plies;          /* draw after this many plies, default 400 */
     long repetition;         /* draw on the N-th occurrence of a position, default 3, 0 = off */
     long draw_move_number;   /* adjudicate draws from this move on, default 34 */

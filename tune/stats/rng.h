@@ -15,7 +15,8 @@ enum RngStream {
     RNG_SYNTHETIC = 5,
     RNG_SAMPLE = 6,
     RNG_HOLDOUT = 7,
-    RNG_HANDICAP = 8
+    RNG_HANDICAP = 8,
+    RNG_BOOK = 9
 };
 
 typedef struct Rng {

@@ -1,0 +1,200 @@
+/* openings.c: random openings and opening books (see openings.h). */
+#include "openings.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/fen.h"
+#include "core/gamestate.h"
+#include "core/makemove.h"
+#include "core/movegen.h"
+#include "search/eval.h"
+#include "tune/run/escape.h"
+#include "tune/stats/rng.h"
+
+/* Appends pos to the list; false when out of memory. */
+static bool list_push(Openings *o, int *cap, const Position *pos)
+{
+    if (o->count == *cap) {
+        int n = *cap ? 2 * *cap : 64;
+        Position *l = realloc(o->list, (size_t)n * sizeof *l);
+        if (!l)
+            return false;
+        o->list = l;
+        *cap = n;
+    }
+    o->list[o->count++] = *pos;
+    return true;
+}
+
+/* Checks the EPD operations after a position: `opcode [operand ...];` each, operands plain
+ * words or "quoted strings"; false with the problem in why. */
+static bool epd_operations(const char *s, char *why, size_t len)
+{
+    while (*s) {
+        while (isspace((unsigned char)*s))
+            s++;
+        if (!*s)
+            return true;
+        if (!isalpha((unsigned char)*s)) {
+            snprintf(why, len, "EPD: an operation must start with its opcode, got '%.20s'", s);
+            return false;
+        }
+        while (*s && *s != ';') {
+            if (*s == '"') {
+                const char *close = strchr(s + 1, '"');
+                if (!close) {
+                    snprintf(why, len, "EPD: a string operand is not closed");
+                    return false;
+                }
+                s = close;
+            }
+            s++;
+        }
+        if (*s != ';') {
+            snprintf(why, len, "EPD: an operation does not end with ';'");
+            return false;
+        }
+        s++;
+    }
+    return true;
+}
+
+/* Reads one book line, FEN or EPD, into pos; false with the problem in why. A line that is a
+ * whole FEN is read as one; else a line with a ';' or a '"' is EPD: its first two fields are
+ * the board and the side, a third that is a number the ply count, the rest operations. */
+static bool book_line(const char *line, Position *pos, char *why, size_t len)
+{
+    if (fen_parse(pos, line, why, len))
+        return true;
+    char board[256], side[8], fen[300];
+    int used = 0;
+    if (sscanf(line, "%255s %7s%n", board, side, &used) != 2 || !strpbrk(line, ";\""))
+        return false; /* not EPD either: the FEN's own message stays in why */
+    const char *rest = line + used;
+    long plies = 0;
+    char *end;
+    long v = strtol(rest, &end, 10);
+    if (end != rest && (isspace((unsigned char)*end) || !*end)) {
+        plies = v;
+        rest = end;
+    }
+    snprintf(fen, sizeof fen, "%s %s %ld", board, side, plies);
+    return fen_parse(pos, fen, why, len) && epd_operations(rest, why, len);
+}
+
+/* Reads a book file of FEN or EPD lines ('#' lines and blank lines skipped). */
+static bool book_read(Openings *o, const char *path, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(err, errlen, "%s: cannot open openings file: %s", path, strerror(errno));
+        return false;
+    }
+    char line[1024], why[256];
+    int lineno = 0, cap = 0;
+    bool ok = true;
+    while (ok && fgets(line, sizeof line, f)) {
+        lineno++;
+        line[strcspn(line, "\r\n")] = '\0';
+        char *s = line;
+        while (*s == ' ' || *s == '\t')
+            s++;
+        if (!*s || *s == '#')
+            continue;
+        Position pos;
+        if (!book_line(s, &pos, why, sizeof why)) {
+            snprintf(err, errlen, "%s:%d: %s", path, lineno, why);
+            ok = false;
+        } else if (gamestate_of(&pos) != GAME_ONGOING) {
+            snprintf(err, errlen, "%s:%d: the game is already over in this position", path, lineno);
+            ok = false;
+        } else if (!list_push(o, &cap, &pos)) {
+            snprintf(err, errlen, "%s: out of memory", path);
+            ok = false;
+        }
+    }
+    fclose(f);
+    if (ok && o->count == 0) {
+        snprintf(err, errlen, "%s: no FEN in the openings file", path);
+        ok = false;
+    }
+    return ok;
+}
+
+/* Shuffles the book (Fisher-Yates) by the run's seed. */
+static void book_shuffle(Openings *o)
+{
+    Rng rng = rng_for(o->seed, RNG_BOOK, 0);
+    for (int i = o->count - 1; i > 0; i--) {
+        int j = (int)rng_below(&rng, (uint64_t)i + 1);
+        Position t = o->list[i];
+        o->list[i] = o->list[j];
+        o->list[j] = t;
+    }
+}
+
+bool openings_load(Openings *o, const MatchConfig *mc, uint64_t seed, char *err, size_t errlen)
+{
+    memset(o, 0, sizeof *o);
+    o->seed = seed;
+    o->plies = (int)mc->opening_plies;
+    o->max_score = (int)mc->opening_max_score;
+    weights_v1(&o->weights); /* fixed: openings never change with the built-in default */
+    if (!strcmp(mc->openings, "random"))
+        return true;
+    if (!book_read(o, mc->openings, err, errlen)) {
+        openings_free(o);
+        escape_in_place(err, errlen); /* messages quote the file's text */
+        return false;
+    }
+    if (!strcmp(mc->opening_order, "random"))
+        book_shuffle(o);
+    return true;
+}
+
+void openings_free(Openings *o)
+{
+    free(o->list);
+    o->list = NULL;
+    o->count = 0;
+}
+
+/* One random playout of o->plies plies; false if the game ended or the result is lopsided. */
+static bool random_opening(const Openings *o, Rng *rng, Position *out)
+{
+    Position pos;
+    fen_parse(&pos, "start", NULL, 0);
+    for (int ply = 0; ply < o->plies; ply++) {
+        Move legal[MAX_MOVES];
+        int n = movegen_legal(&pos, legal);
+        if (gamestate_from_count(&pos, n) != GAME_ONGOING)
+            return false;
+        Undo u;
+        move_do(&pos, legal[rng_below(rng, (uint64_t)n)], &u);
+    }
+    if (gamestate_of(&pos) != GAME_ONGOING)
+        return false;
+    int score = eval_evaluate(&pos, &o->weights);
+    if (score > o->max_score || score < -o->max_score)
+        return false;
+    pos.plies = 0;
+    *out = pos;
+    return true;
+}
+
+void openings_get(const Openings *o, long index, Position *out)
+{
+    if (o->list) {
+        *out = o->list[index % o->count];
+        return;
+    }
+    Rng rng = rng_for(o->seed, RNG_OPENING, (uint64_t)index);
+    for (int attempt = 0; attempt < 1000; attempt++)
+        if (random_opening(o, &rng, out))
+            return;
+    fen_parse(out, "start", NULL, 0); /* practically unreachable */
+}
