@@ -157,7 +157,11 @@ int job_begin(Job *job, const Config *cfg, RunDir *rd, JournalRecordFn on_record
     rundir_file(rd, RUNDIR_JOURNAL, path, sizeof path);
     if (on_record && !journal_open(&job->journal, path, rundir_config_hash(cfg), on_record, data,
                                    err, sizeof err)) {
-        fprintf(stderr, "maxtune: %s\n", err);
+        char diff[2100];
+        if (strstr(err, "different config") && rundir_config_diff(rd, cfg, diff, sizeof diff))
+            fprintf(stderr, "maxtune: %s (%s)\n", err, diff);
+        else
+            fprintf(stderr, "maxtune: %s\n", err);
         return EXIT_USAGE;
     }
     if (!rundir_write_runinfo(rd, cfg, job->threads, "running", err, sizeof err)) {

@@ -312,11 +312,18 @@ static bool text_has_line(const char *text, const char *section, const char *lin
     return false;
 }
 
+/* Whether a line of config text counts for resuming: a key's line (no comment) other than
+ * threads, the checkpoint interval and the results folder, which never change results. */
+static bool line_counts(const char *line)
+{
+    return line[0] != ';' && line[0] != '[' && strncmp(line, "threads", 7) != 0 &&
+           strncmp(line, "checkpoint_seconds", 18) != 0 && strncmp(line, "results_dir", 11) != 0;
+}
+
 uint64_t rundir_config_hash(const Config *cfg)
 {
     /* Only keys whose values differ from the defaults count, so that a new version adding
-     * keys (with defaults) still resumes an older checkpoint; threads, the checkpoint
-     * interval and the results folder never change results. */
+     * keys (with defaults) still resumes an older checkpoint. */
     Config defaults;
     config_defaults(&defaults);
     char *text = config_text(cfg), *base = config_text(&defaults);
@@ -333,9 +340,7 @@ uint64_t rundir_config_hash(const Config *cfg)
             snprintf(section, sizeof section, "%s", line);
             continue;
         }
-        if (line[0] == ';' || !strncmp(line, "threads", 7) ||
-            !strncmp(line, "checkpoint_seconds", 18) || !strncmp(line, "results_dir", 11) ||
-            text_has_line(base, section, line))
+        if (!line_counts(line) || text_has_line(base, section, line))
             continue;
         h ^= journal_hash(section);
         h *= 0x100000001B3ull;
@@ -345,6 +350,55 @@ uint64_t rundir_config_hash(const Config *cfg)
     free(text);
     free(base);
     return h;
+}
+
+/* Appends to diff each counted line of section-wise text `a` that `b` lacks, as
+ * "[section] key = value". */
+static void lines_missing(char *a, const char *b, const char *sep, char *diff, size_t len)
+{
+    char section[128] = "";
+    char *save = NULL;
+    for (char *line = strtok_r(a, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        if (line[0] == '[') {
+            snprintf(section, sizeof section, "%s", line);
+            continue;
+        }
+        if (!line_counts(line) || text_has_line(b, section, line))
+            continue;
+        size_t used = strlen(diff);
+        snprintf(diff + used, len - used, "%s%s %s", used ? ", " : sep, section, line);
+    }
+}
+
+bool rundir_config_diff(const RunDir *rd, const Config *cfg, char *diff, size_t len)
+{
+    char path[1024];
+    diff[0] = '\0';
+    rundir_file(rd, "config.ini", path, sizeof path);
+    FILE *f = fopen(path, "r");
+    char *now = config_text(cfg), *then = NULL;
+    size_t cap = 0;
+    bool ok = f && now && getdelim(&then, &cap, '\0', f) >= 0;
+    if (f)
+        fclose(f);
+    if (ok) {
+        char was[1024] = "", is[1024] = "";
+        char *now_copy = strdup(now), *then_copy = strdup(then);
+        if (now_copy && then_copy) {
+            lines_missing(then_copy, now, "", was, sizeof was);
+            lines_missing(now_copy, then, "", is, sizeof is);
+        }
+        free(now_copy);
+        free(then_copy);
+        if (was[0] || is[0])
+            snprintf(diff, len, "its config.ini has %s; this config has %s", was[0] ? was : "-",
+                     is[0] ? is : "-");
+        else
+            ok = false;
+    }
+    free(now);
+    free(then);
+    return ok;
 }
 
 /* Data for the run.txt writer. */

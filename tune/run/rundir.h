@@ -66,4 +66,10 @@ bool rundir_write_runinfo(const RunDir *rd, const Config *cfg, int threads, cons
 /* A hash of the config's result-relevant keys (threads and checkpoint interval left out). */
 uint64_t rundir_config_hash(const Config *cfg);
 
+/* Compares the folder's config.ini (the config its checkpoint was written for) with cfg, on
+ * the lines that count for resuming: true with "its config.ini has [match] pairs = 150; this
+ * config has [match] pairs = 200" in diff when they differ; false when they do not, or when
+ * there is no config.ini to compare. */
+bool rundir_config_diff(const RunDir *rd, const Config *cfg, char *diff, size_t len);
+
 #endif
