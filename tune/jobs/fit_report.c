@@ -7,6 +7,7 @@
 #include "tune/jobs/fit_job.h"
 #include "tune/jobs/html.h"
 #include "tune/jobs/selfplay_job.h"
+#include "tune/jobs/match_output.h"
 #include "tune/play/match.h"
 #include "tune/run/plot.h"
 #include "tune/stats/stats.h"

@@ -5,6 +5,7 @@
 
 #include "tune/jobs/job.h"
 #include "tune/play/game.h"
+#include "tune/jobs/match_output.h"
 #include "tune/play/match.h"
 #include "tune/stats/stats.h"
 #include "tune/play/player_config.h"

@@ -5,6 +5,7 @@
 
 #include "tune/jobs/html.h"
 #include "tune/jobs/spsa_job.h"
+#include "tune/jobs/match_output.h"
 #include "tune/play/match.h"
 #include "tune/run/plot.h"
 #include "tune/stats/stats.h"

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "tune/jobs/html.h"
+#include "tune/jobs/match_output.h"
 #include "tune/jobs/tournament_job.h"
 #include "tune/play/pairs.h"
 #include "tune/run/plot.h"

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tune/jobs/match_output.h"
 #include "tune/run/text.h"
 #include "tune/stats/stats.h"
 

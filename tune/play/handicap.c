@@ -3,16 +3,13 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "core/attack.h"
 #include "core/gamestate.h"
-#include "core/makemove.h"
-#include "core/movegen.h"
-#include "search/search.h"
-#include "tune/play/match.h"
+#include "tune/play/ledger.h"
 #include "tune/play/pair_task.h"
 #include "tune/play/pgn.h"
+#include "tune/play/players.h"
 #include "tune/stats/rng.h"
 #include "tune/play/player_config.h"
 #include "tune/play/match_config.h"
@@ -28,9 +25,7 @@ struct Handicap {
     Weights weights[2]; /* [engine_a]'s, twice (a pair task's weight set) */
     HandicapPlan plan;
     PairResult *pairs;
-    bool *done;
-    long finished, resumed;
-    double start_time, last_progress;
+    Ledger ledger; /* which pairs are stored, how many resumed */
 };
 
 /* Removes copy `copy` (mod the count) of colour c's pieces of type `type`; false when there is
@@ -116,8 +111,7 @@ Handicap *handicap_new(const Config *cfg, const Openings *o, const int *types, c
     }
     long n = h->plan.first[ntypes];
     h->pairs = calloc((size_t)n + 1, sizeof *h->pairs);
-    h->done = calloc((size_t)n + 1, sizeof *h->done);
-    if (!h->pairs || !h->done) {
+    if (!ledger_init(&h->ledger, n) || !h->pairs) {
         handicap_free(h);
         snprintf(err, errlen, "out of memory for %ld handicap pairs", n);
         return NULL;
@@ -132,7 +126,7 @@ void handicap_free(Handicap *h)
     for (long k = 0; h->pairs && k < h->plan.first[h->plan.ntypes]; k++)
         pair_free(&h->pairs[k]);
     free(h->pairs);
-    free(h->done);
+    ledger_free(&h->ledger);
     free(h);
 }
 
@@ -148,31 +142,14 @@ static void locate(const HandicapPlan *plan, long k, int *ti, long *j)
     *j = k - plan->first[i];
 }
 
-/* True when every move of game g of the pair is legal from its opening. */
-static bool game_is_valid(const GameResult *g, const Position *opening)
+/* Stores pair `index` from its journal payload after checking its games (resumed: read back
+ * from the journal); false with a reason. */
+static bool handicap_store(Handicap *h, long index, const char *payload, bool resumed, char *why,
+                           size_t len)
 {
-    Position pos = *opening;
-    for (int i = 0; i < g->nmoves; i++) {
-        Move legal[MAX_MOVES];
-        int n = movegen_legal(&pos, legal), k = 0;
-        while (k < n && legal[k] != g->moves[i])
-            k++;
-        if (k == n)
-            return false;
-        Undo u;
-        move_do(&pos, legal[k], &u);
-    }
-    return true;
-}
-
-/* Stores pair `index` from its journal payload after checking its games; false with a
- * reason. */
-static bool handicap_store(Handicap *h, long index, const char *payload, char *why, size_t len)
-{
-    if (index < 0 || index >= handicap_records(h) || h->done[index]) {
-        snprintf(why, len, "handicap pair %ld out of range or repeated", index);
+    const char *bad = "handicap pair %ld out of range or repeated";
+    if (!ledger_can_store(&h->ledger, index, bad, bad, why, len))
         return false;
-    }
     int ti;
     long j;
     locate(&h->plan, index, &ti, &j);
@@ -181,23 +158,19 @@ static bool handicap_store(Handicap *h, long index, const char *payload, char *w
     if (!pair_decode(payload, &p, why, len))
         return false;
     if (!plan_openings(h->openings, &h->plan, ti, j, open) ||
-        !game_is_valid(&p.game[0], &open[0]) || !game_is_valid(&p.game[1], &open[1])) {
+        pair_game_replay(&p.game[0], &open[0]) || pair_game_replay(&p.game[1], &open[1])) {
         snprintf(why, len, "illegal move in a handicap game");
         pair_free(&p);
         return false;
     }
     h->pairs[index] = p;
-    h->done[index] = true;
-    h->finished++;
+    ledger_store(&h->ledger, index, resumed);
     return true;
 }
 
 bool handicap_record(Handicap *h, long index, const char *payload, char *why, size_t len)
 {
-    if (!handicap_store(h, index, payload, why, len))
-        return false;
-    h->resumed++;
-    return true;
+    return handicap_store(h, index, payload, true, why, len);
 }
 
 /* Score of game g of a pair for the side with the piece (game 0: Black, game 1: White). */
@@ -210,17 +183,14 @@ static double full_side_score(const PairResult *p, int g)
 /* The progress line. */
 static void handicap_progress(Handicap *h, bool final)
 {
-    double now = search_now();
-    bool tty = isatty(STDERR_FILENO);
-    if (!final && now - h->last_progress < (tty ? 0.25 : 10.0))
+    bool tty;
+    if (!ledger_line_due(&h->ledger, final, &tty))
         return;
-    h->last_progress = now;
     long total = handicap_records(h);
-    double elapsed = now - h->start_time;
-    double rate = elapsed > 0 ? 2.0 * (h->finished - h->resumed) / elapsed : 0;
-    double eta = rate > 0 ? 2.0 * (total - h->finished) / rate : 0;
-    fprintf(stderr, "%shandicap: games %ld/%ld  %.2f games/s  ETA %.0fs%s", tty ? "\r\033[K" : "",
-            2 * h->finished, 2 * total, rate, eta, tty && !final ? "" : "\n");
+    double rate, eta;
+    ledger_speed(&h->ledger, 2.0, (double)(total - h->ledger.finished), &rate, &eta);
+    ledger_print(tty, final, "handicap: games %ld/%ld  %.2f games/s  ETA %.0fs",
+                 2 * h->ledger.finished, 2 * total, rate, eta);
 }
 
 char *handicap_pair(PairWorker *w, const Config *cfg, const Openings *o, const Weights *wt,
@@ -232,15 +202,13 @@ char *handicap_pair(PairWorker *w, const Config *cfg, const Openings *o, const W
     Position open[2];
     PairResult p;
     memset(&p, 0, sizeof p);
-    SearchLimits limits = {(int)player_config(cfg, 0)->depth,
-                           (uint64_t)player_config(cfg, 0)->nodes,
-                           (int)player_config(cfg, 0)->movetime_ms};
+    Player white, black; /* both with [engine_a]'s limits */
+    player_setup(&white, player_config(cfg, 0), w->engine[0], w->proc[0], wt);
+    player_setup(&black, player_config(cfg, 0), w->engine[1], w->proc[1], wt);
     GameRecord *rec = malloc(sizeof *rec);
     bool ok = rec && plan_openings(o, plan, ti, j, open);
     *busy = 0;
     for (int g = 0; g < 2 && ok; g++) {
-        Player white = {.engine = w->engine[0], .weights = wt, .limits = limits};
-        Player black = {.engine = w->engine[1], .weights = wt, .limits = limits};
         game_play(&open[g], &white, &black, match_config(cfg), rec);
         *busy += rec->search_seconds;
         ok = pair_compact_game(rec, &p.game[g]);
@@ -273,7 +241,7 @@ const DistKind handicap_kind = {"handicap pairs",     pair_task_open,        pai
 static bool store_unit(void *data, long k, const char *payload)
 {
     char why[128];
-    if (handicap_store(data, k, payload, why, sizeof why))
+    if (handicap_store(data, k, payload, false, why, sizeof why))
         return true;
     fprintf(stderr, "maxtune: handicap pair %ld: %s\n", k, why);
     return false;
@@ -284,9 +252,7 @@ static void progress_unit(void *data, bool final) { handicap_progress(data, fina
 
 int handicap_play(Handicap *h)
 {
-    h->start_time = search_now();
-    if (h->resumed)
-        fprintf(stderr, "handicap: resuming: %ld pairs already played\n", h->resumed);
+    ledger_start(&h->ledger, "handicap: ", "pairs");
     /* Both sides are [engine_a] (play_cfg); the pairs come back here in completion order and
      * are kept by index. */
     PairUnits u = {.kind = &handicap_kind,
@@ -294,7 +260,7 @@ int handicap_play(Handicap *h)
                    .extra = &h->plan,
                    .extra_len = sizeof h->plan,
                    .what = "handicap pair",
-                   .done = h->done,
+                   .done = h->ledger.done,
                    .journal = h->journal,
                    .journal_offset = h->offset,
                    .data = h,
@@ -307,7 +273,7 @@ MatchCounts handicap_counts(const Handicap *h, int i)
 {
     MatchCounts mc = {0};
     for (long k = h->plan.first[i]; k < h->plan.first[i + 1]; k++)
-        if (h->done[k])
+        if (h->ledger.done[k])
             stats_add_pair(&mc, full_side_score(&h->pairs[k], 0), full_side_score(&h->pairs[k], 1));
     return mc;
 }
@@ -323,7 +289,7 @@ bool handicap_write_pgn(FILE *out, void *data)
         long j;
         locate(&h->plan, k, &ti, &j);
         Position open[2];
-        if (!h->done[k] || !plan_openings(h->openings, &h->plan, ti, j, open))
+        if (!h->ledger.done[k] || !plan_openings(h->openings, &h->plan, ti, j, open))
             continue;
         for (int g = 0; g < 2; g++) {
             char event[160], round[48];

@@ -1,6 +1,7 @@
 /* match.h: a match of two weight sets in game pairs (each opening played twice, colours
  * swapped), in parallel over threads and MPI ranks (dist), with SPRT and a journaled pair per
- * record; used by the match job and by the verification matches of spsa and fit. */
+ * record; used by the match job and by the verification matches of spsa and fit. The match
+ * keeps its pairs and figures; the files made of them are the jobs' (tune/jobs/match_output.h). */
 #ifndef MAXTUNE_MATCH_H
 #define MAXTUNE_MATCH_H
 
@@ -8,7 +9,6 @@
 #include "tune/run/journal.h"
 #include "tune/play/pairs.h"
 #include "tune/stats/stats.h"
-#include "tune/run/rundir.h"
 
 /* A match between two weight sets, its pairs, counts and SPRT state. */
 typedef struct Match Match;
@@ -56,25 +56,22 @@ const PairResult *match_pair(const Match *m, long i);
 /* The figures of the pairs counted so far. */
 MatchSummary match_summary(const Match *m);
 
-/* Writers for rundir_write (data is the Match): the games, and the reproducible summary. */
-bool match_write_pgn(FILE *out, void *data);
-bool match_write_summary(FILE *out, void *data);
+/* The config the match was made with (its rules, its players, its run's name and seed). */
+const Config *match_run_config(const Match *m);
 
-/* Writes the `"verification": {...}` member of a job's summary.json (null without a match). */
-void match_write_verification_json(FILE *out, const Match *m);
+/* The opening of pair i. */
+void match_opening(const Match *m, long i, Position *out);
 
-/* Writer of the Elo estimate after each pair (CSV: games, elo, elo_low, elo_high, score). */
-bool match_write_progress(FILE *out, void *data);
+/* How fast the match played (timing.json): what changes from run to run. */
+typedef struct MatchTiming {
+    int players;           /* threads that played, over all ranks */
+    double seconds;        /* wall time of match_play */
+    long played, resumed;  /* pairs played now, pairs read back from the journal */
+    double search_seconds; /* inside the searches, summed over threads, pairs played now */
+} MatchTiming;
 
-/* Writer of timing.json: the speed figures, which change from run to run. */
-bool match_write_timing(FILE *out, void *data);
-
-/* Draws that CSV (already written as `csv` in the run folder) as `png`; false when the plot
- * failed (the reason printed). */
-bool match_plot_progress(const Match *m, const RunDir *rd, const char *csv, const char *png);
-
-/* Prints the cutechess-style result block. */
-void match_print_result(const Match *m);
+/* The speed figures of the match. */
+MatchTiming match_timing(const Match *m);
 
 /* Checks that every move of a decoded pair is legal from its opening; false with a reason. */
 bool match_pair_is_valid(const PairResult *p, const Position *opening, char *why, size_t len);

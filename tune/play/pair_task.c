@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "search/search.h"
+#include "tune/play/ledger.h"
 #include "tune/play/pairs.h"
 #include "tune/run/interrupt.h"
 #include "tune/run/status.h"
@@ -206,10 +207,7 @@ int pair_task_play_units(const PairUnits *u)
     }
     for (long i = 0; i < n; i++)
         if (!u->done[i]) {
-            fprintf(stderr,
-                    "interrupted: finished work is saved in %s; run the same command "
-                    "again to resume\n",
-                    u->journal->path);
+            ledger_report_interrupted(u->journal);
             return EXIT_INTERRUPTED;
         }
     return EXIT_OK;

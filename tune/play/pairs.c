@@ -6,6 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/makemove.h"
+#include "core/movegen.h"
+#include "tune/play/players.h"
 #include "tune/run/interrupt.h"
 #include "tune/play/player_config.h"
 #include "tune/play/match_config.h"
@@ -78,13 +81,6 @@ void pair_log_fault(PairWorker *w, const Config *cfg, long opening_index, int g,
         fprintf(stderr, "maxtune: %s: cannot write the engine log\n", path);
 }
 
-/* Search limits of an engine section. */
-static SearchLimits limits_of(const EngineConfig *ec)
-{
-    SearchLimits l = {(int)ec->depth, (uint64_t)ec->nodes, (int)ec->movetime_ms};
-    return l;
-}
-
 bool pair_compact_game(const GameRecord *rec, GameResult *out)
 {
     out->result = (uint8_t)rec->result;
@@ -102,9 +98,9 @@ bool pair_play(PairWorker *w, const Config *cfg, const Openings *o, long opening
 {
     Position opening;
     openings_get(o, opening_index, &opening);
-    const EngineConfig *ea = player_config(cfg, 0), *eb = player_config(cfg, 1);
-    Player a = {w->engine[0], wa, limits_of(ea), w->proc[0], ea->timeout_ms, ea->clock};
-    Player b = {w->engine[1], wb, limits_of(eb), w->proc[1], eb->timeout_ms, eb->clock};
+    Player a, b;
+    player_setup(&a, player_config(cfg, 0), w->engine[0], w->proc[0], wa);
+    player_setup(&b, player_config(cfg, 1), w->engine[1], w->proc[1], wb);
     GameRecord *rec = malloc(sizeof *rec);
     if (!rec)
         return false;
@@ -151,57 +147,83 @@ char *pair_encode_game(const GameResult *g) { return encode_games(g, 1); }
 
 char *pair_encode(const PairResult *p) { return encode_games(p->game, 2); }
 
-bool pair_decode(const char *text, PairResult *p, char *why, size_t whylen)
+/* Parses the text of n games (pair_encode_game's, joined by spaces) into games (move lists
+ * allocated; all NULL again on failure); false with a reason. */
+static bool decode_games(const char *text, GameResult *games, int n, char *why, size_t whylen)
 {
-    memset(p, 0, sizeof *p);
     const char *s = text;
-    for (int g = 0; g < 2; g++) {
+    const char *bad = NULL;
+    for (int g = 0; g < n && !bad; g++) {
         char *end;
         long v[3];
-        for (int k = 0; k < 3; k++) {
+        for (int k = 0; k < 3 && !bad; k++) {
             v[k] = strtol(s, &end, 10);
-            if (end == s) {
-                snprintf(why, whylen, "missing game field");
-                pair_free(p);
-                return false;
-            }
+            bad = end == s ? "missing game field" : NULL;
             s = end;
         }
+        if (bad)
+            break;
         if (v[0] < 0 || v[0] > 2 || v[1] < 0 || v[1] >= TERM_NB || v[2] < 0 ||
             v[2] > GAME_MAX_PLIES) {
-            snprintf(why, whylen, "game field out of range");
-            pair_free(p);
-            return false;
+            bad = "game field out of range";
+            break;
         }
-        GameResult *r = &p->game[g];
+        GameResult *r = &games[g];
         r->result = (uint8_t)v[0];
         r->term = (uint8_t)v[1];
         r->nmoves = (uint16_t)v[2];
         r->moves = malloc(((size_t)r->nmoves + 1) * sizeof(Move));
         if (!r->moves) {
-            snprintf(why, whylen, "out of memory");
-            pair_free(p);
-            return false;
+            bad = "out of memory";
+            break;
         }
-        for (int i = 0; i < r->nmoves; i++) {
+        for (int i = 0; i < r->nmoves && !bad; i++) {
             unsigned long m = strtoul(s, &end, 16);
-            if (end == s || m > 0x3FFF) {
-                snprintf(why, whylen, "bad move field");
-                pair_free(p);
-                return false;
-            }
+            bad = end == s || m > 0x3FFF ? "bad move field" : NULL;
             r->moves[i] = (Move)m;
             s = end;
         }
     }
-    while (*s == ' ')
+    while (!bad && *s == ' ')
         s++;
-    if (*s) {
-        snprintf(why, whylen, "trailing data");
-        pair_free(p);
-        return false;
+    if (!bad && *s)
+        bad = "trailing data";
+    if (!bad)
+        return true;
+    snprintf(why, whylen, "%s", bad);
+    for (int g = 0; g < n; g++) {
+        free(games[g].moves);
+        games[g].moves = NULL;
     }
-    return true;
+    return false;
+}
+
+bool pair_decode(const char *text, PairResult *p, char *why, size_t whylen)
+{
+    memset(p, 0, sizeof *p);
+    return decode_games(text, p->game, 2, why, whylen);
+}
+
+bool pair_decode_game(const char *text, GameResult *g, char *why, size_t whylen)
+{
+    memset(g, 0, sizeof *g);
+    return decode_games(text, g, 1, why, whylen);
+}
+
+int pair_game_replay(const GameResult *g, const Position *opening)
+{
+    Position pos = *opening;
+    for (int i = 0; i < g->nmoves; i++) {
+        Move legal[MAX_MOVES];
+        int n = movegen_legal(&pos, legal), k = 0;
+        while (k < n && legal[k] != g->moves[i])
+            k++;
+        if (k == n)
+            return i + 1;
+        Undo u;
+        move_do(&pos, legal[k], &u);
+    }
+    return 0;
 }
 
 void pair_free(PairResult *p)

@@ -63,8 +63,15 @@ double pair_score(const PairResult *p, int g);
 /* Journal payload of a pair (malloc'd string). */
 char *pair_encode(const PairResult *p);
 
-/* Parses a journal payload; false with a reason. */
+/* Parses a journal payload; false with a reason (the move lists are then NULL). */
 bool pair_decode(const char *text, PairResult *p, char *why, size_t whylen);
+
+/* Parses the journal text of one game (pair_encode_game's); false with a reason (moves NULL). */
+bool pair_decode_game(const char *text, GameResult *g, char *why, size_t whylen);
+
+/* Replays game g from its opening: 0 when every move is legal, else the number of the first
+ * ply that is not (the check of every game read back from a journal). */
+int pair_game_replay(const GameResult *g, const Position *opening);
 
 /* Frees the move lists of a pair. */
 void pair_free(PairResult *p);

@@ -4,16 +4,14 @@
 #include <omp.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-#include "core/gamestate.h"
 #include "core/makemove.h"
-#include "core/movegen.h"
 #include "search/eval.h"
 #include "search/search.h"
-#include "tune/play/match.h"
+#include "tune/play/ledger.h"
 #include "tune/play/pair_task.h"
 #include "tune/play/pgn.h"
+#include "tune/play/players.h"
 #include "tune/stats/rng.h"
 #include "tune/play/player_config.h"
 #include "tune/play/match_config.h"
@@ -30,9 +28,7 @@ struct Selfplay {
     Weights weights[2]; /* [engine_a], [engine_b] */
     long ngames;
     GameResult *games;
-    bool *done;
-    long finished, resumed;
-    double start_time, last_progress;
+    Ledger ledger; /* which games are stored, how many resumed */
     long white_wins, draws, black_wins;
 };
 
@@ -57,8 +53,7 @@ Selfplay *selfplay_new(const Config *cfg, const Openings *o, Journal *journal, l
             return NULL;
         }
     s->games = calloc((size_t)s->ngames, sizeof *s->games);
-    s->done = calloc((size_t)s->ngames, sizeof *s->done);
-    if (!s->games || !s->done) {
+    if (!ledger_init(&s->ledger, s->ngames) || !s->games) {
         selfplay_free(s);
         snprintf(err, errlen, "out of memory for %ld games", selfplay_config(cfg)->games);
         return NULL;
@@ -73,67 +68,11 @@ void selfplay_free(Selfplay *s)
     for (long i = 0; s->games && i < s->ngames; i++)
         free(s->games[i].moves);
     free(s->games);
-    free(s->done);
+    ledger_free(&s->ledger);
     free(s);
 }
 
 long selfplay_games(const Selfplay *s) { return s->ngames; }
-
-/* Parses a journal payload and replays it from the opening: every move must be legal. */
-static bool game_decode(const char *text, const Position *opening, GameResult *g, char *why,
-                        size_t len)
-{
-    char *end;
-    long v[3];
-    const char *p = text;
-    for (int k = 0; k < 3; k++) {
-        v[k] = strtol(p, &end, 10);
-        if (end == p) {
-            snprintf(why, len, "missing game field");
-            return false;
-        }
-        p = end;
-    }
-    if (v[0] < 0 || v[0] > 2 || v[1] < 0 || v[1] >= TERM_NB || v[2] < 0 || v[2] > GAME_MAX_PLIES) {
-        snprintf(why, len, "game field out of range");
-        return false;
-    }
-    g->result = (uint8_t)v[0];
-    g->term = (uint8_t)v[1];
-    g->nmoves = (uint16_t)v[2];
-    g->moves = malloc(((size_t)g->nmoves + 1) * sizeof *g->moves);
-    if (!g->moves) {
-        snprintf(why, len, "out of memory");
-        return false;
-    }
-    Position pos = *opening;
-    for (int i = 0; i < g->nmoves; i++) {
-        unsigned long m = strtoul(p, &end, 16);
-        Move legal[MAX_MOVES];
-        int n = end == p ? 0 : movegen_legal(&pos, legal), k = 0;
-        while (k < n && legal[k] != (Move)m)
-            k++;
-        if (k == n || m > 0x3FFF) {
-            snprintf(why, len, "ply %d: bad or illegal move", i + 1);
-            free(g->moves);
-            g->moves = NULL;
-            return false;
-        }
-        g->moves[i] = (Move)m;
-        Undo u;
-        move_do(&pos, (Move)m, &u);
-        p = end;
-    }
-    while (*p == ' ')
-        p++;
-    if (*p) {
-        snprintf(why, len, "trailing data");
-        free(g->moves);
-        g->moves = NULL;
-        return false;
-    }
-    return true;
-}
 
 /* Counts a finished game in the running totals. */
 static void count_result(Selfplay *s, const GameResult *g)
@@ -143,57 +82,47 @@ static void count_result(Selfplay *s, const GameResult *g)
     s->black_wins += g->result == 0;
 }
 
-/* Stores game `index` from its journal payload after replaying it; false with a reason. */
-static bool selfplay_store(Selfplay *s, long index, const char *payload, char *why, size_t len)
+/* Stores game `index` from its journal payload after replaying it (resumed: read back from
+ * the journal); false with a reason. */
+static bool selfplay_store(Selfplay *s, long index, const char *payload, bool resumed, char *why,
+                           size_t len)
 {
-    if (index < 0 || index >= s->ngames) {
-        snprintf(why, len, "game index %ld out of range", index);
+    if (!ledger_can_store(&s->ledger, index, "game index %ld out of range",
+                          "game %ld recorded twice", why, len))
         return false;
-    }
-    if (s->done[index]) {
-        snprintf(why, len, "game %ld recorded twice", index);
-        return false;
-    }
     Position opening;
     openings_get(s->openings, index, &opening);
-    if (!game_decode(payload, &opening, &s->games[index], why, len))
+    GameResult *g = &s->games[index];
+    if (!pair_decode_game(payload, g, why, len))
         return false;
-    s->done[index] = true;
-    s->finished++;
-    count_result(s, &s->games[index]);
+    int ply = pair_game_replay(g, &opening);
+    if (ply) {
+        snprintf(why, len, "ply %d: bad or illegal move", ply);
+        free(g->moves);
+        g->moves = NULL;
+        return false;
+    }
+    ledger_store(&s->ledger, index, resumed);
+    count_result(s, g);
     return true;
 }
 
 bool selfplay_record(Selfplay *s, long index, const char *payload, char *why, size_t len)
 {
-    if (!selfplay_store(s, index, payload, why, len))
-        return false;
-    s->resumed++;
-    return true;
-}
-
-/* Search limits of an engine section. */
-static SearchLimits limits_of(const EngineConfig *ec)
-{
-    SearchLimits l = {(int)ec->depth, (uint64_t)ec->nodes, (int)ec->movetime_ms};
-    return l;
+    return selfplay_store(s, index, payload, true, why, len);
 }
 
 /* The progress line: redrawn in place on a terminal, every 10 s otherwise. */
 static void selfplay_progress(Selfplay *s, bool final)
 {
-    double now = search_now();
-    bool tty = isatty(STDERR_FILENO);
-    if (!final && now - s->last_progress < (tty ? 0.25 : 10.0))
+    bool tty;
+    if (!ledger_line_due(&s->ledger, final, &tty))
         return;
-    s->last_progress = now;
-    double elapsed = now - s->start_time;
-    double rate = elapsed > 0 ? (s->finished - s->resumed) / elapsed : 0;
-    double eta = rate > 0 ? (s->ngames - s->finished) / rate : 0;
-    fprintf(stderr,
-            "%sselfplay: games %ld/%ld  White-draw-Black %ld-%ld-%ld  %.2f games/s  ETA %.0fs%s",
-            tty ? "\r\033[K" : "", s->finished, s->ngames, s->white_wins, s->draws, s->black_wins,
-            rate, eta, tty && !final ? "" : "\n");
+    double rate, eta;
+    ledger_speed(&s->ledger, 1.0, (double)(s->ngames - s->ledger.finished), &rate, &eta);
+    ledger_print(tty, final,
+                 "selfplay: games %ld/%ld  White-draw-Black %ld-%ld-%ld  %.2f games/s  ETA %.0fs",
+                 s->ledger.finished, s->ngames, s->white_wins, s->draws, s->black_wins, rate, eta);
 }
 
 char *selfplay_game(PairWorker *w, const Config *cfg, const Openings *o, const Weights wt[2],
@@ -201,10 +130,9 @@ char *selfplay_game(PairWorker *w, const Config *cfg, const Openings *o, const W
 {
     Position opening;
     openings_get(o, i, &opening);
-    Player a = {
-        .engine = w->engine[0], .weights = &wt[0], .limits = limits_of(player_config(cfg, 0))};
-    Player b = {
-        .engine = w->engine[1], .weights = &wt[1], .limits = limits_of(player_config(cfg, 1))};
+    Player a, b;
+    player_setup(&a, player_config(cfg, 0), w->engine[0], w->proc[0], &wt[0]);
+    player_setup(&b, player_config(cfg, 1), w->engine[1], w->proc[1], &wt[1]);
     GameRecord *rec = malloc(sizeof *rec);
     if (!rec)
         return NULL;
@@ -236,7 +164,7 @@ const DistKind selfplay_games_kind = {"self-play games",    pair_task_open,     
 static bool store_unit(void *data, long i, const char *payload)
 {
     char why[128];
-    if (selfplay_store(data, i, payload, why, sizeof why))
+    if (selfplay_store(data, i, payload, false, why, sizeof why))
         return true;
     fprintf(stderr, "maxtune: game %ld: %s\n", i, why);
     return false;
@@ -247,14 +175,12 @@ static void progress_unit(void *data, bool final) { selfplay_progress(data, fina
 
 int selfplay_play(Selfplay *s)
 {
-    s->start_time = search_now();
-    if (s->resumed)
-        fprintf(stderr, "selfplay: resuming: %ld games already played\n", s->resumed);
+    ledger_start(&s->ledger, "selfplay: ", "games");
     /* The games come back here in completion order and are kept by index. */
     PairUnits u = {.kind = &selfplay_games_kind,
                    .task = {s->cfg, s->openings, 0, s->weights, 1, s->ngames},
                    .what = "game",
-                   .done = s->done,
+                   .done = s->ledger.done,
                    .journal = s->journal,
                    .journal_offset = s->offset,
                    .data = s,

@@ -1,0 +1,59 @@
+/* players.c: setting up and describing the players of a config (see players.h). */
+#include "players.h"
+
+#include <stdio.h>
+
+SearchLimits player_limits(const EngineConfig *e)
+{
+    SearchLimits l = {(int)e->depth, (uint64_t)e->nodes, (int)e->movetime_ms};
+    return l;
+}
+
+void player_setup(Player *p, const EngineConfig *e, Engine *engine, EngineProc *proc,
+                  const Weights *w)
+{
+    *p = (Player){engine, w, player_limits(e), proc, e->timeout_ms, e->clock};
+}
+
+/* The limits of e: in prose, "N nodes, depth D, M ms per move, time control T"; terse (a table
+ * cell), "N nodes depth D M ms tc T". */
+static void limits_text(const EngineConfig *e, bool terse, char *buf, size_t len)
+{
+    char items[4][96];
+    int n = 0;
+    if (e->nodes)
+        snprintf(items[n++], sizeof items[0], "%ld nodes", e->nodes);
+    if (e->depth)
+        snprintf(items[n++], sizeof items[0], "depth %ld", e->depth);
+    if (e->movetime_ms)
+        snprintf(items[n++], sizeof items[0], "%ld ms", e->movetime_ms);
+    int limits = n;
+    if (e->tc[0])
+        snprintf(items[n++], sizeof items[0], "%s %s", terse ? "tc" : "time control", e->tc);
+    size_t at = 0;
+    if (len)
+        buf[0] = '\0';
+    for (int i = 0; i < n && at < len; i++) {
+        int k = snprintf(buf + at, len - at, "%s%s%s", i ? (terse ? " " : ", ") : "", items[i],
+                         !terse && i == limits - 1 ? " per move" : "");
+        at += k > 0 ? (size_t)k : 0;
+    }
+}
+
+void player_limits_text(const EngineConfig *e, char *buf, size_t len)
+{
+    limits_text(e, false, buf, len);
+}
+
+void player_describe(const EngineConfig *e, PlayerForm form, char *buf, size_t len)
+{
+    bool cells = form == PLAYER_CELLS;
+    char what[2304], limits[512];
+    if (e->command[0])
+        snprintf(what, sizeof what, "external%s `%s`%s%s%s", cells ? ":" : "", e->command,
+                 e->options[0] ? ", options `" : "", e->options, e->options[0] ? "`" : "");
+    else
+        snprintf(what, sizeof what, "%sweights `%s`", cells ? "in-process, " : "", e->weights);
+    limits_text(e, cells, limits, sizeof limits);
+    snprintf(buf, len, "%s%s%s", what, cells ? " | " : ", ", limits);
+}
