@@ -6,21 +6,10 @@
 #include "tune/jobs/match_job.h"
 #include "tune/play/game.h"
 #include "tune/play/match.h"
+#include "tune/play/players.h"
 #include "tune/stats/stats.h"
 #include "tune/play/player_config.h"
 #include "tune/play/match_config.h"
-
-/* What limits a player's moves: "N nodes per move", with its time control when it has one
- * ("time control T" alone without a node limit). */
-static void limits_text(const EngineConfig *e, char *buf, size_t len)
-{
-    if (!e->tc[0])
-        snprintf(buf, len, "%ld nodes per move", e->nodes);
-    else if (e->nodes)
-        snprintf(buf, len, "%ld nodes per move, time control %s", e->nodes, e->tc);
-    else
-        snprintf(buf, len, "time control %s", e->tc);
-}
 
 bool match_write_report(FILE *out, void *data)
 {
@@ -29,16 +18,14 @@ bool match_write_report(FILE *out, void *data)
     MatchSummary s = match_summary(r->match);
     const MatchCounts *c = &s.counts;
     EloEstimate e = stats_estimate(c), ep = stats_estimate_pentanomial(c);
-    char la[128], lb[128];
-    limits_text(player_config(cfg, 0), la, sizeof la);
-    limits_text(player_config(cfg, 1), lb, sizeof lb);
+    char pa[3072], pb[3072];
+    player_describe(player_config(cfg, 0), PLAYER_PROSE, pa, sizeof pa);
+    player_describe(player_config(cfg, 1), PLAYER_PROSE, pb, sizeof pb);
     fprintf(out, "# Match `%s`\n\n", cfg->name);
     fprintf(out,
-            "`%s` (weights `%s`, %s) against `%s` (weights `%s`, %s): %ld game pairs, each "
-            "opening played twice with colours swapped; openings: %s%s, seed %llu. Figures are "
-            "for `%s`.\n\n",
-            s.name_a, player_config(cfg, 0)->weights, la, s.name_b, player_config(cfg, 1)->weights,
-            lb, s.pairs,
+            "`%s` (%s) against `%s` (%s): %ld game pairs, each opening played twice with "
+            "colours swapped; openings: %s%s, seed %llu. Figures are for `%s`.\n\n",
+            s.name_a, pa, s.name_b, pb, s.pairs,
             strcmp(match_config(cfg)->openings, "random") ? match_config(cfg)->openings
                                                           : "random, ",
             strcmp(match_config(cfg)->openings, "random") ? "" : "generated from the seed",

@@ -9,6 +9,7 @@
 #include "tune/jobs/html.h"
 #include "tune/jobs/pipeline_job.h"
 #include "tune/jobs/weights_report.h"
+#include "tune/play/players.h"
 #include "tune/run/text.h"
 #include "tune/play/player_config.h"
 #include "tune/jobs/spsa_config.h"
@@ -92,12 +93,16 @@ static void report_stages(FILE *out, const PipelineResult *r)
 {
     const Config *c = r->cfg;
     const PipelineConfig *pl = pipeline_config(c);
+    EngineConfig gate = *player_config(c, 0); /* the gate plays at gate_nodes (pipeline_job.c) */
+    gate.nodes = pl->gate_nodes;
+    char limits[256], gate_limits[256];
+    player_limits_text(player_config(c, 0), limits, sizeof limits);
+    player_limits_text(&gate, gate_limits, sizeof gate_limits);
     fprintf(out,
             "| stage | job | what it does | writes | report |\n|---|---|---|---|---|\n"
-            "| 1 | selfplay | %ld self-play games of `%s` at %ld nodes per move; %ld quiet "
-            "positions kept | `selfplay/positions.traces` | "
-            "[selfplay/report.md](selfplay/report.md) |\n",
-            r->games, pl->start_weights, player_config(c, 0)->nodes, r->positions);
+            "| 1 | selfplay | %ld self-play games of `%s` at %s; %ld quiet positions kept | "
+            "`selfplay/positions.traces` | [selfplay/report.md](selfplay/report.md) |\n",
+            r->games, pl->start_weights, limits, r->positions);
     fprintf(out,
             "| 2 | fit | `%s` fitted to the outcomes from `%s`, regularised toward it "
             "(lambda %g%s); %ld-pair verification against it | `fit/fitted.weights` | "
@@ -110,9 +115,9 @@ static void report_stages(FILE *out, const PipelineResult *r)
             "[spsa/report.md](spsa/report.md) |\n",
             spsa_config(c)->iterations, pl->spsa_params, spsa_config(c)->verify_pairs);
     fprintf(out,
-            "| 4 | match | the gate: final weights against `%s` at %ld nodes per move, %s | "
+            "| 4 | match | the gate: final weights against `%s` at %s, %s | "
             "`gate/games.pgn` | [gate/report.md](gate/report.md) |\n\n",
-            pl->start_weights, pl->gate_nodes,
+            pl->start_weights, gate_limits,
             pl->gate_sprt ? "SPRT ([match] elo0, elo1)" : "every pair");
 }
 

@@ -7,19 +7,22 @@
 
 #include "tune/jobs/html.h"
 #include "tune/jobs/job.h"
-#include "tune/play/player_config.h"
 #include "tune/play/match_config.h"
+#include "tune/play/player_config.h"
+#include "tune/play/players.h"
 #include "tune/play/selfplay_config.h"
 
 void selfplay_write_markdown(FILE *out, const Config *cfg, const SelfplayStats *st, const Traces *t)
 {
     const SelfplayConfig *sc = selfplay_config(cfg);
+    char limits[256];
+    player_limits_text(player_config(cfg, 0), limits, sizeof limits);
     fprintf(out,
-            "%ld self-play games (`%s` against `%s`, %ld nodes per move, random openings of "
-            "%ld plies): White won %ld, drew %ld, lost %ld; %.0f plies per game.\n\n",
-            st->games, player_config(cfg, 0)->weights, player_config(cfg, 1)->weights,
-            player_config(cfg, 0)->nodes, match_config(cfg)->opening_plies, st->white_wins,
-            st->draws, st->black_wins, st->games ? (double)st->plies / st->games : 0);
+            "%ld self-play games (`%s` against `%s`, %s, random openings of %ld plies): White "
+            "won %ld, drew %ld, lost %ld; %.0f plies per game.\n\n",
+            st->games, player_config(cfg, 0)->weights, player_config(cfg, 1)->weights, limits,
+            match_config(cfg)->opening_plies, st->white_wins, st->draws, st->black_wins,
+            st->games ? (double)st->plies / st->games : 0);
     fprintf(out,
             "Sampling: %ld positions examined (rate %g, from ply %ld on), %ld kept; dropped "
             "%ld not quiet (1-ply search and static eval differ by more than %ld cp), %ld "

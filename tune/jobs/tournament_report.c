@@ -7,6 +7,7 @@
 #include "tune/jobs/match_output.h"
 #include "tune/jobs/tournament_job.h"
 #include "tune/play/pairs.h"
+#include "tune/play/players.h"
 #include "tune/run/plot.h"
 #include "tune/stats/stats.h"
 #include "tune/play/player_config.h"
@@ -222,25 +223,12 @@ void tournament_print(void *data)
     printf("Results in %s/ (report.md, report.html)\n", t->rd->path);
 }
 
-/* Writes what plays for player i: its engine (weights, or the external command and options)
- * and its limits, as table cells. */
+/* Writes what plays for player i and its limits (player_describe), as table cells. */
 static void report_player(FILE *out, const Tournament *t, int i)
 {
-    const EngineConfig *e = player_config(t->cfg, i);
-    if (e->command[0])
-        fprintf(out, "| %s | external: `%s`%s%s%s |", e->name, e->command,
-                e->options[0] ? ", options `" : "", e->options, e->options[0] ? "`" : "");
-    else
-        fprintf(out, "| %s | in-process, weights `%s` |", e->name, e->weights);
-    if (e->nodes)
-        fprintf(out, " %ld nodes", e->nodes);
-    if (e->depth)
-        fprintf(out, " depth %ld", e->depth);
-    if (e->movetime_ms)
-        fprintf(out, " %ld ms", e->movetime_ms);
-    if (e->tc[0])
-        fprintf(out, " tc %s", e->tc);
-    fprintf(out, " |\n");
+    char text[3072];
+    player_describe(player_config(t->cfg, i), PLAYER_CELLS, text, sizeof text);
+    fprintf(out, "| %s | %s |\n", player_config(t->cfg, i)->name, text);
 }
 
 /* The rating table (or why there is none) and the plot. */

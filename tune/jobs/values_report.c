@@ -7,6 +7,7 @@
 #include "tune/jobs/html.h"
 #include "tune/jobs/selfplay_job.h"
 #include "tune/jobs/values_job.h"
+#include "tune/play/players.h"
 #include "tune/run/plot.h"
 #include "tune/run/text.h"
 #include "tune/play/player_config.h"
@@ -240,6 +241,8 @@ static void report_agreement(FILE *out, const ValuesJob *j)
 static void report_methods(FILE *out, const ValuesJob *j)
 {
     const Config *cfg = j->cfg;
+    char limits[256];
+    player_limits_text(player_config(cfg, 0), limits, sizeof limits);
     fprintf(out, "\n## Method 1: regression on material difference\n\n");
     if (j->selfplay)
         selfplay_write_markdown(out, cfg, &j->st, &j->traces);
@@ -262,13 +265,13 @@ static void report_methods(FILE *out, const ValuesJob *j)
         fprintf(out,
                 "For each type, %ld game pairs from balanced random openings of %ld plies, "
                 "one piece removed: once from White, once from Black, the same engine "
-                "(`%s`, %ld nodes per move) on both sides. Score of the full side -> Elo "
+                "(`%s`, %s) on both sides. Score of the full side -> Elo "
                 "(pentanomial interval, fastchess's) -> pincers = Elo / pincer Elo, with "
                 "Fieller's interval (the matches are independent). The pincer's Elo comes "
                 "from %ld pairs at %ld-pincer odds%s. Games: %s.\n",
                 values_config(cfg)->pairs, match_config(cfg)->opening_plies,
-                player_config(cfg, 0)->weights, player_config(cfg, 0)->nodes,
-                values_config(cfg)->calibration_pairs, values_config(cfg)->calibration_pincers,
+                player_config(cfg, 0)->weights, limits, values_config(cfg)->calibration_pairs,
+                values_config(cfg)->calibration_pincers,
                 values_config(cfg)->calibration_pincers > 1
                     ? ", divided by that number of pincers (this assumes that the pincers' worth "
                       "adds up)"
