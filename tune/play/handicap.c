@@ -180,9 +180,10 @@ static double full_side_score(const PairResult *p, int g)
     return (g == 0 ? 2 - white : white) / 2.0;
 }
 
-/* The progress line. */
-static void handicap_progress(Handicap *h, bool final)
+/* The progress line (PairUnits.progress; data is the Handicap). */
+static void handicap_progress(void *data, bool final)
 {
+    Handicap *h = data;
     bool tty;
     if (!ledger_line_due(&h->ledger, final, &tty))
         return;
@@ -238,17 +239,10 @@ const DistKind handicap_kind = {"handicap pairs",     pair_task_open,        pai
                                 pair_task_worker_new, pair_task_worker_free, play_pair_item};
 
 /* PairUnits.store: a pair played now. */
-static bool store_unit(void *data, long k, const char *payload)
+static bool store_unit(void *data, long k, const char *payload, char *why, size_t len)
 {
-    char why[128];
-    if (handicap_store(data, k, payload, false, why, sizeof why))
-        return true;
-    fprintf(stderr, "maxtune: handicap pair %ld: %s\n", k, why);
-    return false;
+    return handicap_store(data, k, payload, false, why, len);
 }
-
-/* PairUnits.progress. */
-static void progress_unit(void *data, bool final) { handicap_progress(data, final); }
 
 int handicap_play(Handicap *h)
 {
@@ -265,7 +259,7 @@ int handicap_play(Handicap *h)
                    .journal_offset = h->offset,
                    .data = h,
                    .store = store_unit,
-                   .progress = progress_unit};
+                   .progress = handicap_progress};
     return pair_task_play_units(&u);
 }
 

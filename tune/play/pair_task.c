@@ -181,8 +181,15 @@ static bool units_take(void *data, long i, const char *payload, double busy)
 {
     (void)busy;
     const PairUnits *u = data;
-    if (i < 0 || i >= u->task.per_set || u->done[i] || !u->store(u->data, i, payload) ||
-        (u->journal && !journal_append(u->journal, u->journal_offset + i, payload)))
+    if (i < 0 || i >= u->task.per_set || u->done[i])
+        return false;
+    char why[128] = "";
+    if (!u->store(u->data, i, payload, why, sizeof why)) {
+        if (why[0])
+            fprintf(stderr, "maxtune: %s %ld: %s\n", u->what, i, why);
+        return false;
+    }
+    if (u->journal && !journal_append(u->journal, u->journal_offset + i, payload))
         return false;
     if (u->progress)
         u->progress(u->data, false);

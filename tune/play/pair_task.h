@@ -82,8 +82,9 @@ typedef struct PairUnits {
     Journal *journal;    /* NULL: units are not journaled (nor interrupted) */
     long journal_offset; /* unit i is record journal_offset + i */
     void *data;          /* the job's state, for the two functions */
-    /* Stores unit i from its payload (sets done[i]); false when it cannot. */
-    bool (*store)(void *data, long i, const char *payload);
+    /* Stores unit i from its payload (sets done[i]); false with the reason in why (printed as
+     * "maxtune: <what> <i>: <why>"; nothing is printed when why is left empty). */
+    bool (*store)(void *data, long i, const char *payload, char *why, size_t len);
     /* Prints the progress line (final: the last one); may be NULL. */
     void (*progress)(void *data, bool final);
 } PairUnits;

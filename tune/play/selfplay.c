@@ -112,9 +112,11 @@ bool selfplay_record(Selfplay *s, long index, const char *payload, char *why, si
     return selfplay_store(s, index, payload, true, why, len);
 }
 
-/* The progress line: redrawn in place on a terminal, every 10 s otherwise. */
-static void selfplay_progress(Selfplay *s, bool final)
+/* The progress line (PairUnits.progress; data is the Selfplay): redrawn in place on a
+ * terminal, every 10 s otherwise. */
+static void selfplay_progress(void *data, bool final)
 {
+    Selfplay *s = data;
     bool tty;
     if (!ledger_line_due(&s->ledger, final, &tty))
         return;
@@ -161,17 +163,10 @@ const DistKind selfplay_games_kind = {"self-play games",    pair_task_open,     
                                       pair_task_worker_new, pair_task_worker_free, play_game_item};
 
 /* PairUnits.store: a game played now. */
-static bool store_unit(void *data, long i, const char *payload)
+static bool store_unit(void *data, long i, const char *payload, char *why, size_t len)
 {
-    char why[128];
-    if (selfplay_store(data, i, payload, false, why, sizeof why))
-        return true;
-    fprintf(stderr, "maxtune: game %ld: %s\n", i, why);
-    return false;
+    return selfplay_store(data, i, payload, false, why, len);
 }
-
-/* PairUnits.progress. */
-static void progress_unit(void *data, bool final) { selfplay_progress(data, final); }
 
 int selfplay_play(Selfplay *s)
 {
@@ -185,7 +180,7 @@ int selfplay_play(Selfplay *s)
                    .journal_offset = s->offset,
                    .data = s,
                    .store = store_unit,
-                   .progress = progress_unit};
+                   .progress = selfplay_progress};
     return pair_task_play_units(&u);
 }
 
@@ -391,9 +386,11 @@ static char *play_sample_item(void *task, void *thread, long item, double *busy)
 const DistKind selfplay_sample_kind = {"position sampling", pair_task_open, pair_task_close,
                                        sampler_new,         sampler_free,   play_sample_item};
 
-/* PairUnits.store: a sampled game. */
-static bool store_sample(void *data, long i, const char *payload)
+/* PairUnits.store: a sampled game (prints its own message). */
+static bool store_sample(void *data, long i, const char *payload, char *why, size_t len)
 {
+    (void)why;
+    (void)len;
     Sampling *sm = data;
     if (!sample_decode(payload, i, &sm->per_stats[i], &sm->per_game[i])) {
         fprintf(stderr, "maxtune: the sampled positions of game %ld are malformed\n", i);
