@@ -446,8 +446,10 @@ static void uci_set_weight(Uci *u, const WeightSet *set, const char *name, const
     engine_set_weights(u->engine, &w);
 }
 
-/* The uci command's answer: id, the options (Hash, Weights, then one spin option per weight of
- * the table, with its built-in default and range) and uciok. */
+/* The uci command's answer: id, the options (Hash, Weights, one spin option per weight of the
+ * table, with its built-in default and range, then one per term, which sets its two weights:
+ * the middle-game default and the range both weights allow) and uciok. A runner that checks
+ * options against these lines (tune/play/engine_option.h) accepts every name setoption does. */
 static void uci_identify(Uci *u)
 {
     Weights defaults;
@@ -460,6 +462,12 @@ static void uci_identify(Uci *u)
     for (int i = 0; i < W_NB; i++)
         uci_say(u, "option name %s type spin default %d min %d max %d\n", weight_defs[i].name,
                 defaults.v[i], weight_defs[i].min, weight_defs[i].max);
+    for (int t = 0; t < T_NB; t++) {
+        const WeightDef *mg = &weight_defs[weight_mg(t)], *eg = &weight_defs[weight_eg(t)];
+        uci_say(u, "option name %s type spin default %d min %d max %d\n", weight_term_names[t],
+                defaults.v[weight_mg(t)], mg->min > eg->min ? mg->min : eg->min,
+                mg->max < eg->max ? mg->max : eg->max);
+    }
     uci_say(u, "uciok\n");
 }
 
