@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # engine_faults.sh: external engines that misbehave (tests/engines/broken.sh): a crash, a hang,
 # no uciok, an illegal move, a malformed move, garbage output, a slow start. Each game such an
-# engine spoils is its loss with the right PGN Termination, its process is started again for
-# the next game, the run finishes, and engines.log keeps its stderr and the game's protocol
-# traffic. Then kill -9 and SIGINT of a run with external engines, and resume.
+# engine spoils is its loss with the right PGN Termination, printed on the terminal, its
+# process is started again for the next game, the run finishes (unless every game was
+# abandoned), and engines.log keeps its stderr and the game's protocol traffic; an engine that
+# cannot start stops the run at once (tests/engine_loud.sh has the other stops). Then kill -9
+# and SIGINT of a run with external engines, and resume.
 # Prints one "PASS name" or "FAIL name" line per check; exits 1 if any failed.
 # Environment: BIN, the program (default bin/maxtune). Runs in a mktemp -d folder under /tmp.
 set -u
@@ -49,25 +51,35 @@ none_left() {
     return 1
 }
 
-# fault MODE K TERMINATION LOGTEXT [--set ...]: a match whose engine A misbehaves at its K-th go
-# in every game; checks that all 4 games are A's losses by TERMINATION, that the run finished
-# and replays, and that engines.log holds LOGTEXT and the traffic.
+# fault MODE K TERMINATION LOGTEXT [--set ...]: a one-pair match whose engine A misbehaves at
+# its K-th go in both games (two faults: fewer than the 3 in a row that stop a run); checks
+# that both games are A's losses by TERMINATION, that the run finished and replays (a run
+# whose games were all abandoned does not finish: exit 1, it says so), that each fault was
+# printed on the terminal, and that engines.log holds LOGTEXT and the traffic.
 fault() {
     local mode=$1 k=$2 term=$3 text=$4
     shift 4
     local D=$T/$mode
     local t0=$SECONDS
-    run "$CFG" --set run.results_dir="$D" --set "engine_a.command=$ENG $mode $k $BIN uci" "$@"
+    run "$CFG" --set run.results_dir="$D" --set "engine_a.command=$ENG $mode $k $BIN uci" \
+        --set match.pairs=1 "$@"
     local F=$D/f
-    check "$mode: the run finishes (exit 0) in $((SECONDS - t0)) s" eval \
-        '[ $RC -eq 0 ] && [ -f $F/summary.json ]'
-    check "$mode: all 4 games lost by the broken engine, Termination \"$term\"" eval \
-        '[ "$(terms $F "$term")" -eq 4 ] && has $F/summary.json "\"losses\": 4," &&
-         has $F/summary.json "\"$term\": 4"'
-    check "$mode: games.pgn replays (the engine to move lost)" eval \
-        '"$BIN" replay $F/games.pgn >/dev/null 2>&1'
-    check "$mode: engines.log: 4 failed games, the reason, the traffic" eval \
-        '[ "$(grep -c "^=== .* broken (.*) loses by $term" $F/engines.log)" -eq 4 ] &&
+    if [ "$term" = abandoned ]; then
+        check "$mode: both games abandoned: not finished, exit 1, it says so ($((SECONDS - t0)) s)" \
+            eval '[ $RC -eq 1 ] && [ ! -f $F/summary.json ] && has $T/err "all 2 games were abandoned"'
+    else
+        check "$mode: the run finishes (exit 0) in $((SECONDS - t0)) s" eval \
+            '[ $RC -eq 0 ] && [ -f $F/summary.json ]'
+        check "$mode: both games lost by the broken engine, Termination \"$term\"" eval \
+            '[ "$(terms $F "$term")" -eq 2 ] && has $F/summary.json "\"losses\": 2," &&
+             has $F/summary.json "\"$term\": 2"'
+        check "$mode: games.pgn replays (the engine to move lost)" eval \
+            '"$BIN" replay $F/games.pgn >/dev/null 2>&1'
+    fi
+    check "$mode: each fault printed on the terminal as one line" eval \
+        '[ "$(grep -c "^maxtune: opening 0, game [12]: broken (.*) loses by $term" $T/err)" -eq 2 ]'
+    check "$mode: engines.log: 2 failed games, the reason, the traffic" eval \
+        '[ "$(grep -c "^=== .* broken (.*) loses by $term" $F/engines.log)" -eq 2 ] &&
          has $F/engines.log "$text" && has $F/engines.log "> uci" &&
          grep -Eq "^## engine process [0-9]+ (was killed by signal 9|exited with status 3)$" \
              $F/engines.log'
@@ -81,26 +93,33 @@ fault hang 2 "time forfeit" "stderr: broken.sh: hanging at go 2" --set engine_a.
 check "hang: the log says no bestmove came" has "$T/hang/f/engines.log" "no bestmove within 800 ms"
 fault flood 2 "time forfeit" "stderr: broken.sh: flooding at go 2" --set engine_a.timeout_ms=800
 check "flood: engines.log stays bounded (1 MiB a game), each game's start kept" eval \
-    '[ "$(stat -c %s $T/flood/f/engines.log)" -lt 4300000 ] &&
-     [ "$(grep -c "^> uci$" $T/flood/f/engines.log)" -eq 4 ] &&
+    '[ "$(stat -c %s $T/flood/f/engines.log)" -lt 2200000 ] &&
+     [ "$(grep -c "^> uci$" $T/flood/f/engines.log)" -eq 2 ] &&
      has $T/flood/f/engines.log "lines from the middle of the transcript were cut"'
-fault nouciok 0 abandoned "no uciok in time" --set engine_a.start_timeout_ms=300
 fault illegal 2 "rules infraction" "is not a legal move in this position"
 fault malformed 1 "rules infraction" "bestmove '@@!!'"
 fault garbage 2 "rules infraction" "garbage: a line with control byte 0x01"
-fault slowstart 1500 abandoned "no uciok in time" --set engine_a.start_timeout_ms=300
 
+# An engine that cannot start stops the run before the first game (exit 1, one line).
+run "$CFG" --set run.results_dir="$T/nouciok" --set "engine_a.command=$ENG nouciok 0 $BIN uci" \
+    --set engine_a.start_timeout_ms=300
+check "no uciok: the run stops before the first game, exit 1, one line naming the engine" eval \
+    '[ $RC -eq 1 ] && grep -q "^maxtune: \[engine_a\] broken (command: .*nouciok.*): cannot start: no uciok in time" $T/err &&
+     [ ! -e $T/nouciok/f/engines.log ] && none_left'
+run "$CFG" --set run.results_dir="$T/slow1" --set "engine_a.command=$ENG slowstart 1500 $BIN uci" \
+    --set engine_a.start_timeout_ms=300
+check "a start slower than start_timeout_ms: the run stops, exit 1" eval \
+    '[ $RC -eq 1 ] && grep -q "^maxtune: \[engine_a\] broken .*: cannot start: no uciok in time" $T/err'
 # A slow start within the start timeout is no fault.
 run "$CFG" --set run.results_dir="$T/slow2" --set "engine_a.command=$ENG slowstart 300 $BIN uci"
 check "slow start within start_timeout_ms: games as usual, no engines.log" eval \
     '[ $RC -eq 0 ] && [ "$(terms $T/slow2/f normal) + $(terms $T/slow2/f adjudication)" ] &&
      [ $(($(terms $T/slow2/f normal) + $(terms $T/slow2/f adjudication))) -eq 4 ] &&
      [ ! -e $T/slow2/f/engines.log ]'
-# A program that exits at once (maxtune with a bad subcommand): abandoned, its message kept.
+# A program that exits at once (maxtune with a bad subcommand): the run stops, its stderr quoted.
 run "$CFG" --set run.results_dir="$T/exit" --set "engine_a.command=$BIN nosuchcommand"
-check "an engine that exits at start: abandoned, its stderr in engines.log" eval \
-    '[ $RC -eq 0 ] && [ "$(terms $T/exit/f abandoned)" -eq 4 ] &&
-     grep -q "^stderr: .*nosuchcommand" $T/exit/f/engines.log'
+check "an engine that exits at start: exit 1, its exit status and stderr on the line" eval \
+    '[ $RC -eq 1 ] && grep -q "^maxtune: \[engine_a\] broken .*: cannot start: it exited with status 2 before uciok; its stderr: .*maxtune --version" $T/err'
 
 # --- kill -9 and SIGINT with external engines, then resume ---------------------------------
 run "$CFG" --set run.results_dir="$T/ref" --set match.pairs=12

@@ -15,9 +15,17 @@
 #   slowstart  sleeps K milliseconds before it starts
 #   mark       never; it first writes the CPUs it may run on (Cpus_allowed_list) into the file
 #              "engine-was-here" in its working folder
+#   dieuci     at its K-th start (counted in the file "broken-starts" in its working folder),
+#              writes a line on stderr and exits 5 when it gets `uci`
+# With BROKEN_SOUND_IF set to a path that exists, it is a plain proxy whatever MODE says.
 set -u
 mode=$1 k=$2
 shift 2
+[ -n "${BROKEN_SOUND_IF:-}" ] && [ -e "$BROKEN_SOUND_IF" ] && mode=ok
+if [ "$mode" = dieuci ]; then
+    starts=$(($(cat broken-starts 2>/dev/null || echo 0) + 1))
+    echo "$starts" >broken-starts
+fi
 [ "$mode" = mark ] && awk '/^Cpus_allowed_list:/ {print $2}' /proc/$$/status >engine-was-here
 [ "$mode" = slowstart ] && sleep "$(awk "BEGIN{print $k/1000}")"
 coproc ENG { "$@"; }
@@ -35,6 +43,10 @@ while IFS= read -r line; do
     case $line in
     uci)
         [ "$mode" = nouciok ] && continue
+        if [ "$mode" = dieuci ] && [ "$starts" -eq "$k" ]; then
+            echo "broken.sh: dying at uci, start $starts" >&2
+            exit 5
+        fi
         echo uci >&"${ENG[1]}"
         relay uciok
         ;;

@@ -7,6 +7,7 @@
 
 #include "search/weights.h"
 #include "tune/jobs/html.h"
+#include "tune/play/engine_check.h"
 #include "tune/play/engine_proc.h"
 #include "tune/play/game.h"
 #include "tune/play/player_config.h"
@@ -154,6 +155,14 @@ int job_begin(Job *job, const Config *cfg, RunDir *rd, JournalRecordFn on_record
             fprintf(stderr, "maxtune: %s\n", err);
             return EXIT_USAGE;
         }
+    for (int i = 0; i < player_count(cfg); i++) {
+        int status = player_config(cfg, i)->command[0]
+                         ? engine_check_start(player_config(cfg, i), player_section(i), NULL, 0,
+                                              NULL)
+                         : EXIT_OK;
+        if (status != EXIT_OK)
+            return status;
+    }
     rundir_file(rd, RUNDIR_JOURNAL, path, sizeof path);
     if (on_record && !journal_open(&job->journal, path, rundir_config_hash(cfg), on_record, data,
                                    err, sizeof err)) {

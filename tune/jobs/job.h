@@ -101,9 +101,11 @@ typedef struct Job {
     double live_next; /* the live report.html: when it may be rewritten next (monotonic s) */
 } Job;
 
-/* Begins a job: opens the checkpoint journal (finished records are handed to
- * on_record(data, ...); none when on_record is NULL) and writes run.txt "running". EXIT_OK, EXIT_USAGE for a bad or foreign
- * checkpoint, EXIT_FAIL when run.txt cannot be written (messages printed). */
+/* Begins a job: starts each external player once (engine_check_start: it must start and
+ * accept its options), opens the checkpoint journal (finished records are handed to
+ * on_record(data, ...); none when on_record is NULL) and writes run.txt "running". EXIT_OK,
+ * EXIT_USAGE for a bad or foreign checkpoint or an option the engine does not take, EXIT_FAIL
+ * when an engine cannot start or run.txt cannot be written (messages printed). */
 int job_begin(Job *job, const Config *cfg, RunDir *rd, JournalRecordFn on_record, void *data);
 
 /* Rewrites report.html while the job runs (the live page, reloading itself; status "running")

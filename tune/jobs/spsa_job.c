@@ -20,6 +20,7 @@
 #include "tune/run/journal.h"
 #include "tune/run/params.h"
 #include "tune/jobs/job.h"
+#include "tune/play/engine_check.h"
 #include "tune/play/pair_task.h"
 #include "tune/play/pairs.h"
 #include "tune/play/player_config.h"
@@ -307,6 +308,8 @@ static int spsa_tune(SpsaJob *j, Journal *journal)
         for (long k = first; k < last; k++)
             spsa_point(&j->spsa, k + 1, &points[k - first]);
         if (!spsa_play_batch(j, first, last, points, journal)) {
+            if (engine_check_stopped()) /* an engine stopped the run: say why */
+                engine_check_report_failure(journal, "tuning pair");
             code = EXIT_FAIL;
             break;
         }
@@ -400,6 +403,18 @@ bool spsa_check(const Config *cfg, char *err, size_t errlen)
     return true;
 }
 
+/* The options of [spsa] options against those the external [engine_a] advertises (started
+ * once more for it, engine_check_start): EXIT_OK, or the status with the message printed. */
+static int spsa_check_engine(const Config *cfg)
+{
+    const SpsaConfig *sc = spsa_config(cfg);
+    EngineRange ranges[SPSA_CONFIG_MAX_OPTIONS];
+    for (int i = 0; i < sc->noptions; i++)
+        ranges[i] = (EngineRange){sc->option[i].name, sc->option[i].min, sc->option[i].max};
+    return engine_check_start(player_config(cfg, 0), "engine_a", ranges, sc->noptions,
+                              "[spsa] options");
+}
+
 /* Sets up the job from its config (start weights, parameters, openings, memory); EXIT_OK, or
  * EXIT_USAGE / EXIT_FAIL with the message printed. */
 static int spsa_setup(SpsaJob *j, const Config *cfg, RunDir *rd)
@@ -456,6 +471,8 @@ int spsa_run(const Config *cfg, RunDir *rd)
     }
     Job job;
     status = job_begin(&job, cfg, rd, spsa_on_record, j);
+    if (status == EXIT_OK && spsa_external(cfg))
+        status = spsa_check_engine(cfg);
     if (status == EXIT_OK) {
         if (j->resumed)
             fprintf(stderr, "resuming %s: %ld tuning pairs already played\n", rd->path, j->resumed);

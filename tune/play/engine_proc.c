@@ -160,11 +160,12 @@ bool engine_proc_init(EngineProc *p, const EngineConfig *ec, const volatile sig_
 static void describe_exit(EngineProc *p, int status)
 {
     if (WIFEXITED(status))
-        engine_proc_note(p, "engine process %d exited with status %d", (int)p->pid,
-                         WEXITSTATUS(status));
+        snprintf(p->exit_desc, sizeof p->exit_desc, "exited with status %d", WEXITSTATUS(status));
     else if (WIFSIGNALED(status))
-        engine_proc_note(p, "engine process %d was killed by signal %d", (int)p->pid,
-                         WTERMSIG(status));
+        snprintf(p->exit_desc, sizeof p->exit_desc, "was killed by signal %d", WTERMSIG(status));
+    else
+        return;
+    engine_proc_note(p, "engine process %d %s", (int)p->pid, p->exit_desc);
 }
 
 /* Drains what the child wrote on stderr into the transcript (no waiting). */
@@ -343,22 +344,6 @@ static ProcStatus proc_read_line(EngineProc *p, double deadline)
     }
 }
 
-/* Reads lines until one whose first word is `word`, before the deadline. */
-static ProcStatus proc_expect(EngineProc *p, const char *word, double deadline)
-{
-    size_t n = strlen(word);
-    for (;;) {
-        ProcStatus s = proc_read_line(p, deadline);
-        if (s != PROC_OK) {
-            if (s == PROC_TIMEOUT)
-                snprintf(p->why, sizeof p->why, "no %s in time", word);
-            return s;
-        }
-        if (!strncmp(p->line, word, n) && (p->line[n] == '\0' || p->line[n] == ' '))
-            return PROC_OK;
-    }
-}
-
 /* The environment an engine gets: the runner's without an MPI launcher's variables (OMPI_,
  * PMIX_, PMI_), which would make an engine (maxtune itself) think it is one of the job's MPI
  * processes. A malloc'd array of pointers into environ; NULL when out of memory. */
@@ -417,6 +402,64 @@ static bool proc_send_options(EngineProc *p, double deadline, const PlayerWords 
     return true;
 }
 
+/* Reads the handshake up to uciok before the deadline, keeping the advertised options; a process
+ * that ends before uciok sets p->handshake_dead. */
+static ProcStatus proc_handshake(EngineProc *p, double deadline)
+{
+    engine_options_clear(&p->options);
+    for (;;) {
+        ProcStatus s = proc_read_line(p, deadline);
+        if (s == PROC_DEAD) {
+            p->handshake_dead = true;
+            snprintf(p->why, sizeof p->why, "the engine ended before uciok");
+        }
+        if (s == PROC_TIMEOUT)
+            snprintf(p->why, sizeof p->why, "no uciok in time");
+        if (s != PROC_OK)
+            return s;
+        if (!strcmp(p->line, "uciok") || !strncmp(p->line, "uciok ", 6))
+            return PROC_OK;
+        EngineOption o;
+        if (engine_option_parse(p->line, &o) && !engine_options_add(&p->options, &o)) {
+            snprintf(p->why, sizeof p->why, "out of memory");
+            return PROC_DEAD;
+        }
+    }
+}
+
+/* Checks options (name, value, ...) against what the engine advertised; false with
+ * p->option_error and p->why set when one does not fit. */
+static bool proc_check_options(EngineProc *p, const PlayerWords *o)
+{
+    char why[sizeof p->why];
+    if (engine_options_check_words(&p->options, o->text, o->count, why, sizeof why))
+        return true;
+    snprintf(p->why, sizeof p->why, "%s", why);
+    p->option_error = true;
+    engine_proc_note(p, "refused: %s", why);
+    return false;
+}
+
+/* Reads lines until readyok before the deadline; when options were sent since the last
+ * readyok (watch), an `info string error` line refuses them (p->option_error, PROC_BAD). */
+static ProcStatus proc_ready(EngineProc *p, double deadline, bool watch)
+{
+    for (;;) {
+        ProcStatus s = proc_read_line(p, deadline);
+        if (s == PROC_TIMEOUT)
+            snprintf(p->why, sizeof p->why, "no readyok in time");
+        if (s != PROC_OK)
+            return s;
+        if (!strcmp(p->line, "readyok") || !strncmp(p->line, "readyok ", 8))
+            return PROC_OK;
+        if (watch && !strncmp(p->line, "info string error", 17)) {
+            snprintf(p->why, sizeof p->why, "the engine refused an option: %.200s", p->line);
+            p->option_error = true;
+            return PROC_BAD;
+        }
+    }
+}
+
 /* Closes the descriptors of n pairs. */
 static void close_pairs(int (*pairs)[2], int n)
 {
@@ -473,9 +516,11 @@ static ProcStatus proc_start(EngineProc *p)
     double deadline = proc_now() + p->ec->start_timeout_ms / 1000.0;
     if (!proc_send(p, deadline, "uci"))
         return PROC_DEAD;
-    ProcStatus s = proc_expect(p, "uciok", deadline);
+    ProcStatus s = proc_handshake(p, deadline);
     if (s != PROC_OK)
         return s == PROC_ABORTED ? s : PROC_DEAD; /* no engine: the game is abandoned */
+    if (!proc_check_options(p, &p->ec->setopts))
+        return PROC_BAD;
     return proc_send_options(p, deadline, &p->ec->setopts) ? PROC_OK : PROC_DEAD;
 }
 
@@ -491,16 +536,20 @@ ProcStatus engine_proc_new_game(EngineProc *p)
     p->loglen = 0;
     p->log_cut = false;
     p->started_now = false;
+    p->handshake_dead = p->option_error = false;
     if (p->log)
         p->log[0] = '\0';
     ProcStatus s = PROC_OK;
     if (p->pid <= 0 && (s = proc_start(p)) != PROC_OK)
         return s;
+    if (!proc_check_options(p, &p->game_options))
+        return PROC_BAD;
     double deadline = proc_now() + p->ec->start_timeout_ms / 1000.0;
     if (!proc_send_options(p, deadline, &p->game_options) ||
         !proc_send(p, deadline, "ucinewgame") || !proc_send(p, deadline, "isready"))
         return PROC_DEAD;
-    s = proc_expect(p, "readyok", deadline);
+    bool watch = p->game_options.count > 0 || (p->started_now && p->ec->setopts.count > 0);
+    s = proc_ready(p, deadline, watch);
     return s == PROC_TIMEOUT ? PROC_DEAD : s; /* an engine that does not get ready: abandoned */
 }
 
@@ -600,6 +649,39 @@ void engine_proc_free(EngineProc *p)
     free(p->log);
     p->log = NULL;
     p->loglen = p->logcap = 0;
+    engine_options_free(&p->options);
+}
+
+void engine_proc_stderr_tail(EngineProc *p, int lines, char *buf, size_t len)
+{
+    drain_stderr(p);
+    buf[0] = '\0';
+    if (!p->log || len == 0)
+        return;
+    static const char tag[] = "stderr: ";
+    const char *starts[16];
+    int n = 0;
+    if (lines > 16)
+        lines = 16;
+    for (const char *l = p->log; *l;) {
+        const char *nl = strchr(l, '\n');
+        const char *text = !strncmp(l, tag, sizeof tag - 1) ? l + sizeof tag - 1 : NULL;
+        size_t blank = text ? strspn(text, " \t") : 0;
+        if (text && text[blank] != '\n' && text[blank] != '\0') { /* blank lines say nothing */
+            if (n == lines)
+                memmove(starts, starts + 1, (size_t)(--n) * sizeof *starts);
+            starts[n++] = text;
+        }
+        if (!nl)
+            break;
+        l = nl + 1;
+    }
+    size_t k = 0;
+    for (int i = 0; i < n && k + 1 < len; i++) {
+        size_t m = strcspn(starts[i], "\n");
+        int r = snprintf(buf + k, len - k, "%s%.*s", i ? " | " : "", (int)m, starts[i]);
+        k = r < 0 || (size_t)r >= len - k ? len - 1 : k + (size_t)r;
+    }
 }
 
 bool engine_proc_write_log(EngineProc *p, const char *path, const char *header)

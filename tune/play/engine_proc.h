@@ -15,6 +15,7 @@
 
 #include "core/position.h"
 #include "tune/run/config.h"
+#include "tune/play/engine_option.h"
 #include "tune/play/player_config.h"
 
 /* How a request to the engine went. */
@@ -47,6 +48,10 @@ typedef struct EngineProc {
     char why[256];                      /* what went wrong last, for the log */
     const volatile sig_atomic_t *abort; /* a flag set elsewhere (the job's stop request) */
     PlayerWords game_options;           /* name, value, ...: sent before every game */
+    EngineOptions options;              /* what it advertised at its last start */
+    bool handshake_dead;                /* its last start ended before uciok (cannot start) */
+    bool option_error;                  /* an option was refused (p->why says which) */
+    char exit_desc[64];                 /* how the process ended last ("exited with status 2") */
 } EngineProc;
 
 /* Prepares (does not start) the engine of ec, watching abort (may be NULL); false with the
@@ -69,7 +74,11 @@ void engine_proc_set_game_options(EngineProc *p, const char *options);
 
 /* Starts a game: empties the transcript, starts the process if it is not running (uci/uciok,
  * the options, isready/readyok within start_timeout_ms), sends the game options, then
- * ucinewgame and isready/readyok. */
+ * ucinewgame and isready/readyok. The `option` lines before uciok are kept in p->options; a
+ * process that ends before uciok sets p->handshake_dead. The section's options and the game
+ * options are checked against them before they are sent (one that does not fit is not sent),
+ * and an `info string error` line before readyok after options were sent refuses them: both
+ * set p->option_error and return PROC_BAD (p->why says which). */
 ProcStatus engine_proc_new_game(EngineProc *p);
 
 /* Sends `position fen FEN moves ...` (the opening and the moves so far) and `go ` + go_args,
@@ -83,6 +92,10 @@ ProcStatus engine_proc_go(EngineProc *p, const Position *opening, const Move *mo
 
 /* Appends a note to the transcript (e.g. why the game was lost). */
 void engine_proc_note(EngineProc *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* The last `lines` lines (not blank) the engine wrote on stderr during this game, joined by
+ * " | " into buf (control bytes shown as '?'); "" when none. */
+void engine_proc_stderr_tail(EngineProc *p, int lines, char *buf, size_t len);
 
 /* Appends header and the transcript to the log file at path (created if missing; one write);
  * false when it cannot be written. */

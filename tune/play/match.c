@@ -13,6 +13,7 @@
 #include "search/search.h"
 #include "tune/play/ledger.h"
 #include "tune/play/pair_task.h"
+#include "tune/play/engine_check.h"
 #include "tune/run/interrupt.h"
 #include "tune/run/journal.h"
 #include "tune/run/status.h"
@@ -239,12 +240,12 @@ int match_play(Match *m)
     m->play_seconds = search_now() - m->ledger.start;
     match_progress(m, true);
     if (!ok) {
-        journal_report_failure(m->journal, "game pair");
+        engine_check_report_failure(m->journal, "game pair"); /* an engine's stop, or memory */
         return EXIT_FAIL;
     }
     if (m->frontier < m->stop_at) {
         ledger_report_interrupted(m->journal);
         return EXIT_INTERRUPTED;
     }
-    return EXIT_OK;
+    return engine_check_played(2 * m->frontier, match_summary(m).term[TERM_ABANDONED]);
 }

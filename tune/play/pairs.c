@@ -9,6 +9,7 @@
 #include "core/makemove.h"
 #include "core/movegen.h"
 #include "tune/play/players.h"
+#include "tune/play/engine_check.h"
 #include "tune/run/interrupt.h"
 #include "tune/play/player_config.h"
 #include "tune/play/match_config.h"
@@ -58,27 +59,15 @@ void pair_worker_free(PairWorker *w)
     w->pinned = NULL;
 }
 
-void pair_log_fault(PairWorker *w, const Config *cfg, long opening_index, int g,
+bool pair_log_fault(PairWorker *w, const Config *cfg, long opening_index, int g,
                     const GameRecord *rec)
 {
-    int side = rec->fault == WHITE ? g : !g; /* game 0: the first player has White */
-    EngineProc *p = w->proc[side];
-    if (rec->fault < 0 || !p)
-        return;
-    if (interrupt_requested()) { /* a stopped game is abandoned, not scored: nothing to log */
-        engine_proc_kill(p);
-        return;
-    }
-    char path[1024], header[1024];
-    snprintf(path, sizeof path, "%s/%s/engines.log", cfg->results_dir, cfg->name);
-    snprintf(header, sizeof header,
-             "=== opening %ld, game %d: %s (%s) loses by %s after %d plies: %s", opening_index,
-             g + 1, player_config(cfg, side)->name, rec->fault == WHITE ? "White" : "Black",
-             game_termination_name(rec->term), rec->nmoves, rec->fault_why);
-    engine_proc_note(p, "the game is lost: %s", rec->fault_why);
-    engine_proc_kill(p); /* its exit status goes into the transcript */
-    if (!engine_proc_write_log(p, path, header))
-        fprintf(stderr, "maxtune: %s: cannot write the engine log\n", path);
+    bool go_on = true;
+    for (int side = 0; side < 2; side++) /* game 0: the first player has White */
+        if (w->proc[side] && !engine_check_game(w->proc[side], cfg, opening_index, g,
+                                                side == g ? WHITE : BLACK, rec))
+            go_on = false;
+    return go_on;
 }
 
 bool pair_compact_game(const GameRecord *rec, GameResult *out)
@@ -106,11 +95,12 @@ bool pair_play(PairWorker *w, const Config *cfg, const Openings *o, long opening
         return false;
     memset(out, 0, sizeof *out);
     game_play(&opening, &a, &b, match_config(cfg), rec);
-    pair_log_fault(w, cfg, opening_index, 0, rec);
-    bool ok = pair_compact_game(rec, &out->game[0]);
+    bool ok = pair_log_fault(w, cfg, opening_index, 0, rec); /* false: an engine stops the run */
+    ok = ok && pair_compact_game(rec, &out->game[0]);
     out->search_seconds = rec->search_seconds;
-    game_play(&opening, &b, &a, match_config(cfg), rec);
-    pair_log_fault(w, cfg, opening_index, 1, rec);
+    if (ok)
+        game_play(&opening, &b, &a, match_config(cfg), rec);
+    ok = ok && pair_log_fault(w, cfg, opening_index, 1, rec);
     ok = ok && pair_compact_game(rec, &out->game[1]);
     out->search_seconds += rec->search_seconds;
     free(rec);

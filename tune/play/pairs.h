@@ -43,10 +43,11 @@ void pair_worker_free(PairWorker *w);
 bool pair_play(PairWorker *w, const Config *cfg, const Openings *o, long opening_index,
                const Weights *wa, const Weights *wb, PairResult *out);
 
-/* After game g of a pair whose external engine failed (rec->fault >= 0): appends the game's
- * protocol traffic and the engine's stderr to engines.log in the run folder, and kills the
- * process, which the next game starts again. */
-void pair_log_fault(PairWorker *w, const Config *cfg, long opening_index, int g,
+/* After game g of a pair, for each external engine (engine_check_game): a fault is printed,
+ * its protocol traffic and the engine's stderr appended to engines.log in the run folder and
+ * the process killed (the next game starts it again); [run] engine_log = all logs every game.
+ * False when an engine stops the run (engine_check.h). */
+bool pair_log_fault(PairWorker *w, const Config *cfg, long opening_index, int g,
                     const GameRecord *rec);
 
 /* Copies a played game into its compact form (allocates the move list); false when out of

@@ -55,6 +55,9 @@ static const ConfigKey RUN_KEYS[] = {
     KEY_ENUM_SPARSE(Config, affinity, "auto|on|off", "auto",
                     "pin each playing thread and the engine processes it starts to one CPU; auto:"
                     " with external engines, one process, threads <= CPUs, no OMP_PROC_BIND"),
+    KEY_ENUM_SPARSE(Config, engine_log, "failures|all", "failures",
+                    "engines.log keeps the protocol traffic of the games an external engine"
+                    " spoiled (failures) or of every game (all)"),
     KEY_STR(Config, results_dir, "results", OPTIONAL, NULL,
             "folder that holds the results folders of all runs"),
 };

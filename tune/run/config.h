@@ -27,6 +27,7 @@ typedef struct Config {
     unsigned long long seed;  /* [run] seed, default 1 */
     long threads;             /* [run] threads, 0 = OpenMP default (default 0) */
     char affinity[8];         /* [run] affinity: auto, on or off (tune/play/affinity.h) */
+    char engine_log[16];      /* [run] engine_log: failures or all (tune/play/engine_check.h) */
     char results_dir[256];    /* [run] results_dir, default "results" */
     unsigned long long given; /* not a key: bit s set when the sparse section number s (in
                                * registration order) was given, by the file (its header

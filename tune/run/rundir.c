@@ -313,11 +313,13 @@ static bool text_has_line(const char *text, const char *section, const char *lin
 }
 
 /* Whether a line of config text counts for resuming: a key's line (no comment) other than
- * threads, the checkpoint interval and the results folder, which never change results. */
+ * threads, the checkpoint interval, the results folder and the engine log, which never change
+ * results. */
 static bool line_counts(const char *line)
 {
     return line[0] != ';' && line[0] != '[' && strncmp(line, "threads", 7) != 0 &&
-           strncmp(line, "checkpoint_seconds", 18) != 0 && strncmp(line, "results_dir", 11) != 0;
+           strncmp(line, "checkpoint_seconds", 18) != 0 && strncmp(line, "results_dir", 11) != 0 &&
+           strncmp(line, "engine_log", 10) != 0;
 }
 
 uint64_t rundir_config_hash(const Config *cfg)

@@ -1,0 +1,127 @@
+#!/usr/bin/env bash
+# engine_loud.sh: broken external engines fail loudly (README "Misbehaving engines"): an engine
+# that cannot start (a program that does not exist, one that dies at the handshake, before the
+# first game or at a restart) or that loses 3 games in a row the same way stops the run with
+# exit 1 and one line naming it, its command and its stderr; the finished games stay in the
+# journal and a rerun resumes. [engine_x] options and [spsa] options are checked against the
+# options the engine advertises (unknown, wrong type, out of range, refused with `info string
+# error`) before the first game. [run] engine_log = all keeps every game's traffic.
+# Prints one "PASS name" or "FAIL name" line per check; exits 1 if any failed.
+# Environment: BIN, the program (default bin/maxtune). Runs in a mktemp -d folder under /tmp.
+set -u
+NAME=engine_loud
+# shellcheck source=lib/common.sh
+. "$(dirname "$0")/lib/common.sh"
+
+ENG=$T/broken.sh
+cp "$(dirname "$0")/engines/broken.sh" "$ENG"
+chmod +x "$ENG"
+CFG=$T/loud.ini
+cat >"$CFG" <<'INI'
+[run]
+job = match
+name = f
+seed = 5
+threads = 1
+
+[engine_a]
+name = broken
+nodes = 300
+hash_mb = 1
+
+[engine_b]
+name = sound
+nodes = 300
+hash_mb = 1
+
+[match]
+pairs = 3
+INI
+# One line of $T/err holds every fixed string given.
+line_has() {
+    local l
+    l=$(cat "$T/err")
+    for s in "$@"; do
+        l=$(grep -F -- "$s" <<<"$l") || return 1
+    done
+}
+
+# --- engines that cannot start -----------------------------------------------------------
+run "$CFG" --set run.results_dir="$T/typo" --set "engine_a.command=bash $T/typo.sh"
+check "a program that does not exist: exit 1, one line with the player, command and stderr" eval \
+    '[ $RC -eq 1 ] && line_has "[engine_a] broken" "command: bash $T/typo.sh" \
+        "cannot start: it exited with status 127 before uciok" "its stderr: " "typo.sh" &&
+     [ ! -e $T/typo/f/summary.json ] && ! grep -qs finished $T/typo/f/run.txt'
+mkdir -p "$T/wd1" "$T/wd2"
+run "$CFG" --set run.results_dir="$T/die1" --set "engine_a.command=$ENG dieuci 1 $BIN uci" \
+    --set engine_a.working_dir="$T/wd1"
+check "an engine dying at the handshake: exit 1 before the first game, its stderr quoted" eval \
+    '[ $RC -eq 1 ] && line_has "[engine_a] broken" "exited with status 5 before uciok" \
+        "broken.sh: dying at uci, start 1" && [ ! -s $T/die1/f/checkpoint.journal ]'
+run "$CFG" --set run.results_dir="$T/die2" --set "engine_a.command=$ENG dieuci 2 $BIN uci" \
+    --set engine_a.working_dir="$T/wd2"
+check "an engine dying at the handshake of a game: the run stops at once, exit 1" eval \
+    '[ $RC -eq 1 ] && line_has "engine broken (command: $ENG dieuci 2" \
+        "exited with status 5 before uciok" "dying at uci, start 2" "the run stops" &&
+     [ "$(grep -c "^maxtune: opening .* loses by abandoned" $T/err)" -eq 1 ]'
+
+# --- three faults in a row ---------------------------------------------------------------
+export BROKEN_SOUND_IF=$T/sound-now
+run "$CFG" --set run.results_dir="$T/row" --set "engine_a.command=$ENG crash 3 $BIN uci"
+check "3 crashes in a row: exit 1, one line naming the engine, the count and its stderr" eval \
+    '[ $RC -eq 1 ] && line_has "engine broken" "3 games in a row lost by abandoned" \
+        "its stderr: broken.sh: crashing at go 3" "checkpoint.journal, rerun the same command"'
+check "each fault was printed on the terminal as it happened (3 lines)" eval \
+    '[ "$(grep -c "^maxtune: opening [01], game [12]: broken (.*) loses by abandoned" $T/err)" -eq 3 ]'
+check "the finished pair is kept in the journal, no summary" eval \
+    '[ "$(grep -vc "^#" $T/row/f/checkpoint.journal)" -ge 1 ] && [ ! -e $T/row/f/summary.json ]'
+touch "$BROKEN_SOUND_IF"
+run "$CFG" --set run.results_dir="$T/row" --set "engine_a.command=$ENG crash 3 $BIN uci"
+check "the rerun (the engine mended) resumes and finishes with the 2 abandoned games" eval \
+    '[ $RC -eq 0 ] && has $T/err "resuming: 1 pairs already played" &&
+     [ "$(grep -c "^\[Termination \"abandoned\"\]$" $T/row/f/games.pgn)" -eq 2 ]'
+rm -f "$BROKEN_SOUND_IF"
+
+# --- options checked against the engine's option lines -----------------------------------
+opt() {
+    run "$CFG" --set run.results_dir="$T/opt" --set "engine_a.command=$BIN uci" "$@"
+}
+opt --set "engine_a.options=Hash=1, NodesPtc=50"
+check "an unknown option: exit 2, the section, the option and what the engine advertises" eval \
+    '[ $RC -eq 2 ] && line_has "[engine_a] options: NodesPtc=50: unknown option" \
+        "the engine advertises" "Hash, Weights"'
+opt --set "engine_a.options=Hash=lots"
+check "a wrong-typed option value: exit 2, the option's type and range" eval \
+    '[ $RC -eq 2 ] && line_has "[engine_a] options: Hash=lots: not an integer" \
+        "a spin option in [1, 65536]"'
+opt --set "engine_a.options=pincer=5000"
+check "an option value out of its advertised range: exit 2" eval \
+    '[ $RC -eq 2 ] && line_has "[engine_a] options: pincer=5000: out of range" "[0, 1500]"'
+opt --set "engine_a.options=Weights=$T/none.weights"
+check "info string error after setoption: exit 2, the engine's line quoted" eval \
+    '[ $RC -eq 2 ] && line_has "[engine_a] options: the engine refused an option" \
+        "info string error: Weights"'
+check "no game was played for a refused option" eval '[ ! -s $T/opt/f/checkpoint.journal ]'
+SP=(--set run.job=spsa --set spsa.iterations=2 --set spsa.pairs_per_iteration=1
+    --set spsa.verify_pairs=0 --set "engine_a.command=$BIN uci")
+run "$CFG" --set run.results_dir="$T/sp1" "${SP[@]}" --set "spsa.options=pincer:100:0:5000"
+check "an SPSA range outside the advertised one: exit 2, before the first game" eval \
+    '[ $RC -eq 2 ] && line_has "[spsa] options: pincer: the range [0, 5000]" "in [0, 1500]" &&
+     [ "$(wc -l <$T/sp1/f/checkpoint.journal)" -le 1 ]'
+run "$CFG" --set run.results_dir="$T/sp2" "${SP[@]}" --set "spsa.options=MageValu:700:0:1500"
+check "an SPSA option the engine does not have: exit 2" eval \
+    '[ $RC -eq 2 ] && line_has "[spsa] options: MageValu: unknown option"'
+
+# --- engine_log = all ----------------------------------------------------------------------
+run "$CFG" --set run.results_dir="$T/all" --set "engine_a.command=$BIN uci" \
+    --set match.pairs=2 --set run.engine_log=all
+check "engine_log = all: every game's traffic in engines.log" eval \
+    '[ $RC -eq 0 ] && [ "$(grep -c "^=== opening [01], game [12]: broken" $T/all/f/engines.log)" -eq 4 ] &&
+     [ "$(grep -c "^> go nodes 300" $T/all/f/engines.log)" -gt 8 ] && has $T/all/f/engines.log "< uciok"'
+run "$CFG" --set run.results_dir="$T/fail" --set "engine_a.command=$BIN uci" --set match.pairs=2
+check "engine_log by default (failures): no log for sound games, same games, no key in config.ini" eval \
+    '[ $RC -eq 0 ] && [ ! -e $T/fail/f/engines.log ] && same $T/fail/f/games.pgn $T/all/f/games.pgn &&
+     ! grep -q engine_log $T/fail/f/config.ini && grep -q "^engine_log = all" $T/all/f/config.ini'
+
+echo "engine_loud: $((SECONDS - start)) s"
+exit $((failures > 0))
