@@ -40,6 +40,15 @@ check "a match with an external engine finishes (exit 0)" eval \
 check "its games replay cleanly" eval '"$BIN" replay $T/x1/ext/games.pgn >/dev/null 2>&1'
 check "no engine failed: no engines.log" eval '[ ! -e $T/x1/ext/engines.log ]'
 
+# A Windows engine: every line it writes ends in CR LF (tests/engines/crlf.sh). The CR is not
+# part of the line: the same games as the engine above, and no fault.
+run "$CFG" --set run.results_dir="$T/crlf" --set "engine_a.command=$PWD/tests/engines/crlf.sh $EXT" \
+    --set "engine_a.options=Hash=1"
+check "CR LF engine: the match finishes, no engine fault (no engines.log)" eval \
+    '[ $RC -eq 0 ] && has $T/crlf/ext/summary.json "\"games\": 12," && [ ! -e $T/crlf/ext/engines.log ]'
+check "CR LF engine: games.pgn identical to the LF engine's" same "$T/x1/ext/games.pgn" \
+    "$T/crlf/ext/games.pgn"
+
 # The command is never given to a shell: a word with shell syntax is the program's name.
 run "$CFG" --set run.results_dir="$T/x2" --set "engine_a.command=$BIN uci; touch $T/pwned"
 check "shell syntax is not run: the program takes 'uci;' as an argument, no file made" eval \
