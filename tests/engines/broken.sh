@@ -12,6 +12,8 @@
 #   garbage    writes a line of control bytes, then the real answer
 #   slow       sleeps K milliseconds before every bestmove (K is then a delay, not a count)
 #   nouciok    never answers `uci` (K unused)
+#   noreadyok  never answers its K-th `isready` and those after: it starts (the runner's start
+#              check has one isready) and then is never ready for a game
 #   slowstart  sleeps K milliseconds before it starts
 #   mark       never; it first writes the CPUs it may run on (Cpus_allowed_list) into the file
 #              "engine-was-here" in its working folder
@@ -29,7 +31,7 @@ fi
 [ "$mode" = mark ] && awk '/^Cpus_allowed_list:/ {print $2}' /proc/$$/status >engine-was-here
 [ "$mode" = slowstart ] && sleep "$(awk "BEGIN{print $k/1000}")"
 coproc ENG { "$@"; }
-gos=0
+gos=0 readies=0
 # Forwards the engine's lines up to and including the first that starts with $1.
 relay() {
     local l
@@ -51,6 +53,8 @@ while IFS= read -r line; do
         relay uciok
         ;;
     isready)
+        readies=$((readies + 1))
+        [ "$mode" = noreadyok ] && [ "$readies" -ge "$k" ] && continue
         echo isready >&"${ENG[1]}"
         relay readyok
         ;;
