@@ -50,6 +50,19 @@ check "a foreign folder without --force: refused, nothing overwritten" eval \
     '[ $RC -eq 2 ] && has $T/err "not a maxtune results folder" &&
      [ "$(snapshot $T/src)" = "$before" ]'
 
+# A file named like a run's is not a run: a foreign run.txt (or checkpoint.journal) that is not
+# maxtune's marks nothing, and --force clears nothing.
+for f in run.txt checkpoint.journal; do
+    mkdir -p "$T/named-$f/cli"
+    printf 'program:  rsync 3.2\ntime:     yesterday\n' >"$T/named-$f/cli/$f"
+    echo 'my notes' >"$T/named-$f/cli/notes.md"
+    before=$(snapshot "$T/named-$f")
+    run "$CFG" --set run.results_dir="$T/named-$f" --force
+    check "--force on a foreign folder with a $f that is not maxtune's: refused, nothing changed" \
+        eval '[ $RC -eq 2 ] && has $T/err "not a maxtune results folder" &&
+              [ "$(snapshot $T/named-$f)" = "$before" ]'
+done
+
 # --- an empty folder is fine; a finished run of an older version (no marker) is still a run --
 mkdir -p "$T/empty/cli"
 run "$CFG" --set run.results_dir="$T/empty"
