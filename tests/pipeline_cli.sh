@@ -53,8 +53,22 @@ check "report: each stage's Elo, the chosen lambda, the final weights" eval \
     'has $F/report.md "| fit | fitted against start" && has $F/report.md "| spsa | final against fitted" &&
      has $F/report.md "| gate | final against start" && has $F/report.md "chosen by \`[fit] regularize = auto\`" &&
      has $F/report.md "final.weights" && has $F/summary.json "\"lambda_auto\": true"'
-check "the gate played final against start at gate_nodes" eval \
-    'has $F/gate/config.ini "nodes = 300" && has $F/gate/summary.json "\"player_a\": \"final\""'
+# The value of key $3 in section [$2] of config file $1.
+ini_value() { awk -v s="[$2]" -v k="$3" '/^\[/ {in_s = $0 == s} in_s && $1 == k {print $3}' "$1"; }
+check "the gate played final against start, both at gate_nodes (300)" eval \
+    '[ "$(ini_value $F/gate/config.ini engine_a nodes)" = 300 ] &&
+     [ "$(ini_value $F/gate/config.ini engine_b nodes)" = 300 ] &&
+     has $F/gate/summary.json "\"player_a\": \"final\""'
+# True when both engines of the fit's and SPSA's stages play at the pipeline's 200 nodes.
+stage_nodes() {
+    local st e
+    for st in fit spsa; do
+        for e in engine_a engine_b; do
+            [ "$(ini_value "$F/$st/config.ini" $e nodes)" = 200 ] || return 1
+        done
+    done
+}
+check "the fit's and SPSA's stages: both engines at the pipeline's 200 nodes" stage_nodes
 mv "$R" "$T/ref"
 
 # --- threads 1 vs 2 ------------------------------------------------------------------------
