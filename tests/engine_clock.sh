@@ -2,8 +2,8 @@
 # engine_clock.sh: the runner's clocks for external engines with a time control, as the engines
 # see them (tests/engines/clock.sh records every `go` and takes as long as it is told).
 #
-# Sessions (tc = 3/0.6, both players): each `go` names the mover's own time with movestogo 3, 2,
-# 1, 3, ...; the own time falls within a session and grows (the next 0.6 s added) only on the
+# Sessions (tc = 3/1.5, both players): each `go` names the mover's own time with movestogo 3, 2,
+# 1, 3, ...; the own time falls within a session and grows (the next 1.5 s added) only on the
 # first move of the next, and the opponent's time, read at the same `go`, does the same by the
 # opponent's moves. The forfeit margin ([match] tc_margin_ms = 600, tc = 0.1): a first move of
 # 350 ms (over the 100 ms on the clock, within the margin) does not lose; one of 1000 ms does,
@@ -77,14 +77,14 @@ session_errors() {
     }' "$1"
 }
 
-# --- sessions of 3 moves in 0.6 s, each move 10 ms at least --------------------------------
+# --- sessions of 3 moves in 1.5 s (ample on a busy machine), each move 10 ms at least --------------------------------
 engines s 10 10
-run "$CFG" --set run.results_dir="$T/s" --set engine_a.tc=3/0.6 --set engine_b.tc=3/0.6 \
+run "$CFG" --set run.results_dir="$T/s" --set engine_a.tc=3/1.5 --set engine_b.tc=3/1.5 \
     "${ENGINES[@]}"
 check "sessions: the match finishes without a time forfeit" eval \
     '[ $RC -eq 0 ] && has $T/s/clk/summary.json "\"time forfeit\": 0,"'
 for e in a b; do
-    err=$(session_errors "$T/s-$e.log" 600)
+    err=$(session_errors "$T/s-$e.log" 1500)
     n=$(grep -c . "$T/s-$e.log")
     check "sessions: engine_$e's $n go lines: movestogo 3 2 1, time added on the first move of a session${err:+ ($err)}" \
         [ -z "$err" -a "$n" -eq 10 ]

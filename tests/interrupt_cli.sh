@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Stopping a run during long moves: SIGINT (Ctrl-C), SIGTERM and SIGHUP end the searches in
 # progress at once, abandon those games (nothing half-played is journaled), say so, and exit 130
-# with run.txt "interrupted"; a second signal exits at once. Moves here take 3 s each
-# (movetime), so only an aborted search can stop within the second allowed.
+# with run.txt "interrupted"; a second signal exits at once. Moves here take 10 s each
+# (movetime), so only an aborted search can stop within the 2.5 s allowed (a promise of about a
+# second; the margin is for a busy machine: 1365 ms was once seen).
 set -u
 NAME=interrupt_cli
 source "$(dirname "$0")/lib/common.sh"
@@ -13,11 +14,11 @@ name = slow
 threads = 2
 [engine_a]
 nodes = 0
-movetime_ms = 3000
+movetime_ms = 10000
 hash_mb = 1
 [engine_b]
 nodes = 0
-movetime_ms = 3000
+movetime_ms = 10000
 hash_mb = 1
 [match]
 pairs = 4
@@ -35,7 +36,8 @@ start_slow() {
     sleep 0.3 # inside the first searches
 }
 
-# Sends signal $2 to the run of folder $1 and checks it stops within a second, as promised.
+# Sends signal $2 to the run of folder $1 and checks it stops within 2.5 s (well before a move
+# ends).
 stop_with() {
     start_slow "$1"
     local ms s0
@@ -44,7 +46,7 @@ stop_with() {
     wait "$BG"; local rc=$?
     ms=$((($(date +%s%N) - s0) / 1000000))
     BG=""
-    check "SIG$2: exit 130 within a second (took $ms ms)" eval "[ $rc -eq 130 ] && [ $ms -lt 1000 ]"
+    check "SIG$2: exit 130 within 2.5 s (took $ms ms)" eval "[ $rc -eq 130 ] && [ $ms -lt 2500 ]"
     check "SIG$2: says it is stopping" has "$T/err$1" "stopping: games in progress are abandoned"
     check "SIG$2: run.txt says interrupted" has "$T/r$1/slow/run.txt" "status:   interrupted"
     local records; records=$(($(wc -l <"$T/r$1/slow/checkpoint.journal") - 1))

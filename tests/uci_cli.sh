@@ -37,11 +37,12 @@ wait_bestmoves() {
     done
 }
 
-# Ends the session by $1 (quit or eof) and waits up to 1 s for it to exit with status 0.
+# Ends the session by $1 (quit or eof) and waits up to 3 s (a busy machine) for it to exit with
+# status 0.
 uci_end() {
     [ "$1" = quit ] && send quit
     exec 3>&-
-    local deadline=$(($(now_us) + 1000000))
+    local deadline=$(($(now_us) + 3000000))
     while kill -0 "$BG" 2>/dev/null; do
         if [ "$(now_us)" -ge "$deadline" ]; then
             kill -9 "$BG" 2>/dev/null
@@ -80,7 +81,7 @@ race() { # $1: go command, $2: what ends it (stop, quit, eof, go, position); one
             position) send "position startpos moves d3-d5" stop ;;
         esac
         if [ "$2" = stop ] || [ "$2" = go ] || [ "$2" = position ]; then
-            wait_bestmoves "$expect" 1 || bad=$((bad + 1))
+            wait_bestmoves "$expect" 3 || bad=$((bad + 1))
             uci_end quit || bad=$((bad + 1))
         else
             uci_end "$2" || bad=$((bad + 1))
@@ -111,9 +112,9 @@ send "position startpos" "go infinite"
 sleep 0.3
 send isready "frobnicate" uci
 check "isready during a search: readyok at once, the search goes on" \
-    eval 'wait_line "^readyok$" 1 && [ "$(grep -c "^bestmove" "$T/out")" -eq 0 ]'
+    eval 'wait_line "^readyok$" 3 && [ "$(grep -c "^bestmove" "$T/out")" -eq 0 ]'
 check "an unknown command and uci during a search: answered, the search goes on" \
-    eval 'wait_line "^uciok$" 1 && grep -q "unknown command .frobnicate." "$T/out" &&
+    eval 'wait_line "^uciok$" 3 && grep -q "unknown command .frobnicate." "$T/out" &&
           [ "$(grep -c "^bestmove" "$T/out")" -eq 0 ]'
 check "the info lines of a long search arrive while it runs (not only with its bestmove)" \
     [ "$(grep -c '^info depth' "$T/out")" -ge 1 ]
@@ -203,13 +204,13 @@ timed() {
     uci_end quit
 }
 timed 5 "position startpos" "go wtime 1000 btime 1000"
-check "go wtime 1000 btime 1000: bestmove well within the clock (${ELAPSED_MS} ms < 400)" \
-    [ "$ELAPSED_MS" -lt 400 -a "$(grep -c '^bestmove [a-i]' "$T/out")" -eq 1 ]
+check "go wtime 1000 btime 1000: bestmove well within the clock (${ELAPSED_MS} ms < 800)" \
+    [ "$ELAPSED_MS" -lt 800 -a "$(grep -c '^bestmove [a-i]' "$T/out")" -eq 1 ]
 check "go wtime 1000: the budget is announced (soft 16 ms, hard 96 ms)" \
     grep -qx "info string time 1000 ms, increment 0 ms, moves to go 0: soft limit 16 ms, hard limit 96 ms" "$T/out"
 timed 5 "position startpos" "go wtime 10000 winc 100 btime 10000 binc 100"
 check "go wtime 10000 winc 100: thinks past the soft limit, within the hard one (${ELAPSED_MS} ms)" \
-    [ "$ELAPSED_MS" -ge 203 -a "$ELAPSED_MS" -lt 1700 -a "$(grep -c '^bestmove [a-i]' "$T/out")" -eq 1 ]
+    [ "$ELAPSED_MS" -ge 203 -a "$ELAPSED_MS" -lt 2700 -a "$(grep -c '^bestmove [a-i]' "$T/out")" -eq 1 ]
 uci_start
 send "position startpos" "go wtime 100000 btime 100000 winc 1000 binc 1000"
 sleep 0.5
@@ -224,13 +225,13 @@ check "go wtime 100000 winc 1000: soft limit 2041 ms, hard limit 12246 ms" \
 timed 5 "position startpos moves d3-d5" "go wtime 100000 btime 2000 binc 0 movestogo 1"
 check "Black to move uses btime; movestogo 1 may use up to half the clock (${ELAPSED_MS} ms)" \
     grep -q "info string time 2000 ms, increment 0 ms, moves to go 1: soft limit 985 ms, hard limit 985 ms" "$T/out"
-check "... and answers within it" [ "$ELAPSED_MS" -lt 1500 ]
+check "... and answers within it" [ "$ELAPSED_MS" -lt 2000 ]
 converse 3 "position startpos moves d3-d5" "go wtime 1000" "go btime 1000 movestogo 0" "go wtime 5 wtime 6"
 check "go without the side to move's clock, movestogo 0, a repeated token: errors" \
     [ "$(grep -c '^info string error: go' "$T/out")" -eq 3 -a "$(bestmoves)" = "bestmove 0000 bestmove 0000 bestmove 0000 " ]
 timed 5 "position startpos" "go wtime 10000 btime 10000 movetime 50"
 check "movetime caps the clock's hard limit" grep -q "hard limit 50 ms" "$T/out"
-check "... and the search ends by it (${ELAPSED_MS} ms)" [ "$ELAPSED_MS" -lt 400 ]
+check "... and the search ends by it (${ELAPSED_MS} ms)" [ "$ELAPSED_MS" -lt 1000 ]
 
 # --- maxtune --version, maxtune show: legend and result. ---
 "$BIN" --version >"$T/out" 2>&1
