@@ -160,7 +160,7 @@ int cmd_bench(int argc, char **argv)
         return EXIT_FAIL;
     }
     uint64_t total = 0;
-    double t0 = search_now();
+    double t0 = clock_now();
     for (size_t i = 0; i < sizeof BENCH_FENS / sizeof BENCH_FENS[0]; i++) {
         Position pos;
         fen_parse(&pos, BENCH_FENS[i], NULL, 0);
@@ -176,7 +176,7 @@ int cmd_bench(int argc, char **argv)
                text);
         total += last.nodes;
     }
-    double secs = search_now() - t0;
+    double secs = clock_now() - t0;
     printf("bench: %" PRIu64 " nodes %.0f nps (depth %ld, %.2f s)\n", total,
            secs > 0 ? total / secs : 0, depth, secs);
     engine_free(e);

@@ -6,21 +6,14 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "core/attack.h"
 #include "core/fen.h"
 #include "core/gamestate.h"
 #include "core/makemove.h"
 #include "core/movegen.h"
+#include "clock.h"
 #include "eval.h"
-
-double search_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
 
 Engine *engine_new(size_t hash_mb)
 {
@@ -151,7 +144,7 @@ static inline bool out_of_budget(Engine *e)
         return true;
     }
     if ((e->nodes & 1023) == 0 &&
-        ((e->deadline > 0 && search_now() >= e->deadline) || (e->abort && *e->abort) ||
+        ((e->deadline > 0 && clock_now() >= e->deadline) || (e->abort && *e->abort) ||
          (e->listen && e->listen(e->listen_data)))) {
         atomic_store(&e->stop, 1);
         return true;
@@ -498,7 +491,7 @@ Move engine_search(Engine *e, const SearchLimits *limits, int *score, SearchInfo
     e->root = e->pos;
     e->nodes = 0;
     e->node_limit = limits->nodes;
-    e->start_time = search_now();
+    e->start_time = clock_now();
     e->deadline = limits->movetime_ms > 0 ? e->start_time + limits->movetime_ms / 1000.0 : 0;
     e->soft_deadline = 0;
     if (e->armed) {
@@ -539,17 +532,17 @@ Move engine_search(Engine *e, const SearchLimits *limits, int *score, SearchInfo
             done.pvlen = e->pvlen[0];
             memcpy(done.pv, e->pv[0], (size_t)done.pvlen * sizeof(Move));
             done.nodes = e->nodes;
-            done.seconds = search_now() - e->start_time;
+            done.seconds = clock_now() - e->start_time;
             if (info)
                 info(&done, &e->root, data);
             if (s > SCORE_MATE_BOUND && SCORE_MATE - s <= depth)
                 break; /* a mate found within the full-width depth cannot get shorter */
-            if (e->soft_deadline > 0 && search_now() >= e->soft_deadline)
+            if (e->soft_deadline > 0 && clock_now() >= e->soft_deadline)
                 break; /* the next iteration would likely not finish in time */
         }
     }
     done.nodes = e->nodes;
-    done.seconds = search_now() - e->start_time;
+    done.seconds = clock_now() - e->start_time;
     if (score)
         *score = best_score;
     if (last)

@@ -10,6 +10,7 @@
 #include <stddef.h>
 
 #include "core/position.h"
+#include "clock.h" /* the clock of the search's deadlines, clock_now */
 #include "tt.h"
 #include "weights.h"
 
@@ -131,8 +132,5 @@ enum { SEARCH_OVERHEAD_MS = 30, SEARCH_MOVES_TO_GO = 30 };
  * time left plus most of the increment; the hard limit is at most half the time left, so
  * neither the increment (credited only after the move) nor a slow answer can flag. */
 void search_time_budget(long time_ms, long inc_ms, long movestogo, int *soft, int *hard);
-
-/* Seconds on a monotonic clock. */
-double search_now(void);
 
 #endif

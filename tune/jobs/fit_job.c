@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "search/search.h"
+#include "search/clock.h"
 #include "tune/jobs/job.h"
 #include "tune/jobs/selfplay_job.h"
 #include "tune/stats/fit.h"
@@ -222,7 +222,7 @@ static int do_fit(FitJob *j)
 {
     char err[512];
     const FitConfig *fc = fit_config(j->cfg);
-    double t0 = search_now();
+    double t0 = clock_now();
     if (!split_games(j)) {
         fprintf(stderr, "maxtune: out of memory\n");
         return EXIT_FAIL;
@@ -286,7 +286,7 @@ static int do_fit(FitJob *j)
     }
     fit_free(f);
     round_result(j);
-    j->fit_seconds = search_now() - t0;
+    j->fit_seconds = clock_now() - t0;
     return EXIT_OK;
 }
 

@@ -15,7 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "search/search.h"
+#include "search/clock.h"
 #include "tune/run/interrupt.h"
 #include "tune/run/journal.h"
 #include "tune/run/params.h"
@@ -197,7 +197,7 @@ static void spsa_progress(const SpsaJob *j, long k, bool final)
 {
     static const int shown = 4;
     bool tty = isatty(STDERR_FILENO);
-    double elapsed = search_now() - j->start_time;
+    double elapsed = clock_now() - j->start_time;
     long played = 0;
     for (long i = 0; i < j->npairs; i++)
         played += j->pairs[i].done;
@@ -336,7 +336,7 @@ static int spsa_tune(SpsaJob *j, Journal *journal)
             fprintf(j->trajectory, ",%ld,%ld,%ld,%.4f\n", j->plus_w, j->plus_l, j->draws,
                     (j->plus_w + 0.5 * j->draws) / (double)games);
         }
-        double now = search_now();
+        double now = clock_now();
         if (!code && (now - last_progress > (isatty(STDERR_FILENO) ? 0.25 : 10.0))) {
             spsa_progress(j, last, false);
             last_progress = now;
@@ -476,7 +476,7 @@ int spsa_run(const Config *cfg, RunDir *rd)
     if (status == EXIT_OK) {
         if (j->resumed)
             fprintf(stderr, "resuming %s: %ld tuning pairs already played\n", rd->path, j->resumed);
-        j->start_time = search_now();
+        j->start_time = clock_now();
         status = spsa_tune(j, &job.journal);
     }
     j->tuned = j->start;

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "search/search.h"
+#include "search/clock.h"
 #include "tune/jobs/job.h"
 #include "tune/play/pairs.h"
 #include "tune/play/player_config.h"
@@ -109,11 +109,11 @@ static bool on_record(void *data, long index, const char *payload, char *why, si
 /* Plays the pairings in order; returns an ExitStatus. */
 static int tournament_play(Tournament *t)
 {
-    double start = search_now();
+    double start = clock_now();
     int status = EXIT_OK;
     for (int k = 0; k < t->npairings && status == EXIT_OK; k++)
         status = match_play(t->matches[k]);
-    t->seconds = search_now() - start;
+    t->seconds = clock_now() - start;
     return status;
 }
 

@@ -167,7 +167,7 @@ static Move internal_move(Player *p, const Position *opening, GameRecord *rec,
                           const GameClocks *clocks, int us, int *score, double *seconds)
 {
     SearchLimits limits = p->limits;
-    double t0 = search_now();
+    double t0 = clock_now();
     if (p->tc.base_ms > 0) {
         int soft, hard;
         long togo = p->tc.moves ? p->tc.moves - clocks->moves[us] % p->tc.moves : 0;
@@ -178,7 +178,7 @@ static Move internal_move(Player *p, const Position *opening, GameRecord *rec,
     }
     engine_set_position(p->engine, opening, rec->moves, rec->nmoves);
     Move m = engine_search(p->engine, &limits, score, NULL, NULL, NULL);
-    *seconds = search_now() - t0;
+    *seconds = clock_now() - t0;
     rec->search_seconds += *seconds;
     return m;
 }

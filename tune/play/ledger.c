@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "search/search.h"
+#include "search/clock.h"
 
 bool ledger_init(Ledger *l, long n)
 {
@@ -43,14 +43,14 @@ void ledger_store(Ledger *l, long i, bool resumed)
 
 void ledger_start(Ledger *l, const char *label, const char *what)
 {
-    l->start = search_now();
+    l->start = clock_now();
     if (l->resumed)
         fprintf(stderr, "%sresuming: %ld %s already played\n", label, l->resumed, what);
 }
 
 bool ledger_line_due(Ledger *l, bool final, bool *tty)
 {
-    double now = search_now();
+    double now = clock_now();
     *tty = isatty(STDERR_FILENO);
     if (!final && now - l->last_line < (*tty ? 0.25 : 10.0))
         return false;

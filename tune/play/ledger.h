@@ -16,7 +16,7 @@ typedef struct Ledger {
     bool *done;       /* n + 1 entries (never a zero-size allocation) */
     long finished;    /* units stored, in any order */
     long resumed;     /* ... of them read back from the journal */
-    double start;     /* when ledger_start was called (search_now) */
+    double start;     /* when ledger_start was called (clock_now) */
     double last_line; /* when the progress line was last printed */
 } Ledger;
 

@@ -237,7 +237,7 @@ int match_play(Match *m)
     PairTask task = {m->cfg, m->openings, m->opening_offset, m->weights, 1, m->npairs};
     DistSink sink = {m, match_wanted, match_take};
     bool ok = pair_task_run(&pair_task_kind, &task, NULL, 0, m->npairs, &sink, &m->players);
-    m->play_seconds = search_now() - m->ledger.start;
+    m->play_seconds = clock_now() - m->ledger.start;
     match_progress(m, true);
     if (!ok) {
         engine_check_report_failure(m->journal, "game pair"); /* an engine's stop, or memory */

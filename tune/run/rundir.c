@@ -12,7 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "search/search.h"
+#include "search/clock.h"
 #include "tune/run/escape.h"
 #include "tune/run/journal.h"
 #include "tune/run/version.h"
@@ -223,7 +223,7 @@ bool rundir_prepare(RunDir *rd, const Config *cfg, bool force, int argc, char **
     rd->force = force;
     rd->lock_fd = -1;
     snprintf(rd->path, sizeof rd->path, "%s/%s", cfg->results_dir, cfg->name);
-    rd->start_time = search_now();
+    rd->start_time = clock_now();
     time_t now = time(NULL);
     strftime(rd->started, sizeof rd->started, "%Y-%m-%d %H:%M:%S UTC", gmtime(&now));
     size_t k = 0;
@@ -432,7 +432,7 @@ static bool write_runinfo(FILE *out, void *data)
             version_number(), version_commit(), commit, ri->cfg->seed, ri->threads,
             sysconf(_SC_NPROCESSORS_ONLN), machine, ri->rd->started,
             strcmp(ri->status, "running") ? "ended:   " : "updated: ", end,
-            search_now() - ri->rd->start_time, ri->rd->command);
+            clock_now() - ri->rd->start_time, ri->rd->command);
     if (ri->rd->ranks > 1)
         fprintf(out, "ranks:    %d (MPI; threads: per rank; cores, machine: rank 0's)\n",
                 ri->rd->ranks);
