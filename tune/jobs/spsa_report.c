@@ -6,14 +6,12 @@
 #include "tune/jobs/html.h"
 #include "tune/jobs/spsa_job.h"
 #include "tune/jobs/match_output.h"
+#include "tune/jobs/weights_report.h"
 #include "tune/play/match.h"
 #include "tune/run/plot.h"
 #include "tune/stats/stats.h"
 #include "tune/play/player_config.h"
 #include "tune/jobs/spsa_config.h"
-
-/* Values of vchess's hand table (METHODS.md), in pawns, by piece type. */
-static const double VCHESS_VALUES[T_GUARD + 1] = {1, 2, 5, 4, 2, 5, 7, 4};
 
 bool spsa_write_summary(FILE *out, void *data)
 {
@@ -60,7 +58,7 @@ bool spsa_write_report(FILE *out, void *data)
             continue;
         }
         if (w <= W_GUARD_EG) { /* a material weight: the term is w / 2 */
-            snprintf(vchess, sizeof vchess, "%g", VCHESS_VALUES[w / 2]);
+            snprintf(vchess, sizeof vchess, "%g", weights_report_vchess[w / 2]);
             snprintf(ratio, sizeof ratio, "%.2f", (double)j->tuned.v[w] / pincer);
         }
         fprintf(out, "| %s | %d | %d | %+d | %d | %s | %s |\n", p->name, start, j->tuned.v[w],

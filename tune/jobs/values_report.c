@@ -8,14 +8,12 @@
 #include "tune/jobs/selfplay_job.h"
 #include "tune/jobs/values_job.h"
 #include "tune/play/players.h"
+#include "tune/jobs/weights_report.h"
 #include "tune/run/plot.h"
 #include "tune/run/text.h"
 #include "tune/play/player_config.h"
 #include "tune/play/match_config.h"
 #include "tune/jobs/values_config.h"
-
-/* vchess's hand table (shared/METHODS.md), pawns, by material weight. */
-static const double VCHESS[T_GUARD + 1] = {1, 2, 5, 4, 2, 5, 7, 4};
 
 /* Formats an estimate in pincers: "v [lo, hi]", or "-" / "v [unbounded]"; from the figures as
  * values.csv holds them (4 decimals), so that the suite, which reads them back, prints the
@@ -66,7 +64,7 @@ bool values_write_csv(FILE *out, void *data)
         int w = j->types[i];
         const Estimate *r = &j->reg[w], *h = &j->hc[w];
         double z;
-        fprintf(out, "%s,%g,", weight_term_names[w], VCHESS[w]);
+        fprintf(out, "%s,%g,", weight_term_names[w], weights_report_vchess[w]);
         if (r->have)
             fprintf(out, "%.2f,%.2f,%.4f,%.4f,%.4f,", r->elo, r->elo_se, r->value, r->lo, r->hi);
         else
@@ -125,7 +123,7 @@ bool values_write_summary(FILE *out, void *data)
         const Estimate *r = &j->reg[w], *h = &j->hc[w];
         double z;
         const char *verdict = agreement(r, h, &z);
-        fprintf(out, "    \"%s\": {\"vchess\": %g", weight_term_names[w], VCHESS[w]);
+        fprintf(out, "    \"%s\": {\"vchess\": %g", weight_term_names[w], weights_report_vchess[w]);
         if (r->have)
             fprintf(out,
                     ", \"regression\": {\"elo\": %.2f, \"elo_se\": %.2f, \"pincers\": %.4f, "
@@ -188,7 +186,7 @@ static void report_table(FILE *out, const ValuesJob *j)
         double z, ze;
         const char *verdict = w == T_PINCER ? "(unit)" : agreement(r, h, &z);
         fprintf(out, "| %s | %g | %.2f | %s | %s | %s | %s | %s | %s | %s |\n",
-                weight_term_names[w], VCHESS[w],
+                weight_term_names[w], weights_report_vchess[w],
                 (double)defaults.v[weight_mg(w)] / defaults.v[W_PINCER_MG], rel, rv, games_buf, hel,
                 hv, verdict, agreement_elo(r, h, &ze));
     }
@@ -380,8 +378,8 @@ void values_print(void *data)
         double z;
         fmt_value(&j->reg[w], rv, sizeof rv);
         fmt_value(&j->hc[w], hv, sizeof hv);
-        printf("%-12s %6g  %-24s  %-24s  %s\n", weight_term_names[w], VCHESS[w], rv, hv,
-               w == T_PINCER ? "(unit)" : agreement(&j->reg[w], &j->hc[w], &z));
+        printf("%-12s %6g  %-24s  %-24s  %s\n", weight_term_names[w], weights_report_vchess[w], rv,
+               hv, w == T_PINCER ? "(unit)" : agreement(&j->reg[w], &j->hc[w], &z));
     }
     printf("Results in %s/ (report.md, report.html)\n", j->rd->path);
 }

@@ -5,6 +5,8 @@
 
 #include "tune/run/plot.h"
 
+const double weights_report_vchess[T_GUARD + 1] = {1, 2, 5, 4, 2, 5, 7, 4};
+
 static const char *const type_names[] = {"",          "pincer",     "coordinator", "long leaper",
                                          "chameleon", "withdrawer", "immobilizer", "mage",
                                          "guard",     "king"};

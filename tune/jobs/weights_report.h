@@ -12,6 +12,11 @@
 #include "search/weights.h"
 #include "tune/run/rundir.h"
 
+/* vchess's hand table of piece values (shared/METHODS.md), in pawns, by material term
+ * (T_PINCER .. T_GUARD): the outside reference the SPSA and values reports set the weights
+ * beside. */
+extern const double weights_report_vchess[T_GUARD + 1];
+
 /* What to show: the weights and those they started from (NULL: none). */
 typedef struct WeightsView {
     const Weights *w, *start;
