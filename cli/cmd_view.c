@@ -11,6 +11,7 @@
 #include "tune/run/text.h"
 #include "tune/jobs/html.h"
 #include "tune/jobs/job.h"
+#include "tune/run/json.h"
 #include "tune/run/rundir.h"
 
 enum { VIEW_MAX_WANTED = 64 };
@@ -131,11 +132,8 @@ static bool report_folder(const char *dir, size_t cap, int depth)
         fprintf(stderr, "maxtune report: %s: no summary.json: not a finished run\n", dir);
         return false;
     }
-    const char *v;
-    size_t vlen;
-    char job[64] = "";
-    if (html_json_find(summary, "job", &v, &vlen) && vlen >= 2 && v[0] == '"')
-        snprintf(job, sizeof job, "%.*s", (int)(vlen - 2), v + 1);
+    char job[64];
+    json_string(summary, "job", job, sizeof job);
     free(summary);
     const JobDef *def = job_find(job);
     if (!def || !def->html) {

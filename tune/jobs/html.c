@@ -10,6 +10,7 @@
 
 #include "tune/jobs/html_assets.h"
 #include "tune/jobs/html_games.h"
+#include "tune/run/json.h"
 #include "tune/run/text.h"
 
 /* Room the page keeps for everything but the games (markup, CSS, script, plots). */
@@ -80,100 +81,6 @@ bool html_add_input(HtmlRun *run, const char *name, char *text, size_t len)
     return true;
 }
 
-/* ---- JSON paths ---- */
-
-/* Skips white space. */
-static const char *json_ws(const char *p)
-{
-    while (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t')
-        p++;
-    return p;
-}
-
-/* The end of the JSON value at p (after white space), or NULL when it is malformed. */
-static const char *json_skip(const char *p)
-{
-    p = json_ws(p);
-    if (*p == '"') {
-        for (p++; *p && *p != '"'; p++)
-            if (*p == '\\' && p[1])
-                p++;
-        return *p ? p + 1 : NULL;
-    }
-    if (*p == '{' || *p == '[') {
-        char close = *p == '{' ? '}' : ']';
-        p = json_ws(p + 1);
-        if (*p == close)
-            return p + 1;
-        for (;;) {
-            if (close == '}') {
-                p = json_skip(p); /* the key */
-                if (!p || *(p = json_ws(p)) != ':')
-                    return NULL;
-                p++;
-            }
-            p = json_skip(p);
-            if (!p)
-                return NULL;
-            p = json_ws(p);
-            if (*p == close)
-                return p + 1;
-            if (*p != ',')
-                return NULL;
-            p++;
-        }
-    }
-    const char *start = p;
-    while (*p && !strchr(",}] \n\r\t", *p))
-        p++;
-    return p > start ? p : NULL;
-}
-
-/* The value of member `name` (name_len bytes) of the object at p; NULL when absent. */
-static const char *json_member(const char *p, const char *name, size_t name_len)
-{
-    p = json_ws(p);
-    if (*p != '{')
-        return NULL;
-    p = json_ws(p + 1);
-    while (*p == '"') {
-        const char *key = p + 1, *end = json_skip(p);
-        if (!end)
-            return NULL;
-        p = json_ws(end);
-        if (*p != ':')
-            return NULL;
-        const char *value = json_ws(p + 1);
-        if ((size_t)(end - 1 - key) == name_len && !memcmp(key, name, name_len))
-            return value;
-        p = json_skip(value);
-        if (!p)
-            return NULL;
-        p = json_ws(p);
-        if (*p == ',')
-            p = json_ws(p + 1);
-    }
-    return NULL;
-}
-
-bool html_json_find(const char *json, const char *path, const char **start, size_t *len)
-{
-    const char *p = json;
-    while (*path) {
-        size_t n = strcspn(path, ".");
-        p = json_member(p, path, n);
-        if (!p)
-            return false;
-        path += n + (path[n] == '.');
-    }
-    const char *end = json_skip(p);
-    if (!end)
-        return false;
-    *start = json_ws(p);
-    *len = (size_t)(end - *start);
-    return true;
-}
-
 /* ---- the headline figures ---- */
 
 /* Writes one row of the figures table: label, then the value with its data attributes. */
@@ -200,7 +107,7 @@ static void figure_rows(FILE *out, const char *summary, const HtmlFigure *f)
     const char *v;
     size_t len;
     if (!star) {
-        if (html_json_find(summary, f->key, &v, &len))
+        if (json_find(summary, f->key, &v, &len))
             figure_row(out, f->key, f->label, v, len);
         return;
     }
@@ -208,27 +115,15 @@ static void figure_rows(FILE *out, const char *summary, const HtmlFigure *f)
     snprintf(prefix, sizeof prefix, "%.*s", (int)(star - f->key - (star > f->key)), f->key);
     const char *obj = summary;
     size_t objlen;
-    if (prefix[0] && !html_json_find(summary, prefix, &obj, &objlen))
+    if (prefix[0] && !json_find(summary, prefix, &obj, &objlen))
         return;
-    const char *p = json_ws(obj);
-    if (*p != '{')
-        return;
-    p = json_ws(p + 1);
-    while (*p == '"') {
-        const char *key = p + 1, *end = json_skip(p);
-        if (!end)
-            return;
+    JsonWalk w = json_walk_start(obj);
+    while (json_walk_next(&w)) {
         char path[512];
-        snprintf(path, sizeof path, "%s%s%.*s%s", prefix, prefix[0] ? "." : "",
-                 (int)(end - 1 - key), key, star + 1);
-        if (html_json_find(summary, path, &v, &len))
+        snprintf(path, sizeof path, "%s%s%.*s%s", prefix, prefix[0] ? "." : "", (int)w.key_len,
+                 w.key, star + 1);
+        if (json_find(summary, path, &v, &len))
             figure_row(out, path, NULL, v, len);
-        p = json_ws(end);
-        if (*p != ':' || !(p = json_skip(p + 1)))
-            return;
-        p = json_ws(p);
-        if (*p == ',')
-            p = json_ws(p + 1);
     }
 }
 

@@ -88,7 +88,4 @@ bool html_write_viewer(FILE *out, const char *title, const char *pgn, size_t len
                        const char *source, size_t cap, const long *wanted, int nwanted, char *err,
                        size_t errlen);
 
-/* The value text at a dotted path of a JSON text ("sprt.llr"); false when absent. */
-bool html_json_find(const char *json, const char *path, const char **start, size_t *len);
-
 #endif

@@ -10,6 +10,7 @@
 #include "tune/jobs/pipeline_job.h"
 #include "tune/jobs/weights_report.h"
 #include "tune/play/players.h"
+#include "tune/run/json.h"
 #include "tune/run/text.h"
 #include "tune/play/player_config.h"
 #include "tune/jobs/spsa_config.h"
@@ -64,14 +65,16 @@ bool pipeline_read(PipelineResult *r, char *err, size_t errlen)
         free(fit);
         return false;
     }
-    r->games = (long)text_json_number(sp, "games");
-    r->positions = (long)text_json_number(sp, "positions");
-    /* "regularize" is in the fit's summary only when [fit] regularize is set; its first
-     * "lambda" is the one used (the grid's come after it). */
-    const char *reg = strstr(fit, "\"regularize\": ");
-    r->lambda = reg ? text_json_number(reg, "lambda") : 0;
-    const char *is_auto = reg ? strstr(reg, "\"auto\": ") : NULL;
-    r->lambda_auto = is_auto && !strncmp(is_auto + 8, "true", 4);
+    r->games = (long)json_number(sp, "selfplay.games");
+    r->positions = (long)json_number(sp, "selfplay.positions");
+    /* "regularize" is in the fit's summary only when [fit] regularize is set; its "lambda" is
+     * the one used (the grid's are inside its "grid"). */
+    const char *v;
+    size_t vlen;
+    bool reg = json_find(fit, "regularize", &v, &vlen);
+    r->lambda = reg ? json_number(fit, "regularize.lambda") : 0;
+    r->lambda_auto = reg && json_find(fit, "regularize.auto", &v, &vlen) && vlen == 4 &&
+                     !strncmp(v, "true", 4);
     free(sp);
     free(fit);
     read_match(r, PIPE_FIT, "verify.json", &r->match[PIPE_FIT]);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "tune/jobs/match_output.h"
+#include "tune/run/json.h"
 #include "tune/run/text.h"
 #include "tune/stats/stats.h"
 
@@ -123,11 +124,11 @@ void verify_read_figures(const char *path, MatchFigures *m)
     if (!json)
         return;
     m->have = true;
-    m->games = (long)text_json_number(json, "games");
-    m->score = text_json_number(json, "score");
-    m->elo = text_json_number(json, "elo");
-    m->elo_err = text_json_number(json, "elo_error95");
-    m->los = text_json_number(json, "los");
-    text_json_string(json, "verdict", m->verdict, sizeof m->verdict);
+    m->games = (long)json_number(json, "games");
+    m->score = json_number(json, "score");
+    m->elo = json_number(json, "elo");
+    m->elo_err = json_number(json, "elo_error95");
+    m->los = json_number(json, "los");
+    json_string(json, "sprt.verdict", m->verdict, sizeof m->verdict);
     free(json);
 }

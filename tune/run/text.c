@@ -2,7 +2,6 @@
 #include "text.h"
 
 #include <errno.h>
-#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -90,26 +89,4 @@ int text_split_csv(char *line, char **fields, int max)
         *p = '\0';
     }
     return n;
-}
-
-double text_json_number(const char *json, const char *key)
-{
-    char pat[128];
-    snprintf(pat, sizeof pat, "\"%s\": ", key);
-    const char *p = strstr(json, pat);
-    return p ? strtod(p + strlen(pat), NULL) : NAN;
-}
-
-bool text_json_string(const char *json, const char *key, char *buf, size_t cap)
-{
-    char pat[128];
-    snprintf(pat, sizeof pat, "\"%s\": \"", key);
-    const char *p = strstr(json, pat);
-    buf[0] = '\0';
-    if (!p)
-        return false;
-    p += strlen(pat);
-    size_t n = strcspn(p, "\"");
-    snprintf(buf, cap, "%.*s", (int)n, p);
-    return true;
 }

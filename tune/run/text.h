@@ -35,12 +35,4 @@ char *text_read_file(const char *path, size_t *len);
  * of fields, at most max (the last one then holds the rest of the line). */
 int text_split_csv(char *line, char **fields, int max);
 
-/* The number after the first "key": in a JSON text (written by this program: one space after
- * the colon), or NAN. */
-double text_json_number(const char *json, const char *key);
-
-/* The string after the first "key": in a JSON text into buf (cap bytes, cut), or "" when
- * there is none; false when there is none. */
-bool text_json_string(const char *json, const char *key, char *buf, size_t cap);
-
 #endif
