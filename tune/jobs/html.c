@@ -1,46 +1,23 @@
 /* html.c: report.html and the viewer page (see html.h). */
 #include "html.h"
 
-#include <ctype.h>
 #include <dirent.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "tune/jobs/html_assets.h"
+#include "tune/jobs/html_chart.h"
 #include "tune/jobs/html_games.h"
+#include "tune/jobs/html_text.h"
+#include "tune/jobs/markdown.h"
 #include "tune/run/json.h"
 #include "tune/run/text.h"
 
 /* Room the page keeps for everything but the games (markup, CSS, script, plots). */
-enum { HTML_PAGE_RESERVE = 200000, CHART_MAX_ROWS = 400 };
+enum { HTML_PAGE_RESERVE = 200000 };
 
-/* ---- text helpers ---- */
-
-/* Writes text[0..len) with &, <, > and " escaped for HTML. */
-static void html_escape_n(FILE *out, const char *text, size_t len)
-{
-    for (size_t i = 0; i < len; i++) {
-        char c = text[i];
-        if (c == '&')
-            fputs("&amp;", out);
-        else if (c == '<')
-            fputs("&lt;", out);
-        else if (c == '>')
-            fputs("&gt;", out);
-        else if (c == '"')
-            fputs("&quot;", out);
-        else
-            fputc(c, out);
-    }
-}
-
-/* Writes a NUL-terminated text escaped for HTML. */
-static void html_escape(FILE *out, const char *text) { html_escape_n(out, text, strlen(text)); }
-
-/* Writes a NUL-terminated text as a JSON string. */
-static void json_str(FILE *out, const char *s) { html_json_string(out, s, strlen(s)); }
+/* ---- the run's files ---- */
 
 /* A file of the run: from the inputs in memory, else from the folder; a malloc'd copy (NULL
  * when absent). */
@@ -127,443 +104,19 @@ static void figure_rows(FILE *out, const char *summary, const HtmlFigure *f)
     }
 }
 
-/* ---- plots: CSV columns as JSON ---- */
-
-/* The index of a column in the header fields, or -1. */
-static int csv_column(char **head, int n, const char *name, size_t len)
-{
-    for (int i = 0; i < n; i++)
-        if (strlen(head[i]) == len && !memcmp(head[i], name, len))
-            return i;
-    return -1;
-}
-
-/* Writes a CSV field as a JSON number, or null when it is not a finite number. */
-static void json_number_field(FILE *out, const char *f)
-{
-    char *end;
-    double v = strtod(f, &end);
-    if (end == f || *end || !isfinite(v))
-        fputs("null", out);
-    else
-        fputs(f, out);
-}
-
-enum { CHART_MAX_SERIES = 16, CSV_MAX_FIELDS = 64 };
-
-/* A plot's CSV, split: its non-empty lines, the header's fields, the x column and the series
- * (per series: the y column, and the low and high columns of its band or -1). */
-typedef struct ChartData {
-    char *text;
-    char **lines;
-    long nrows; /* lines, the header included */
-    char *head[CSV_MAX_FIELDS];
-    int nhead, xcol, ns;
-    int col[CHART_MAX_SERIES][3];
-} ChartData;
-
-/* Splits text into its non-empty lines and the header into fields; false when out of memory. */
-static bool chart_split(ChartData *d)
-{
-    long nlines = 0;
-    for (const char *p = d->text; *p; p++)
-        nlines += *p == '\n';
-    d->lines = malloc(((size_t)nlines + 2) * sizeof *d->lines);
-    if (!d->lines)
-        return false;
-    for (char *p = d->text; p && *p;) {
-        char *nl = strchr(p, '\n');
-        if (nl)
-            *nl = '\0';
-        if (*p)
-            d->lines[d->nrows++] = p;
-        p = nl ? nl + 1 : NULL;
-    }
-    d->nhead = d->nrows ? text_split_csv(d->lines[0], d->head, CSV_MAX_FIELDS) : 0;
-    return true;
-}
-
-/* The series of "*": every column but x and those written "-name" after the star. */
-static bool chart_star_series(ChartData *d, const char *y)
-{
-    for (int k = 0; k < d->nhead && d->ns < CHART_MAX_SERIES; k++) {
-        char skip[80];
-        snprintf(skip, sizeof skip, " -%s", d->head[k]);
-        size_t sl = strlen(skip);
-        const char *hit = strstr(y, skip);
-        if (k == d->xcol || (hit && (hit[sl] == ' ' || hit[sl] == '\0')))
-            continue;
-        d->col[d->ns][0] = k;
-        d->col[d->ns][1] = d->col[d->ns][2] = -1;
-        d->ns++;
-    }
-    return d->ns > 0;
-}
-
-/* The series of a list "y" or "y:lo:hi" separated by spaces; false when a column is missing. */
-static bool chart_listed_series(ChartData *d, const char *y)
-{
-    for (const char *p = y; *p && d->ns < CHART_MAX_SERIES;) {
-        size_t n = strcspn(p, " ");
-        const char *colon = memchr(p, ':', n);
-        size_t k = colon ? (size_t)(colon - p) : n;
-        int *col = d->col[d->ns++];
-        col[0] = csv_column(d->head, d->nhead, p, k);
-        col[1] = col[2] = -1;
-        if (colon) {
-            const char *lo = colon + 1, *hi = memchr(lo, ':', (size_t)(p + n - lo));
-            if (hi) {
-                col[1] = csv_column(d->head, d->nhead, lo, (size_t)(hi - lo));
-                col[2] = csv_column(d->head, d->nhead, hi + 1, (size_t)(p + n - hi - 1));
-            }
-        }
-        if (col[0] < 0 || (colon && (col[1] < 0 || col[2] < 0)))
-            return false;
-        p += n;
-        while (*p == ' ')
-            p++;
-    }
-    return true;
-}
-
-/* Writes the JSON object of a plot from its split CSV, rows thinned to at most
- * CHART_MAX_ROWS (the first and last kept); false when out of memory. */
-static bool chart_write(FILE *out, const ChartData *d, const HtmlChart *c, int id)
-{
-    long data = d->nrows - 1, keep = data > CHART_MAX_ROWS ? CHART_MAX_ROWS : data;
-    char *(*rows)[CSV_MAX_FIELDS] = malloc((size_t)keep * sizeof *rows);
-    int *nf = malloc((size_t)keep * sizeof *nf);
-    bool ok = rows && nf;
-    for (long r = 0; ok && r < keep; r++) {
-        long src = keep > 1 ? 1 + (long)((double)r * (double)(data - 1) / (double)(keep - 1) + 0.5)
-                            : 1;
-        nf[r] = text_split_csv(d->lines[src], rows[r], CSV_MAX_FIELDS);
-    }
-    if (ok) {
-        fprintf(out, "{\"id\":%d,\"title\":", id);
-        json_str(out, c->title);
-        fputs(",\"png\":", out);
-        json_str(out, c->png);
-        fputs(",\"csv\":", out);
-        json_str(out, c->csv);
-        fputs(",\"xlabel\":", out);
-        json_str(out, c->xlabel);
-        fputs(",\"ylabel\":", out);
-        json_str(out, c->ylabel);
-        fprintf(out,
-                ",\"categories\":%s,\"logy\":%s,\"yclamp\":%g,\"rows\":%ld,\"shown\":%ld,"
-                "\"x\":[",
-                c->categories ? "true" : "false", c->logy ? "true" : "false", c->yclamp, data,
-                keep);
-        for (long r = 0; r < keep; r++) {
-            const char *f = d->xcol < nf[r] ? rows[r][d->xcol] : "";
-            fputs(r ? "," : "", out);
-            if (c->categories)
-                json_str(out, f);
-            else
-                json_number_field(out, f);
-        }
-        fputs("],\"series\":[", out);
-        for (int s = 0; s < d->ns; s++) {
-            fputs(s ? ",{\"name\":" : "{\"name\":", out);
-            json_str(out, d->head[d->col[s][0]]);
-            static const char *const part[3] = {"y", "lo", "hi"};
-            for (int k = 0; k < 3; k++) {
-                if (d->col[s][k] < 0)
-                    continue;
-                fprintf(out, ",\"%s\":[", part[k]);
-                for (long r = 0; r < keep; r++) {
-                    fputs(r ? "," : "", out);
-                    json_number_field(out, d->col[s][k] < nf[r] ? rows[r][d->col[s][k]] : "");
-                }
-                fputs("]", out);
-            }
-            fputs("}", out);
-        }
-        fputs("]}", out);
-    }
-    free(rows);
-    free(nf);
-    return ok;
-}
+/* ---- plots ---- */
 
 /* Writes one plot's JSON object from its CSV; false when the CSV is missing or lacks a
  * column. */
 static bool chart_json(FILE *out, const HtmlRun *run, const HtmlChart *c, int id)
 {
     size_t len;
-    ChartData d = {0};
-    d.text = run_read(run, c->csv, &len);
-    if (!d.text)
+    char *csv = run_read(run, c->csv, &len);
+    if (!csv)
         return false;
-    bool ok = chart_split(&d);
-    if (ok) {
-        d.xcol = csv_column(d.head, d.nhead, c->x, strlen(c->x));
-        ok = d.xcol >= 0 && d.nrows > 1 &&
-             (c->y[0] == '*' ? chart_star_series(&d, c->y) : chart_listed_series(&d, c->y)) &&
-             chart_write(out, &d, c, id);
-    }
-    free(d.lines);
-    free(d.text);
+    bool ok = html_chart_write(out, csv, c, id);
+    free(csv);
     return ok;
-}
-
-/* ---- report.md as HTML ---- */
-
-/* What the markdown renderer needs: the page's plots by the PNG they replace. */
-typedef struct MdContext {
-    const HtmlRun *run;
-    bool chart_used[HTML_MAX_CHARTS];
-    bool chart_ok[HTML_MAX_CHARTS];
-} MdContext;
-
-/* Writes a link target: a part's report.md becomes its report.html. */
-static void md_href(FILE *out, const char *url, size_t len)
-{
-    if (len >= 9 && !memcmp(url + len - 9, "report.md", 9)) {
-        html_escape_n(out, url, len - 2);
-        fputs("html", out);
-    } else {
-        html_escape_n(out, url, len);
-    }
-}
-
-/* Writes inline markdown: `code`, **bold**, *italic*, [text](url); the rest escaped. */
-static void md_inline(FILE *out, const char *s, size_t len)
-{
-    bool strong = false, em = false;
-    for (size_t i = 0; i < len; i++) {
-        char c = s[i];
-        if (c == '`') {
-            const char *close = memchr(s + i + 1, '`', len - i - 1);
-            if (close) {
-                fputs("<code>", out);
-                html_escape_n(out, s + i + 1, (size_t)(close - s - i - 1));
-                fputs("</code>", out);
-                i = (size_t)(close - s);
-                continue;
-            }
-        } else if (c == '*' && i + 1 < len && s[i + 1] == '*') {
-            fputs(strong ? "</strong>" : "<strong>", out);
-            strong = !strong;
-            i++;
-            continue;
-        } else if (c == '*' &&
-                   (em ? i > 0 && s[i - 1] != ' '
-                       : i + 1 < len && s[i + 1] != ' ' && memchr(s + i + 1, '*', len - i - 1))) {
-            fputs(em ? "</em>" : "<em>", out);
-            em = !em;
-            continue;
-        } else if (c == '[') {
-            const char *close = memchr(s + i, ']', len - i);
-            if (close && (size_t)(close - s) + 1 < len && close[1] == '(') {
-                const char *end = memchr(close, ')', len - (size_t)(close - s));
-                if (end) {
-                    fputs("<a href=\"", out);
-                    md_href(out, close + 2, (size_t)(end - close - 2));
-                    fputs("\">", out);
-                    md_inline(out, s + i + 1, (size_t)(close - s - i - 1));
-                    fputs("</a>", out);
-                    i = (size_t)(end - s);
-                    continue;
-                }
-            }
-        }
-        html_escape_n(out, &c, 1);
-    }
-    if (em)
-        fputs("</em>", out);
-    if (strong)
-        fputs("</strong>", out);
-}
-
-/* Writes n bytes as base64 (RFC 4648, padded). */
-static void base64_write(FILE *out, const unsigned char *b, size_t n)
-{
-    static const char digits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    for (size_t i = 0; i < n; i += 3) {
-        unsigned v = (unsigned)b[i] << 16 | (i + 1 < n ? (unsigned)b[i + 1] << 8 : 0) |
-                     (i + 2 < n ? b[i + 2] : 0);
-        char q[4] = {digits[v >> 18 & 63], digits[v >> 12 & 63],
-                     i + 1 < n ? digits[v >> 6 & 63] : '=', i + 2 < n ? digits[v & 63] : '='};
-        fwrite(q, 1, 4, out);
-    }
-}
-
-/* Writes a PNG of the run folder that no chart stands for into the page itself (a data URL, so
- * that the page stays one file): a plain file name ending in .png, at most 1 MB. False when it
- * is not there or not such a file. */
-static bool md_embed_png(FILE *out, const MdContext *ctx, const char *alt, size_t altlen,
-                         const char *src, size_t srclen)
-{
-    char path[4096];
-    if (srclen < 5 || srclen > 200 || memchr(src, '/', srclen) ||
-        memcmp(src + srclen - 4, ".png", 4))
-        return false;
-    snprintf(path, sizeof path, "%s/%.*s", ctx->run->dir, (int)srclen, src);
-    size_t len;
-    unsigned char *png = (unsigned char *)text_read_file(path, &len);
-    if (!png || len > 1000000 || len < 8 || memcmp(png, "\x89PNG", 4)) {
-        free(png);
-        return false;
-    }
-    fputs("<figure class=\"png\"><img alt=\"", out);
-    html_escape_n(out, alt, altlen);
-    fputs("\" src=\"data:image/png;base64,", out);
-    base64_write(out, png, len);
-    fputs("\" style=\"max-width:100%\"></figure>\n", out);
-    free(png);
-    return true;
-}
-
-/* Writes report.md's one piece of raw HTML, a foldable block: a line
- * "<details><summary>TEXT</summary>" and a line "</details>". False for any other line. */
-static bool md_details(FILE *out, const char *l)
-{
-    static const char open[] = "<details><summary>", close[] = "</summary>";
-    size_t n = strlen(l), a = sizeof open - 1, b = sizeof close - 1;
-    if (!strcmp(l, "</details>")) {
-        fputs("</details>\n", out);
-        return true;
-    }
-    if (n < a + b || strncmp(l, open, a) != 0 || strcmp(l + n - b, close) != 0)
-        return false;
-    fputs("<details><summary>", out);
-    md_inline(out, l + a, n - a - b);
-    fputs("</summary>\n", out);
-    return true;
-}
-
-/* Writes the plots standing for an image of report.md (or a link to the PNG alone). */
-static void md_image(FILE *out, MdContext *ctx, const char *alt, size_t altlen, const char *src,
-                     size_t srclen)
-{
-    const HtmlSpec *spec = ctx->run->spec;
-    bool drawn = false;
-    for (int i = 0; spec && i < HTML_MAX_CHARTS && spec->charts[i].png; i++) {
-        const HtmlChart *c = &spec->charts[i];
-        if (strlen(c->png) != srclen || memcmp(c->png, src, srclen) || !ctx->chart_ok[i])
-            continue;
-        fprintf(out, "<figure class=\"chart\" data-chart=\"%d\" id=\"chart-%d\"></figure>\n", i, i);
-        ctx->chart_used[i] = true;
-        drawn = true;
-    }
-    if (!drawn && md_embed_png(out, ctx, alt, altlen, src, srclen))
-        drawn = true;
-    if (!drawn) {
-        fputs("<p class=\"noplot\">Plot: <a href=\"", out);
-        html_escape_n(out, src, srclen);
-        fputs("\">", out);
-        md_inline(out, alt, altlen);
-        fputs("</a></p>\n", out);
-    }
-}
-
-/* Writes a table row's cells; head: th instead of td; align: per column 'l' or 'r'. */
-static void md_row(FILE *out, const char *line, size_t len, bool head, const char *align)
-{
-    const char *p = line, *end = line + len;
-    if (p < end && *p == '|')
-        p++;
-    if (end > p && end[-1] == '|')
-        end--;
-    fputs("<tr>", out);
-    for (int k = 0; p <= end; k++) {
-        const char *bar = memchr(p, '|', (size_t)(end - p));
-        const char *q = bar ? bar : end;
-        const char *a = p, *b = q;
-        while (a < b && *a == ' ')
-            a++;
-        while (b > a && b[-1] == ' ')
-            b--;
-        fprintf(out, "<%s%s>", head ? "th" : "td",
-                k < 32 && align[k] == 'r' ? " class=\"num\"" : "");
-        md_inline(out, a, (size_t)(b - a));
-        fprintf(out, "</%s>", head ? "th" : "td");
-        if (!bar)
-            break;
-        p = bar + 1;
-    }
-    fputs("</tr>\n", out);
-}
-
-/* Renders the markdown of report.md: headings, paragraphs, tables, lists, images. */
-static void md_render(FILE *out, char *text, MdContext *ctx)
-{
-    char *lines[8192];
-    int n = 0;
-    for (char *p = text; p && n < 8192;) {
-        lines[n++] = p;
-        char *nl = strchr(p, '\n');
-        if (nl)
-            *nl = '\0';
-        p = nl ? nl + 1 : NULL;
-    }
-    for (int i = 0; i < n;) {
-        char *l = lines[i];
-        size_t len = strlen(l);
-        if (!len) {
-            i++;
-        } else if (l[0] == '#') {
-            int level = (int)strspn(l, "#");
-            level = level > 4 ? 4 : level;
-            const char *t = l + strspn(l, "#");
-            t += *t == ' ';
-            fprintf(out, "<h%d>", level + 1);
-            md_inline(out, t, strlen(t));
-            fprintf(out, "</h%d>\n", level + 1);
-            i++;
-        } else if (l[0] == '|') {
-            char align[32] = {0};
-            bool has_align = i + 1 < n && lines[i + 1][0] == '|' &&
-                             strspn(lines[i + 1], "|-: ") == strlen(lines[i + 1]);
-            if (has_align) {
-                int k = 0;
-                for (const char *p = lines[i + 1] + 1; *p && k < 32; p++)
-                    if (*p == '|')
-                        k++;
-                    else if (*p == ':' && (p[1] == '|' || !p[1]))
-                        align[k] = 'r';
-            }
-            fputs("<div class=\"tablewrap\"><table class=\"md\">\n", out);
-            md_row(out, l, len, has_align, align);
-            i += has_align ? 2 : 1;
-            while (i < n && lines[i][0] == '|') {
-                md_row(out, lines[i], strlen(lines[i]), false, align);
-                i++;
-            }
-            fputs("</table></div>\n", out);
-        } else if (l[0] == '-' && l[1] == ' ') {
-            fputs("<ul>\n", out);
-            while (i < n && lines[i][0] == '-' && lines[i][1] == ' ') {
-                fputs("<li>", out);
-                md_inline(out, lines[i] + 2, strlen(lines[i] + 2));
-                fputs("</li>\n", out);
-                i++;
-            }
-            fputs("</ul>\n", out);
-        } else if (l[0] == '!' && l[1] == '[' && strstr(l, "](") && l[len - 1] == ')') {
-            const char *mid = strstr(l, "](");
-            md_image(out, ctx, l + 2, (size_t)(mid - l - 2), mid + 2,
-                     (size_t)(l + len - 1 - mid - 2));
-            i++;
-        } else if (l[0] == '<' && md_details(out, l)) {
-            i++;
-        } else {
-            bool caption = l[0] == '*' && l[1] != '*';
-            fputs(caption ? "<p class=\"caption\">" : "<p>", out);
-            for (bool first = true;
-                 i < n && lines[i][0] && lines[i][0] != '#' && lines[i][0] != '|' &&
-                 !(lines[i][0] == '!' && lines[i][1] == '[') &&
-                 !(lines[i][0] == '-' && lines[i][1] == ' ');
-                 i++, first = false) {
-                if (!first)
-                    fputc(' ', out);
-                md_inline(out, lines[i], strlen(lines[i]));
-            }
-            fputs("</p>\n", out);
-        }
-    }
 }
 
 /* ---- the list of files ---- */
@@ -762,7 +315,7 @@ static char *games_data(const HtmlRun *run, size_t budget, char *problems, size_
 
 /* The JSON array of the page's plots (malloc'd, its length in *len); marks in ctx which plots
  * could be drawn. NULL when out of memory. */
-static char *charts_json(const HtmlRun *run, MdContext *ctx, size_t *len)
+static char *charts_json(const HtmlRun *run, MarkdownContext *ctx, size_t *len)
 {
     const HtmlSpec *spec = run->spec;
     char *charts = NULL;
@@ -812,7 +365,7 @@ static void page_header(FILE *out, const HtmlRun *run, const char *title)
 
 /* The headline figures of summary.json and report.md rendered (its plots drawn in place). */
 static void page_report(FILE *out, const HtmlRun *run, const char *summary, char *md,
-                        MdContext *ctx)
+                        MarkdownContext *ctx)
 {
     const HtmlSpec *spec = run->spec;
     if (summary && spec && spec->figures[0].key) {
@@ -831,13 +384,13 @@ static void page_report(FILE *out, const HtmlRun *run, const char *summary, char
         char *body = md;
         if (body[0] == '#' && body[1] == ' ') /* the title is the page's */
             body += strcspn(body, "\n");
-        md_render(out, body, ctx);
+        markdown_render(out, body, ctx);
         fputs("</section>\n", out);
     }
 }
 
 /* The plots report.md did not show, and the links to a suite's parts. */
-static void page_plots_parts(FILE *out, const HtmlRun *run, const MdContext *ctx)
+static void page_plots_parts(FILE *out, const HtmlRun *run, const MarkdownContext *ctx)
 {
     const HtmlSpec *spec = run->spec;
     bool more = false;
@@ -887,7 +440,7 @@ bool html_write_run(FILE *out, void *data)
     char title[512];
     page_title(md, run->dir, title, sizeof title);
     /* The plots' data first: the markdown needs to know which ones exist. */
-    MdContext ctx = {run, {false}, {false}};
+    MarkdownContext ctx = {.dir = run->dir, .charts = run->spec ? run->spec->charts : NULL};
     char *charts = charts_json(run, &ctx, &clen);
     if (!charts) {
         free(md);

@@ -11,13 +11,17 @@
  *   - a game viewer over the run's PGN files (html_games.h: the positions come from the rules
  *     core; the page draws them);
  *   - the parts' pages (suite) and the list of files.
- * A running page reloads itself every few seconds; a finished one does not. */
+ * A running page reloads itself every few seconds; a finished one does not.
+ * This file (html.c) writes the page; markdown.h renders report.md, html_chart.h the plots'
+ * data, html_games.h the viewer's games, html_text.h escapes text for it. */
 #ifndef MAXTUNE_HTML_H
 #define MAXTUNE_HTML_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+
+#include "tune/jobs/html_chart.h"
 
 /* The default size cap of a page, in bytes: games beyond it are left out (html_games.h). */
 enum { HTML_PAGE_CAP = 2000000 };
@@ -29,21 +33,7 @@ typedef struct HtmlFigure {
     const char *label;
 } HtmlFigure;
 
-/* A plot drawn in the page from a CSV file of the run. */
-typedef struct HtmlChart {
-    const char *png; /* the report.md image it stands for (a path in the folder) */
-    const char *csv; /* its data (a path in the folder) */
-    const char *title;
-    const char *x; /* the x column; with categories, the column of names */
-    const char *y; /* the series: space-separated "column" or "column:low:high"; or "*"
-                         * (every column but x) followed by " -column" for those left out */
-    const char *xlabel, *ylabel;
-    bool categories; /* points with error bars per name, instead of lines over x */
-    bool logy;
-    double yclamp; /* the y axis stays within [-yclamp, yclamp] (0: as the data) */
-} HtmlChart;
-
-enum { HTML_MAX_FIGURES = 24, HTML_MAX_CHARTS = 6, HTML_MAX_SOURCES = 3, HTML_MAX_PARTS = 4 };
+enum { HTML_MAX_FIGURES = 24, HTML_MAX_SOURCES = 3, HTML_MAX_PARTS = 4 };
 
 /* What the page of one job shows beyond report.md; each job's report file defines one. */
 typedef struct HtmlSpec {

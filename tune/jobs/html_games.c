@@ -11,6 +11,7 @@
 #include "core/gamestate.h"
 #include "core/makemove.h"
 #include "core/notation.h"
+#include "tune/jobs/html_text.h"
 #include "tune/play/pgn_read.h"
 
 enum { WORD_MAX = 256 };
@@ -41,24 +42,6 @@ static void games_error(char *err, size_t errlen, const char *source, int line, 
         vsnprintf(err + k, errlen - (size_t)k, fmt, ap);
     va_end(ap);
 }
-
-void html_json_string(FILE *out, const char *s, size_t len)
-{
-    fputc('"', out);
-    for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c == '"' || c == '\\')
-            fprintf(out, "\\%c", c);
-        else if (c < 0x20 || c == '<') /* '<': the JSON sits in a <script> element */
-            fprintf(out, "\\u%04x", c);
-        else
-            fputc(c, out);
-    }
-    fputc('"', out);
-}
-
-/* Writes a NUL-terminated text as a JSON string. */
-static void json_string(FILE *out, const char *s) { html_json_string(out, s, strlen(s)); }
 
 /* The cell of a square in the board string: a FEN letter, '.' or 'x'. */
 static char cell_char(const Position *pos, int sq)
@@ -158,7 +141,7 @@ static bool game_play(GameBuild *g, const char *text, const char *source, int li
     board_cells(&g->pos, after);
     FILE *o = g->plies_out;
     fprintf(o, "%s[", g->nplies ? ",\n" : "");
-    json_string(o, san);
+    html_json_str(o, san);
     fprintf(o, ",%d,%d,[", move_from(m), move_to(m));
     for (int i = 0; i < u.ncap; i++)
         fprintf(o, "%s%d", i ? "," : "", u.cap_sq[i]);
@@ -197,22 +180,22 @@ static bool game_finish(HtmlGames *gs, GameBuild *g, const Position *start, cons
     memset(h, 0, sizeof *h);
     h->index = gs->n + 1;
     fprintf(o, "{\"n\":%ld,\"round\":", h->index);
-    json_string(o, g->round);
+    html_json_str(o, g->round);
     fputs(",\"white\":", o);
-    json_string(o, g->white);
+    html_json_str(o, g->white);
     fputs(",\"black\":", o);
-    json_string(o, g->black);
+    html_json_str(o, g->black);
     fputs(",\"result\":", o);
-    json_string(o, result);
+    html_json_str(o, result);
     fputs(",\"ending\":", o);
-    json_string(o, g->reason);
+    html_json_str(o, g->reason);
     fputs(",\"state\":", o);
     Position end = g->pos;
-    json_string(o, gamestate_name(gamestate_of(&end)));
+    html_json_str(o, gamestate_name(gamestate_of(&end)));
     fputs(",\"fen\":", o);
-    json_string(o, fen);
+    html_json_str(o, fen);
     fputs(",\"final\":", o);
-    json_string(o, final_fen);
+    html_json_str(o, final_fen);
     fprintf(o, ",\"board\":\"%s\",\"side\":%d,\"check\":%d,\"plies\":[\n%s]}", cells, start->side,
             attack_king_attacked(start, start->side) ? 1 : 0, g->plies ? g->plies : "");
     fclose(o);
@@ -427,9 +410,9 @@ void html_games_write_json(FILE *out, HtmlGames *gs, size_t budget, size_t page_
             "games, then games evenly spaced over the file while they fit.",
             count, gs->n, gs->source, (double)page_cap / 1e6);
     fputs("{\"source\":", out);
-    json_string(out, gs->source);
+    html_json_str(out, gs->source);
     fprintf(out, ",\"total\":%ld,\"embedded\":%d,\"note\":", gs->n, count);
-    json_string(out, note);
+    html_json_str(out, note);
     fputs(",\"games\":[\n", out);
     bool first = true;
     for (long i = 0; i < gs->n; i++)

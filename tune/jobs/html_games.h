@@ -47,8 +47,4 @@ void html_games_free(HtmlGames *g);
 void html_games_write_json(FILE *out, HtmlGames *g, size_t budget, size_t page_cap,
                            const long *wanted, int nwanted);
 
-/* Writes len bytes of s as a JSON string that can sit in a <script> element (quotes,
- * backslashes, control bytes and '<' escaped). */
-void html_json_string(FILE *out, const char *s, size_t len);
-
 #endif
