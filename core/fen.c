@@ -34,6 +34,99 @@ static Piece piece_from_letter(char ch)
     return piece_make(color, (int)(at - PIECE_LETTERS));
 }
 
+/* Reads one row of the board (row 0 is rank 10) at *s into pos, and the '/' after it but
+ * after the last row; false with the error set. */
+static bool fen_board_row(Position *pos, const char *fen, const char **at, int row, char *err,
+                          size_t errlen)
+{
+    const char *s = *at;
+    int rank = RANK_NB - 1 - row, file = 0;
+    bool last_digit = false;
+    while (*s && *s != '/' && *s != ' ') {
+        long col = s - fen + 1;
+        char ch = *s++;
+        if (file >= FILE_NB)
+            return fen_error(err, errlen, col, "row %d (rank %d) has more than 8 cells", row + 1,
+                             rank);
+        if (ch == 'x') {
+            if (geo.real[sq_make(file, rank)])
+                return fen_error(err, errlen, col, "'x' (hole) on real square %s",
+                                 geo.name[sq_make(file, rank)]);
+            file++;
+            last_digit = false;
+        } else if (ch >= '1' && ch <= '8') {
+            if (last_digit)
+                return fen_error(err, errlen, col, "two digits in a row");
+            for (int k = 0; k < ch - '0'; k++, file++) {
+                if (file >= FILE_NB)
+                    return fen_error(err, errlen, col, "row %d (rank %d) has more than 8 cells",
+                                     row + 1, rank);
+                if (!geo.real[sq_make(file, rank)])
+                    return fen_error(err, errlen, col, "empty run crosses the hole %c%d",
+                                     'a' + file, rank);
+            }
+            last_digit = true;
+        } else {
+            Piece p = piece_from_letter(ch);
+            if (p == EMPTY)
+                return fen_error(err, errlen, col, "unknown piece letter '%c'", ch);
+            int sq = sq_make(file, rank);
+            if (!geo.real[sq])
+                return fen_error(err, errlen, col, "piece '%c' on the hole %c%d", ch, 'a' + file,
+                                 rank);
+            if (piece_type(p) == KING && pos->king[piece_color(p)] != NO_SQ)
+                return fen_error(err, errlen, col, "second %s King",
+                                 piece_color(p) == WHITE ? "White" : "Black");
+            position_put(pos, sq, p);
+            file++;
+            last_digit = false;
+        }
+    }
+    long col = s - fen + 1;
+    if (file != FILE_NB)
+        return fen_error(err, errlen, col, "row %d (rank %d) has %d cells, expected 8", row + 1,
+                         rank, file);
+    if (row < RANK_NB - 1) {
+        if (*s != '/')
+            return fen_error(err, errlen, col, "expected '/' after row %d; a FEN has 11 rows",
+                             row + 1);
+        s++;
+    }
+    *at = s;
+    return true;
+}
+
+/* Reads what follows the board at s: the side to move, an optional ply count and nothing
+ * else; false with the error set. */
+static bool fen_side_and_plies(Position *pos, const char *fen, const char *s, char *err,
+                               size_t errlen)
+{
+    if (*s != ' ')
+        return fen_error(err, errlen, s - fen + 1, "expected a space and the side to move");
+    while (*s == ' ')
+        s++;
+    if ((*s != 'w' && *s != 'b') || (s[1] != ' ' && s[1] != '\0' && s[1] != '\n'))
+        return fen_error(err, errlen, s - fen + 1, "side to move must be 'w' or 'b'");
+    pos->side = *s == 'w' ? WHITE : BLACK;
+    s++;
+    while (*s == ' ')
+        s++;
+    if (*s >= '0' && *s <= '9') {
+        long plies = 0;
+        while (*s >= '0' && *s <= '9') {
+            plies = plies * 10 + (*s++ - '0');
+            if (plies > 100000000)
+                return fen_error(err, errlen, s - fen + 1, "ply count too large");
+        }
+        pos->plies = (int)plies;
+    }
+    while (*s == ' ' || *s == '\n' || *s == '\r')
+        s++;
+    if (*s)
+        return fen_error(err, errlen, s - fen + 1, "trailing characters \"%.20s\"", s);
+    return true;
+}
+
 bool fen_parse(Position *out, const char *fen, char *err, size_t errlen)
 {
     if (!fen)
@@ -60,83 +153,11 @@ bool fen_parse(Position *out, const char *fen, char *err, size_t errlen)
     if (rows != RANK_NB)
         return fen_error(err, errlen, end - fen + 1, "the board has %d rows, expected %d", rows,
                          RANK_NB);
-    for (int row = 0; row < RANK_NB; row++) {
-        int rank = RANK_NB - 1 - row, file = 0;
-        bool last_digit = false;
-        while (*s && *s != '/' && *s != ' ') {
-            long col = s - fen + 1;
-            char ch = *s++;
-            if (file >= FILE_NB)
-                return fen_error(err, errlen, col, "row %d (rank %d) has more than 8 cells",
-                                 row + 1, rank);
-            if (ch == 'x') {
-                if (geo.real[sq_make(file, rank)])
-                    return fen_error(err, errlen, col, "'x' (hole) on real square %s",
-                                     geo.name[sq_make(file, rank)]);
-                file++;
-                last_digit = false;
-            } else if (ch >= '1' && ch <= '8') {
-                if (last_digit)
-                    return fen_error(err, errlen, col, "two digits in a row");
-                for (int k = 0; k < ch - '0'; k++, file++) {
-                    if (file >= FILE_NB)
-                        return fen_error(err, errlen, col, "row %d (rank %d) has more than 8 cells",
-                                         row + 1, rank);
-                    if (!geo.real[sq_make(file, rank)])
-                        return fen_error(err, errlen, col, "empty run crosses the hole %c%d",
-                                         'a' + file, rank);
-                }
-                last_digit = true;
-            } else {
-                Piece p = piece_from_letter(ch);
-                if (p == EMPTY)
-                    return fen_error(err, errlen, col, "unknown piece letter '%c'", ch);
-                int sq = sq_make(file, rank);
-                if (!geo.real[sq])
-                    return fen_error(err, errlen, col, "piece '%c' on the hole %c%d", ch,
-                                     'a' + file, rank);
-                if (piece_type(p) == KING && pos.king[piece_color(p)] != NO_SQ)
-                    return fen_error(err, errlen, col, "second %s King",
-                                     piece_color(p) == WHITE ? "White" : "Black");
-                position_put(&pos, sq, p);
-                file++;
-                last_digit = false;
-            }
-        }
-        long col = s - fen + 1;
-        if (file != FILE_NB)
-            return fen_error(err, errlen, col, "row %d (rank %d) has %d cells, expected 8", row + 1,
-                             rank, file);
-        if (row < RANK_NB - 1) {
-            if (*s != '/')
-                return fen_error(err, errlen, col, "expected '/' after row %d; a FEN has 11 rows",
-                                 row + 1);
-            s++;
-        }
-    }
-    if (*s != ' ')
-        return fen_error(err, errlen, s - fen + 1, "expected a space and the side to move");
-    while (*s == ' ')
-        s++;
-    if ((*s != 'w' && *s != 'b') || (s[1] != ' ' && s[1] != '\0' && s[1] != '\n'))
-        return fen_error(err, errlen, s - fen + 1, "side to move must be 'w' or 'b'");
-    pos.side = *s == 'w' ? WHITE : BLACK;
-    s++;
-    while (*s == ' ')
-        s++;
-    if (*s >= '0' && *s <= '9') {
-        long plies = 0;
-        while (*s >= '0' && *s <= '9') {
-            plies = plies * 10 + (*s++ - '0');
-            if (plies > 100000000)
-                return fen_error(err, errlen, s - fen + 1, "ply count too large");
-        }
-        pos.plies = (int)plies;
-    }
-    while (*s == ' ' || *s == '\n' || *s == '\r')
-        s++;
-    if (*s)
-        return fen_error(err, errlen, s - fen + 1, "trailing characters \"%.20s\"", s);
+    for (int row = 0; row < RANK_NB; row++)
+        if (!fen_board_row(&pos, fen, &s, row, err, errlen))
+            return false;
+    if (!fen_side_and_plies(&pos, fen, s, err, errlen))
+        return false;
     for (int c = WHITE; c <= BLACK; c++)
         if (pos.king[c] == NO_SQ)
             return fen_error(err, errlen, n, "no %s King", c == WHITE ? "White" : "Black");
