@@ -141,40 +141,68 @@ static void middle(int n, const PairSums *real, const double *r, const int *idx,
         }
 }
 
-bool rating_fit(int nplayers, const RatingGame *games, long ngames, int anchor, double anchor_elo,
-                double virtual_draws, Rating *out, char *err, size_t errlen)
+/* The fit's working memory for n players, m = n - 1 of them free (all but the anchor). */
+typedef struct FitWork {
+    int n, m;
+    PairSums *real, *s; /* per pair a < b (a * n + b): the games, and with the virtual draws */
+    double *r;          /* the ratings being fitted (logistic scale, Elo units) */
+    double *g, *j;      /* the gradient and the information matrix over the free players */
+    double *inv, *bmid, *tmp; /* j's inverse, the sandwich's middle matrix, scratch */
+    int *idx;                 /* a player's index among the free ones (-1: the anchor) */
+} FitWork;
+
+/* Allocates the working memory; false when out of memory (what was allocated is freed by
+ * fit_work_free). */
+static bool fit_work_alloc(FitWork *w, int n, int anchor)
 {
-    int n = nplayers, m = n - 1;
-    if (n < 2 || anchor < 0 || anchor >= n) {
-        snprintf(err, errlen, "need at least two players and an anchor among them");
+    size_t mm = (size_t)(n - 1) * (size_t)(n - 1);
+    *w = (FitWork){.n = n, .m = n - 1};
+    w->real = calloc((size_t)n * (size_t)n, sizeof *w->real);
+    w->s = calloc((size_t)n * (size_t)n, sizeof *w->s);
+    w->r = calloc((size_t)n, sizeof *w->r);
+    w->g = malloc((size_t)w->m * sizeof *w->g);
+    w->j = malloc(mm * sizeof *w->j);
+    w->inv = malloc(mm * sizeof *w->inv);
+    w->bmid = malloc(mm * sizeof *w->bmid);
+    w->tmp = malloc(mm * sizeof *w->tmp);
+    w->idx = malloc((size_t)n * sizeof *w->idx);
+    if (!(w->real && w->s && w->r && w->g && w->j && w->inv && w->bmid && w->tmp && w->idx))
         return false;
-    }
-    PairSums *real = calloc((size_t)n * (size_t)n, sizeof *real);
-    PairSums *s = calloc((size_t)n * (size_t)n, sizeof *s);
-    double *r = calloc((size_t)n, sizeof *r), *g = malloc((size_t)m * sizeof *g);
-    double *j = malloc((size_t)m * (size_t)m * sizeof *j),
-           *inv = malloc((size_t)m * (size_t)m * sizeof *inv);
-    double *bmid = malloc((size_t)m * (size_t)m * sizeof *bmid),
-           *tmp = malloc((size_t)m * (size_t)m * sizeof *tmp);
-    int *idx = malloc((size_t)n * sizeof *idx);
-    bool ok = real && s && r && g && j && inv && bmid && tmp && idx;
-    if (!ok)
-        snprintf(err, errlen, "out of memory");
-    for (int i = 0; ok && i < n; i++) {
-        out[i] = (Rating){0, 0, 0, 0};
-        idx[i] = i < anchor ? i : i == anchor ? -1 : i - 1;
-    }
-    for (long t = 0; ok && t < ngames; t++) {
+    for (int i = 0; i < n; i++)
+        w->idx[i] = i < anchor ? i : i == anchor ? -1 : i - 1;
+    return true;
+}
+
+/* Frees the working memory. */
+static void fit_work_free(FitWork *w)
+{
+    free(w->real);
+    free(w->s);
+    free(w->r);
+    free(w->g);
+    free(w->j);
+    free(w->inv);
+    free(w->bmid);
+    free(w->tmp);
+    free(w->idx);
+}
+
+/* Adds the games up per pair (w->real) and per player (out: games, total score); false with
+ * the message in err at a game with bad players or score. */
+static bool tally_games(FitWork *w, const RatingGame *games, long ngames, Rating *out, char *err,
+                        size_t errlen)
+{
+    int n = w->n;
+    for (long t = 0; t < ngames; t++) {
         const RatingGame *gm = &games[t];
         if (gm->a < 0 || gm->a >= n || gm->b < 0 || gm->b >= n || gm->a == gm->b ||
             !(gm->score >= 0 && gm->score <= 1)) {
             snprintf(err, errlen, "game %ld: bad players or score", t + 1);
-            ok = false;
-            break;
+            return false;
         }
         int a = gm->a < gm->b ? gm->a : gm->b, b = gm->a < gm->b ? gm->b : gm->a;
         double sa = gm->a == a ? gm->score : 1 - gm->score;
-        PairSums *p = &real[a * n + b];
+        PairSums *p = &w->real[a * n + b];
         p->games += 1;
         p->points += sa;
         p->squares += sa * sa;
@@ -183,7 +211,17 @@ bool rating_fit(int nplayers, const RatingGame *games, long ngames, int anchor, 
         out[gm->a].score += gm->score;
         out[gm->b].score += 1 - gm->score;
     }
-    for (int i = 0; ok && i < n; i++) {
+    return true;
+}
+
+/* Turns the players' total scores into fractions, checking that each has games and, with no
+ * virtual draws, neither won nor lost them all; then adds the virtual draws to every pair that
+ * played (w->s) and checks that the games link all players. False with the message in err. */
+static bool check_players(FitWork *w, double virtual_draws, Rating *out, char *err, size_t errlen)
+{
+    int n = w->n;
+    for (int i = 0; i < n; i++) {
+        bool ok = true;
         if (!out[i].games) {
             snprintf(err, errlen, "player %d has no games", i + 1);
             ok = false;
@@ -193,75 +231,101 @@ bool rating_fit(int nplayers, const RatingGame *games, long ngames, int anchor, 
             ok = false;
         }
         out[i].score = out[i].games ? out[i].score / (double)out[i].games : 0;
+        if (!ok)
+            return false;
     }
-    if (ok) {
-        for (int i = 0; i < n * n; i++) {
-            s[i] = real[i];
-            if (real[i].games > 0 && virtual_draws > 0) {
-                s[i].games += virtual_draws;
-                s[i].points += virtual_draws / 2;
-            }
-        }
-        if (!connected(n, s)) {
-            snprintf(err, errlen, "the players are not all linked by games");
-            ok = false;
+    for (int i = 0; i < n * n; i++) {
+        w->s[i] = w->real[i];
+        if (w->real[i].games > 0 && virtual_draws > 0) {
+            w->s[i].games += virtual_draws;
+            w->s[i].points += virtual_draws / 2;
         }
     }
+    if (!connected(n, w->s)) {
+        snprintf(err, errlen, "the players are not all linked by games");
+        return false;
+    }
+    return true;
+}
+
+/* Newton's method on the likelihood of w->s from ratings 0, steps damped to 400 Elo, until no
+ * rating moves by 1e-9; false with the message in err when it does not reach a finite
+ * estimate. */
+static bool newton(FitWork *w, char *err, size_t errlen)
+{
+    int n = w->n, m = w->m;
     bool converged = false;
-    for (int it = 0; ok && it < RATING_MAX_ITER && !converged; it++) {
-        derivatives(n, s, r, idx, m, g, j);
-        memcpy(tmp, j, (size_t)m * (size_t)m * sizeof *tmp);
-        if (!invert(tmp, inv, m)) {
+    for (int it = 0; it < RATING_MAX_ITER && !converged; it++) {
+        derivatives(n, w->s, w->r, w->idx, m, w->g, w->j);
+        memcpy(w->tmp, w->j, (size_t)m * (size_t)m * sizeof *w->tmp);
+        if (!invert(w->tmp, w->inv, m)) {
             snprintf(err, errlen, "no finite estimate (the information matrix is singular)");
-            ok = false;
-            break;
+            return false;
         }
         double most = 0;
         for (int i = 0; i < n; i++) {
-            if (idx[i] < 0)
+            if (w->idx[i] < 0)
                 continue;
             double d = 0;
             for (int q = 0; q < m; q++)
-                d += inv[idx[i] * m + q] * g[q];
+                d += w->inv[w->idx[i] * m + q] * w->g[q];
             d = d > 400 ? 400 : d < -400 ? -400 : d; /* a damped step far from the optimum */
-            r[i] += d;
+            w->r[i] += d;
             most = fabs(d) > most ? fabs(d) : most;
         }
         converged = most < 1e-9;
     }
-    for (int i = 0; ok && i < n; i++)
-        if (!converged || fabs(r[i]) > 20000) {
+    for (int i = 0; i < n; i++)
+        if (!converged || fabs(w->r[i]) > 20000) {
             snprintf(err, errlen,
                      "no finite estimate: some players won (or lost) every game against the "
                      "others (add virtual draws)");
-            ok = false;
+            return false;
         }
-    if (ok) {
-        derivatives(n, s, r, idx, m, g, j);
-        memcpy(tmp, j, (size_t)m * (size_t)m * sizeof *tmp);
-        ok = invert(tmp, inv, m);
-        middle(n, real, r, idx, m, bmid);
-        /* covariance = inv * bmid * inv; only its diagonal is needed */
-        for (int i = 0; ok && i < n; i++) {
-            out[i].elo = anchor_elo + r[i] - r[anchor];
-            if (idx[i] < 0)
-                continue;
-            int a = idx[i];
-            double v = 0;
-            for (int p = 0; p < m; p++)
-                for (int q = 0; q < m; q++)
-                    v += inv[a * m + p] * bmid[p * m + q] * inv[q * m + a];
-            out[i].err95 = 1.959963984540054 * sqrt(v > 0 ? v : 0);
-        }
+    return true;
+}
+
+/* The ratings (the anchor at anchor_elo) and their 95% errors from the sandwich covariance
+ * inv * bmid * inv at the optimum (only its diagonal); false when the information matrix is
+ * singular there. */
+static bool sandwich_errors(FitWork *w, int anchor, double anchor_elo, Rating *out)
+{
+    int n = w->n, m = w->m;
+    derivatives(n, w->s, w->r, w->idx, m, w->g, w->j);
+    memcpy(w->tmp, w->j, (size_t)m * (size_t)m * sizeof *w->tmp);
+    bool ok = invert(w->tmp, w->inv, m);
+    middle(n, w->real, w->r, w->idx, m, w->bmid);
+    for (int i = 0; ok && i < n; i++) {
+        out[i].elo = anchor_elo + w->r[i] - w->r[anchor];
+        if (w->idx[i] < 0)
+            continue;
+        int a = w->idx[i];
+        double v = 0;
+        for (int p = 0; p < m; p++)
+            for (int q = 0; q < m; q++)
+                v += w->inv[a * m + p] * w->bmid[p * m + q] * w->inv[q * m + a];
+        out[i].err95 = 1.959963984540054 * sqrt(v > 0 ? v : 0);
     }
-    free(real);
-    free(s);
-    free(r);
-    free(g);
-    free(j);
-    free(inv);
-    free(bmid);
-    free(tmp);
-    free(idx);
+    return ok;
+}
+
+bool rating_fit(int nplayers, const RatingGame *games, long ngames, int anchor, double anchor_elo,
+                double virtual_draws, Rating *out, char *err, size_t errlen)
+{
+    int n = nplayers;
+    if (n < 2 || anchor < 0 || anchor >= n) {
+        snprintf(err, errlen, "need at least two players and an anchor among them");
+        return false;
+    }
+    FitWork w;
+    bool ok = fit_work_alloc(&w, n, anchor);
+    if (!ok)
+        snprintf(err, errlen, "out of memory");
+    for (int i = 0; ok && i < n; i++)
+        out[i] = (Rating){0, 0, 0, 0};
+    ok = ok && tally_games(&w, games, ngames, out, err, errlen) &&
+         check_players(&w, virtual_draws, out, err, errlen) && newton(&w, err, errlen) &&
+         sandwich_errors(&w, anchor, anchor_elo, out);
+    fit_work_free(&w);
     return ok;
 }
