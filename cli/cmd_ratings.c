@@ -125,6 +125,72 @@ static bool ranks_before(const Table *t, const Rating *r, int a, int b)
     return strcmp(t->names[a], t->names[b]) < 0;
 }
 
+/* What the command line asks for besides the files. */
+typedef struct RatingsArgs {
+    const char *anchor_name; /* --anchor (NULL: the first player read) */
+    double anchor_elo;       /* --elo */
+    double draws;            /* --draws */
+    int nfiles;              /* PGN files named */
+} RatingsArgs;
+
+/* Reads the options and the PGN files named among them (into t), in order, up to the first
+ * problem; EXIT_OK, or EXIT_USAGE after saying what is wrong. */
+static int read_args(int argc, char **argv, const char *help, RatingsArgs *a, Table *t)
+{
+    int status = EXIT_OK;
+    for (int i = 1; i < argc && status == EXIT_OK; i++) {
+        char *end;
+        if (!strcmp(argv[i], "--anchor") && i + 1 < argc) {
+            a->anchor_name = argv[++i];
+        } else if ((!strcmp(argv[i], "--elo") || !strcmp(argv[i], "--draws")) && i + 1 < argc) {
+            bool elo = !strcmp(argv[i], "--elo");
+            double v = strtod(argv[++i], &end);
+            if (end == argv[i] || *end || !isfinite(v) || (!elo && (v < 0 || v > 1000))) {
+                fprintf(stderr, "maxtune ratings: %s: not a number%s: '%s'\n", argv[i - 1],
+                        elo ? "" : " in [0, 1000]", argv[i]);
+                status = EXIT_USAGE;
+            }
+            *(elo ? &a->anchor_elo : &a->draws) = v;
+        } else if (argv[i][0] == '-' && argv[i][1]) {
+            fprintf(stderr, "maxtune ratings: unknown option '%s'\n%s", argv[i], help);
+            status = EXIT_USAGE;
+        } else {
+            a->nfiles++;
+            if (!read_pgn(t, argv[i]))
+                status = EXIT_USAGE;
+        }
+    }
+    return status;
+}
+
+/* Prints the table of ratings, best first (order: room for one index per player). */
+static void print_ratings(const Table *t, const Rating *r, int *order, int anchor,
+                          double anchor_elo)
+{
+    int width = 4;
+    for (int i = 0; i < t->nplayers; i++) {
+        order[i] = i;
+        int n = (int)strlen(t->names[i]);
+        width = n > width ? n : width;
+    }
+    for (int i = 1; i < t->nplayers; i++) /* insertion sort: few players */
+        for (int k = i; k > 0 && ranks_before(t, r, order[k], order[k - 1]); k--) {
+            int x = order[k];
+            order[k] = order[k - 1];
+            order[k - 1] = x;
+        }
+    printf("ratings of %d players from %ld games; anchor %s at %g; +/- is the 95%% interval "
+           "of the difference to the anchor\n",
+           t->nplayers, t->ngames, t->names[anchor], anchor_elo);
+    printf("%4s  %-*s  %8s  %7s  %6s  %6s\n", "rank", width, "name", "elo", "+/-", "games",
+           "score");
+    for (int k = 0; k < t->nplayers; k++) {
+        int i = order[k];
+        printf("%4d  %-*s  %8.1f  %7.1f  %6ld  %5.1f%%\n", k + 1, width, t->names[i], r[i].elo,
+               r[i].err95, r[i].games, 100 * r[i].score);
+    }
+}
+
 int cmd_ratings(int argc, char **argv)
 {
     static const char help[] =
@@ -142,43 +208,20 @@ int cmd_ratings(int argc, char **argv)
         fputs(help, stdout);
         return EXIT_OK;
     }
-    const char *anchor_name = NULL;
-    double anchor_elo = 0, draws = 0;
+    RatingsArgs a = {NULL, 0, 0, 0};
     Table t = {0};
-    int nfiles = 0, status = EXIT_OK;
-    for (int i = 1; i < argc && status == EXIT_OK; i++) {
-        char *end;
-        if (!strcmp(argv[i], "--anchor") && i + 1 < argc) {
-            anchor_name = argv[++i];
-        } else if ((!strcmp(argv[i], "--elo") || !strcmp(argv[i], "--draws")) && i + 1 < argc) {
-            bool elo = !strcmp(argv[i], "--elo");
-            double v = strtod(argv[++i], &end);
-            if (end == argv[i] || *end || !isfinite(v) || (!elo && (v < 0 || v > 1000))) {
-                fprintf(stderr, "maxtune ratings: %s: not a number%s: '%s'\n", argv[i - 1],
-                        elo ? "" : " in [0, 1000]", argv[i]);
-                status = EXIT_USAGE;
-            }
-            *(elo ? &anchor_elo : &draws) = v;
-        } else if (argv[i][0] == '-' && argv[i][1]) {
-            fprintf(stderr, "maxtune ratings: unknown option '%s'\n%s", argv[i], help);
-            status = EXIT_USAGE;
-        } else {
-            nfiles++;
-            if (!read_pgn(&t, argv[i]))
-                status = EXIT_USAGE;
-        }
-    }
-    if (status == EXIT_OK && nfiles == 0) {
+    int status = read_args(argc, argv, help, &a, &t);
+    if (status == EXIT_OK && a.nfiles == 0) {
         fputs(help, stderr);
         status = EXIT_USAGE;
     }
     int anchor = 0;
-    if (status == EXIT_OK && anchor_name) {
-        while (anchor < t.nplayers && strcmp(t.names[anchor], anchor_name))
+    if (status == EXIT_OK && a.anchor_name) {
+        while (anchor < t.nplayers && strcmp(t.names[anchor], a.anchor_name))
             anchor++;
         if (anchor == t.nplayers) {
             fprintf(stderr, "maxtune ratings: --anchor %s: no such player in the games\n",
-                    anchor_name);
+                    a.anchor_name);
             status = EXIT_USAGE;
         }
     }
@@ -193,35 +236,13 @@ int cmd_ratings(int argc, char **argv)
     if (status == EXIT_OK && (!r || !order)) {
         fprintf(stderr, "maxtune ratings: out of memory\n");
         status = EXIT_FAIL;
-    } else if (status == EXIT_OK && !rating_fit(t.nplayers, t.games, t.ngames, anchor, anchor_elo,
-                                                draws, r, err, sizeof err)) {
+    } else if (status == EXIT_OK && !rating_fit(t.nplayers, t.games, t.ngames, anchor, a.anchor_elo,
+                                                a.draws, r, err, sizeof err)) {
         fprintf(stderr, "maxtune ratings: %s\n", err);
         status = EXIT_FAIL;
     }
-    if (status == EXIT_OK) {
-        int width = 4;
-        for (int i = 0; i < t.nplayers; i++) {
-            order[i] = i;
-            int n = (int)strlen(t.names[i]);
-            width = n > width ? n : width;
-        }
-        for (int i = 1; i < t.nplayers; i++) /* insertion sort: few players */
-            for (int k = i; k > 0 && ranks_before(&t, r, order[k], order[k - 1]); k--) {
-                int x = order[k];
-                order[k] = order[k - 1];
-                order[k - 1] = x;
-            }
-        printf("ratings of %d players from %ld games; anchor %s at %g; +/- is the 95%% interval "
-               "of the difference to the anchor\n",
-               t.nplayers, t.ngames, t.names[anchor], anchor_elo);
-        printf("%4s  %-*s  %8s  %7s  %6s  %6s\n", "rank", width, "name", "elo", "+/-", "games",
-               "score");
-        for (int k = 0; k < t.nplayers; k++) {
-            int i = order[k];
-            printf("%4d  %-*s  %8.1f  %7.1f  %6ld  %5.1f%%\n", k + 1, width, t.names[i], r[i].elo,
-                   r[i].err95, r[i].games, 100 * r[i].score);
-        }
-    }
+    if (status == EXIT_OK)
+        print_ratings(&t, r, order, anchor, a.anchor_elo);
     free(r);
     free(order);
     free(t.names);
