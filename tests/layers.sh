@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The source tree's shape: scripts/check_layers.sh passes on the tree and fails (naming the
-# problem) when a file includes upward or two modules include each other. (`make format-check`,
+# problem) when a file includes upward or two modules include each other; no function outside
+# search/ is over 100 lines (scripts/long_functions.sh, which names one that is). (`make format-check`,
 # run by .ci/run, checks the formatting.)
 set -u
 NAME=layers
@@ -25,5 +26,15 @@ sed -i '0,/#include "pair_task.h"/s//#include "pair_task.h"\n#include "tune\/pla
 scripts/check_layers.sh "$T/src" >"$T/cycle"; rc=$?
 check "layers: a cycle within a folder fails, naming its modules" \
     eval '[ $rc -eq 1 ] && grep -q "cycle" "$T/cycle" && grep -q "tune/play/match" "$T/cycle"'
+# Functions: none over 100 lines outside search/; one of 101 lines is named with its length.
+scripts/long_functions.sh >"$T/long"; rc=$?
+check "layers: no function over 100 lines outside search/" eval '[ $rc -eq 0 ]'
+[ $rc -eq 0 ] || cat "$T/long"
+mkdir -p "$T/long_src"
+{ echo "/* a long function */"; echo "static int long_one(int x)"; echo "{"
+  for i in $(seq 1 98); do echo "    x += $i;"; done; echo "}"; } >"$T/long_src/f.c"
+scripts/long_functions.sh "$T/long_src" >"$T/long101"; rc=$?
+check "layers: a function of 101 lines is named with its length" \
+    eval '[ $rc -eq 1 ] && grep -q "f.c:2: long_one 101 lines" "$T/long101"'
 echo "layers: $((SECONDS - start)) s"
 [ $failures -eq 0 ]
