@@ -24,13 +24,10 @@
 #include <string.h>
 
 #include "cli.h"
-#include "core/fen.h"
 #include "core/gamestate.h"
-#include "core/makemove.h"
-#include "core/notation.h"
 #include "tune/play/game.h"
 #include "tune/play/pgn.h"
-#include "tune/play/pgn_read.h"
+#include "tune/play/pgn_replay.h"
 #include "tune/run/text.h"
 
 /* What one file's replay found, added up over the files. */
@@ -43,28 +40,15 @@ typedef struct Tally {
     uint64_t fingerprint; /* FNV-1a over every game's positions, result, ending and names */
 } Tally;
 
-/* A tag of the game being read, with its line (0: absent). */
-typedef struct Tag {
-    int line;
-    char value[PGN_TOKEN_MAX];
-} Tag;
-
-/* The game being read: its tags, the position reached and the keys of every position. */
-typedef struct Game {
-    int first_line;
-    Tag result, fen, termination, plycount, event, round, white, black;
-    bool started; /* movetext has begun: the position is set up */
-    bool dead;    /* a bad FEN or an illegal move: the rest is not checked */
-    Position pos, opening;
-    uint64_t *keys; /* keys[i]: the position after i plies */
-    Move *moves;    /* moves[i]: ply i + 1 */
-    int nplies, keys_cap;
-    bool old_form;              /* a move written with commas, or repetition as "normal" */
-    char reason[PGN_TOKEN_MAX]; /* the last {comment} */
-    int reason_line;
+/* One file's replay: the tally it adds to, where problems are reported, and the game's
+ * ending once it is checked. */
+typedef struct Replay {
+    Tally *t;
+    const char *path;
+    FILE *rewrite;    /* the games are written again here (NULL: not) */
     Termination term; /* the ending the comment names, once the game is checked */
     bool finished;    /* checked up to its ending: it can be written again */
-} Game;
+} Replay;
 
 /* Prints "file:line: problem" and counts it; malformed marks a file-format error (exit 2). */
 static void report(Tally *t, const char *path, int line, bool malformed, const char *fmt, ...)
@@ -81,120 +65,8 @@ static void report(Tally *t, const char *path, int line, bool malformed, const c
     t->malformed = t->malformed || malformed;
 }
 
-/* Resets a game for the next one (keeps the key and move buffers). */
-static void game_reset(Game *g)
-{
-    uint64_t *keys = g->keys;
-    Move *moves = g->moves;
-    int cap = g->keys_cap;
-    memset(g, 0, sizeof *g);
-    g->keys = keys;
-    g->moves = moves;
-    g->keys_cap = cap;
-}
-
-/* Appends the current position's key; false when out of memory. */
-static bool game_push_key(Game *g)
-{
-    if (g->nplies + 1 >= g->keys_cap) {
-        int cap = g->keys_cap ? 2 * g->keys_cap : 512;
-        uint64_t *k = realloc(g->keys, (size_t)cap * sizeof *k);
-        if (!k)
-            return false;
-        g->keys = k;
-        Move *m = realloc(g->moves, (size_t)cap * sizeof *m);
-        if (!m)
-            return false;
-        g->moves = m;
-        g->keys_cap = cap;
-    }
-    g->keys[g->nplies] = g->pos.key;
-    return true;
-}
-
-/* Sets up the starting position from the FEN tag (or the initial position) at the first
- * movetext token. */
-static void game_start(Game *g, Tally *t, const char *path, int line)
-{
-    g->started = true;
-    char why[256];
-    const char *fen = g->fen.line ? g->fen.value : "start";
-    if (!fen_parse(&g->pos, fen, why, sizeof why)) {
-        report(t, path, g->fen.line, true, "bad FEN tag: %s", why);
-        g->dead = true;
-        return;
-    }
-    g->opening = g->pos;
-    if (!game_push_key(g)) {
-        report(t, path, line, true, "out of memory");
-        g->dead = true;
-    }
-}
-
-/* Parses a leading move number "12." or "12..." of word; checks it against the game and
- * returns the rest of the word, or NULL after reporting a problem. */
-static const char *strip_move_number(Game *g, Tally *t, const char *path, int line,
-                                     const char *word)
-{
-    if (word[0] < '0' || word[0] > '9')
-        return word;
-    char *end;
-    long number = strtol(word, &end, 10);
-    size_t dots = strspn(end, ".");
-    if (dots != 1 && dots != 3) {
-        report(t, path, line, true, "unexpected token '%s'", word);
-        return NULL;
-    }
-    if (g->started && !g->dead) {
-        /* Numbers start at 1 (whichever side moves first) and advance after Black's moves. */
-        int side = g->pos.side;
-        int first_side = g->nplies % 2 == 0 ? side : !side;
-        long expected = 1 + (g->nplies + first_side) / 2;
-        if (number != expected || (dots == 1) != (side == WHITE))
-            report(t, path, line, false, "move number '%.*s' does not fit: %s's move %ld",
-                   (int)(end + dots - word), word, side == WHITE ? "White" : "Black", expected);
-    }
-    return end + dots;
-}
-
-/* Plays the move written as text, checking that it is legal and fully written. */
-static void game_move(Game *g, Tally *t, const char *path, int line, const char *text)
-{
-    if (g->dead)
-        return;
-    GameState st = gamestate_of(&g->pos);
-    if (st != GAME_ONGOING) {
-        report(t, path, line, false, "move '%s' after the game ended (%s)", text,
-               gamestate_name(st));
-        g->dead = true;
-        return;
-    }
-    char err[256], full[MOVE_STR_LEN], pgn[MOVE_STR_LEN];
-    Move m = notation_parse(&g->pos, text, err, sizeof err);
-    if (m == MOVE_NONE) {
-        report(t, path, line, false, "ply %d: %s", g->nplies + 1, err);
-        g->dead = true;
-        return;
-    }
-    notation_move(&g->pos, m, full, sizeof full);
-    notation_move_pgn(&g->pos, m, pgn, sizeof pgn);
-    if (strcmp(pgn, text) != 0 && strcmp(full, text) != 0)
-        report(t, path, line, false, "ply %d: '%s' should be written '%s' (with its captures)",
-               g->nplies + 1, text, pgn);
-    else if (strcmp(pgn, text) != 0)
-        g->old_form = true;
-    g->moves[g->nplies] = m;
-    Undo u;
-    move_do(&g->pos, m, &u);
-    g->nplies++;
-    if (!game_push_key(g)) {
-        report(t, path, line, true, "out of memory");
-        g->dead = true;
-    }
-}
-
 /* Number of earlier positions with the final position's key and side to move. */
-static int earlier_occurrences(const Game *g)
+static int earlier_occurrences(const PgnGame *g)
 {
     int count = 0;
     for (int i = g->nplies - 2; i >= 0; i -= 2)
@@ -203,8 +75,10 @@ static int earlier_occurrences(const Game *g)
 }
 
 /* Checks a finished game against its result token; line is the token's line. */
-static void game_finish(Game *g, Tally *t, const char *path, int line, const char *result)
+static void game_finish(PgnGame *g, Replay *rp, int line, const char *result)
 {
+    Tally *t = rp->t;
+    const char *path = rp->path;
     t->games++;
     if (!g->result.line)
         report(t, path, line, true, "game has no [Result] tag");
@@ -248,8 +122,8 @@ static void game_finish(Game *g, Tally *t, const char *path, int line, const cha
         report(t, path, g->termination.line, false,
                "[Termination \"%s\"] does not fit the ending {%s}", g->termination.value,
                g->reason);
-    g->term = (Termination)term;
-    g->finished = true;
+    rp->term = (Termination)term;
+    rp->finished = true;
 
     /* What the final position and the ending say the result must be. */
     GameState st = gamestate_of(&g->pos);
@@ -283,31 +157,18 @@ static void game_finish(Game *g, Tally *t, const char *path, int line, const cha
                g->reason, g->pos.side == WHITE ? "White" : "Black", want);
 }
 
-/* True for a PGN game termination marker. */
-static bool is_result(const char *w)
-{
-    return !strcmp(w, "1-0") || !strcmp(w, "0-1") || !strcmp(w, "1/2-1/2") || !strcmp(w, "*");
-}
-
-/* Stores a tag of interest; notes in the tally a tag maxtune does not write as it is. */
-static void game_tag(Game *g, Tally *t, const PgnToken *tok)
+/* Notes in the tally a tag maxtune does not write as it is (a PgnReplayHooks tag hook). */
+static void replay_tag(void *data, PgnGame *g, const PgnToken *tok)
 {
     static const char *const fixed[][2] = {
         {"Site", "maxtune"}, {"Date", "????.??.??"}, {"SetUp", "1"}, {"Variant", "Maxima"}};
-    Tag *tag = !strcmp(tok->name, "Result")        ? &g->result
-               : !strcmp(tok->name, "FEN")         ? &g->fen
-               : !strcmp(tok->name, "Termination") ? &g->termination
-               : !strcmp(tok->name, "PlyCount")    ? &g->plycount
-               : !strcmp(tok->name, "Event")       ? &g->event
-               : !strcmp(tok->name, "Round")       ? &g->round
-               : !strcmp(tok->name, "White")       ? &g->white
-               : !strcmp(tok->name, "Black")       ? &g->black
-                                                   : NULL;
-    if (tag) {
-        tag->line = tok->line;
-        snprintf(tag->value, sizeof tag->value, "%s", tok->value);
-        return;
-    }
+    static const char *const kept[] = {"Result", "FEN",   "Termination", "PlyCount",
+                                       "Event",  "Round", "White",       "Black"};
+    Tally *t = ((Replay *)data)->t;
+    (void)g;
+    for (size_t i = 0; i < sizeof kept / sizeof kept[0]; i++)
+        if (!strcmp(tok->name, kept[i]))
+            return;
     for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
         if (!strcmp(tok->name, fixed[i][0])) {
             t->foreign_tags = t->foreign_tags || strcmp(tok->value, fixed[i][1]) != 0;
@@ -327,28 +188,55 @@ static uint64_t fnv_add(uint64_t h, const void *data, size_t n)
 
 /* Folds a checked game into the file's fingerprint: names, opening, every position, result
  * and ending (what a rewrite must keep). */
-static void game_fingerprint(const Game *g, Tally *t, const char *result)
+static void game_fingerprint(const PgnGame *g, const Replay *rp, const char *result)
 {
-    const Tag *names[] = {&g->event, &g->round, &g->white, &g->black, &g->fen};
+    const PgnTag *names[] = {&g->event, &g->round, &g->white, &g->black, &g->fen};
+    Tally *t = rp->t;
     uint64_t h = t->fingerprint ? t->fingerprint : 14695981039346656037ULL;
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         h = fnv_add(h, names[i]->value, strlen(names[i]->value) + 1);
     h = fnv_add(h, g->keys, (size_t)(g->nplies + 1) * sizeof g->keys[0]);
     h = fnv_add(h, result, strlen(result) + 1);
-    h = fnv_add(h, &g->term, sizeof g->term);
+    h = fnv_add(h, &rp->term, sizeof rp->term);
     t->fingerprint = h;
 }
 
 /* Writes a checked game as maxtune writes PGN now. */
-static void game_write(const Game *g, FILE *out, const char *result)
+static void game_write(const PgnGame *g, const Replay *rp, const char *result)
 {
     int half = !strcmp(result, "1-0") ? 2 : !strcmp(result, "0-1") ? 0 : 1;
-    pgn_write_game(out, g->event.value, g->round.value, g->white.value, g->black.value, &g->opening,
-                   g->moves, g->nplies, half, g->term);
+    pgn_write_game(rp->rewrite, g->event.value, g->round.value, g->white.value, g->black.value,
+                   &g->opening, g->moves, g->nplies, half, rp->term);
+}
+
+/* Reports a problem of the replay (a PgnReplayHooks problem hook); the file is malformed when
+ * it is not maxtune's PGN or a game cannot be set up. */
+static bool replay_problem(void *data, int line, PgnProblem kind, const char *msg)
+{
+    Replay *rp = data;
+    report(rp->t, rp->path, line, kind == PGN_NOT_PGN || kind == PGN_BAD_SETUP, "%s", msg);
+    return true;
+}
+
+/* Checks a game at its result, and folds it into the fingerprint (and the rewritten file)
+ * when it has no error (a PgnReplayHooks finished hook). */
+static bool replay_finished(void *data, PgnGame *g, int line, const char *result)
+{
+    Replay *rp = data;
+    long errors = rp->t->errors;
+    rp->finished = false;
+    game_finish(g, rp, line, result);
+    rp->t->old_form += g->old_form;
+    if (rp->finished && rp->t->errors == errors) {
+        game_fingerprint(g, rp, result);
+        if (rp->rewrite)
+            game_write(g, rp, result);
+    }
+    return true;
 }
 
 /* Replays every game of one file into the tally; writes them again to rewrite if not NULL. */
-static void replay_file(const char *path, Tally *t, Game *g, FILE *rewrite)
+static void replay_file(const char *path, Tally *t, PgnGame *g, FILE *rewrite)
 {
     size_t len;
     char *text = text_read_file(path, &len);
@@ -358,68 +246,16 @@ static void replay_file(const char *path, Tally *t, Game *g, FILE *rewrite)
         t->malformed = true;
         return;
     }
-    PgnReader r;
-    pgn_reader_start(&r, text, len);
-    long games_before = t->games;
-    bool in_game = false;
-    PgnToken tok;
-    game_reset(g);
-    for (;;) {
-        PgnTokenKind kind = pgn_read_token(&r, &tok);
-        if (kind == PGN_ERROR) {
-            report(t, path, tok.line, true, "%s", tok.value);
-            break;
-        }
-        if (kind == PGN_EOF) {
-            if (in_game)
-                report(t, path, g->first_line, true, "game has no result token at its end");
-            else if (t->games == games_before)
-                report(t, path, 1, true, "no games in the file");
-            break;
-        }
-        if (!in_game) {
-            game_reset(g);
-            in_game = true;
-            g->first_line = tok.line;
-        }
-        if (kind == PGN_TAG) {
-            if (g->started) {
-                report(t, path, tok.line, true,
-                       "tag [%s] inside the moves: the game before has no result token", tok.name);
-                break;
-            }
-            game_tag(g, t, &tok);
-            continue;
-        }
-        if (!g->started)
-            game_start(g, t, path, tok.line);
-        if (kind == PGN_COMMENT) {
-            snprintf(g->reason, sizeof g->reason, "%s", tok.value);
-            g->reason_line = tok.line;
-        } else if (is_result(tok.value)) {
-            long errors = t->errors;
-            game_finish(g, t, path, tok.line, tok.value);
-            t->old_form += g->old_form;
-            if (g->finished && t->errors == errors) {
-                game_fingerprint(g, t, tok.value);
-                if (rewrite)
-                    game_write(g, rewrite, tok.value);
-            }
-            in_game = false;
-        } else {
-            const char *move = strip_move_number(g, t, path, tok.line, tok.value);
-            if (!move)
-                break;
-            if (*move)
-                game_move(g, t, path, tok.line, move);
-        }
-    }
+    Replay rp = {t, path, rewrite, TERM_CHECKMATE, false};
+    PgnReplayHooks hooks = {
+        .data = &rp, .problem = replay_problem, .tag = replay_tag, .finished = replay_finished};
+    pgn_replay(g, text, len, &hooks);
     free(text);
 }
 
 /* Rewrites one file in the current PGN form through a checked temporary file; returns false
  * (after saying why) when it is left as it was. */
-static bool rewrite_file(const char *path, Game *g)
+static bool rewrite_file(const char *path, PgnGame *g)
 {
     char tmp[4096];
     snprintf(tmp, sizeof tmp, "%s.rewrite", path);
@@ -429,7 +265,6 @@ static bool rewrite_file(const char *path, Game *g)
         return false;
     }
     Tally before = {0}, after = {0};
-    game_reset(g);
     replay_file(path, &before, g, out);
     bool written = !ferror(out);
     written = fclose(out) == 0 && written;
@@ -438,7 +273,6 @@ static bool rewrite_file(const char *path, Game *g)
                       : before.foreign_tags ? "it has tags maxtune does not write"
                                             : NULL;
     if (!why) {
-        game_reset(g);
         replay_file(tmp, &after, g, NULL);
         if (after.errors || after.old_form)
             why = "the rewritten file does not replay cleanly";
@@ -487,7 +321,7 @@ int cmd_replay(int argc, char **argv)
         return EXIT_USAGE;
     }
     Tally t = {0};
-    Game *g = calloc(1, sizeof *g);
+    PgnGame *g = calloc(1, sizeof *g);
     if (!g) {
         fprintf(stderr, "maxtune replay: out of memory\n");
         return EXIT_FAIL;
@@ -499,8 +333,7 @@ int cmd_replay(int argc, char **argv)
         else
             replay_file(argv[i], &t, g, NULL);
     }
-    free(g->keys);
-    free(g->moves);
+    pgn_game_free(g);
     free(g);
     if (rewrite)
         return failed ? EXIT_FAIL : EXIT_OK;
