@@ -12,22 +12,19 @@
 #include "core/makemove.h"
 #include "core/notation.h"
 #include "tune/jobs/html_text.h"
-#include "tune/play/pgn_read.h"
+#include "tune/play/pgn_replay.h"
 
-enum { WORD_MAX = 256 };
-
-/* The game being read: its tags, position and JSON so far. */
-typedef struct GameBuild {
-    char white[WORD_MAX], black[WORD_MAX], round[WORD_MAX], result[WORD_MAX], fen[WORD_MAX];
-    char reason[WORD_MAX];
-    bool started;
-    Position pos;
+/* The viewer's side of a replay: the games so far, the plies' JSON of the game being read, and
+ * where an error goes. */
+typedef struct GamesBuild {
+    HtmlGames *gs;
+    const char *source;
+    char *err;
+    size_t errlen;
     char *plies; /* the plies' JSON, comma separated */
     size_t plies_len;
     FILE *plies_out;
-    int nplies;
-    int first_line;
-} GameBuild;
+} GamesBuild;
 
 /* Sets err to "source:line: message". */
 static void games_error(char *err, size_t errlen, const char *source, int line, const char *fmt,
@@ -63,101 +60,70 @@ static void board_cells(const Position *pos, char *buf)
     buf[SQ_NB] = '\0';
 }
 
-/* Parses a move as written, in either capture form (d2-d5xc5,d6 or d2-d5xc5xd6): the from-to
- * part chooses the legal move, and the squares written must be those it captures. */
-static Move parse_move(Position *pos, const char *text, char *why, size_t len)
+/* Closes and frees the plies' JSON of the game being read. */
+static void plies_clear(GamesBuild *b)
 {
-    Move m = notation_parse(pos, text, why, len);
-    const char *x = strchr(text, 'x');
-    if (m != MOVE_NONE || !x)
-        return m;
-    char head[WORD_MAX];
-    snprintf(head, sizeof head, "%.*s", (int)(x - text), text);
-    m = notation_parse(pos, head, why, len);
-    if (m == MOVE_NONE)
-        return m;
-    Square caps[MAX_CAPTURES];
-    int n = move_captures(pos, m, caps), written = 0;
-    for (const char *p = x + 1; *p;) {
-        int l, sq = square_parse(p, &l);
-        bool found = false;
-        for (int i = 0; sq >= 0 && i < n; i++)
-            found = found || caps[i] == sq;
-        if (!found)
-            break;
-        written++;
-        p += l;
-        if (*p == ',' || *p == 'x')
-            p++;
-        else if (*p)
-            break;
-        if (!*p) {
-            if (written == n)
-                return m;
-            break;
-        }
-    }
-    char full[MOVE_STR_LEN];
-    notation_move(pos, m, full, sizeof full);
-    snprintf(why, len, "'%.100s' has the wrong captures: the move is %s", text, full);
-    return MOVE_NONE;
+    if (b->plies_out)
+        fclose(b->plies_out);
+    free(b->plies);
+    b->plies_out = NULL;
+    b->plies = NULL;
+    b->plies_len = 0;
 }
 
-/* Sets up the game's position at its first movetext token; false with the error set. */
-static bool game_begin(GameBuild *g, const char *source, int line, char *err, size_t errlen)
+/* A problem of the replay (a PgnReplayHooks problem hook): the page shows a game whose move
+ * numbers or move texts do not fit; any other problem stops, with the error set. */
+static bool games_problem(void *data, int line, PgnProblem kind, const char *msg)
 {
-    char why[256];
-    if (!fen_parse(&g->pos, g->fen[0] ? g->fen : "start", why, sizeof why)) {
-        games_error(err, errlen, source, line, "bad FEN tag: %s", why);
-        return false;
-    }
-    g->started = true;
-    g->plies_out = open_memstream(&g->plies, &g->plies_len);
-    if (!g->plies_out) {
-        games_error(err, errlen, source, line, "out of memory");
+    GamesBuild *b = data;
+    if (kind == PGN_REMARK)
+        return true;
+    games_error(b->err, b->errlen, b->source, line, "%s", msg);
+    return false;
+}
+
+/* Opens the plies' JSON of a game set up (a PgnReplayHooks started hook). */
+static bool games_started(void *data, PgnGame *g)
+{
+    GamesBuild *b = data;
+    plies_clear(b);
+    b->plies_out = open_memstream(&b->plies, &b->plies_len);
+    if (!b->plies_out) {
+        games_error(b->err, b->errlen, b->source, g->first_line, "out of memory");
         return false;
     }
     return true;
 }
 
-/* Plays one move of the game and appends its ply to the JSON; false with the error set. */
-static bool game_play(GameBuild *g, const char *text, const char *source, int line, char *err,
-                      size_t errlen)
+/* Appends a ply to the JSON: the move's text, from and to, the squares it captured, the cells
+ * it changed and check (a PgnReplayHooks played hook). */
+static bool games_played(void *data, PgnGame *g, Move m, const Position *before, const Undo *u)
 {
-    char why[256], san[MOVE_STR_LEN], before[SQ_NB + 1], after[SQ_NB + 1];
-    if (gamestate_of(&g->pos) != GAME_ONGOING) {
-        games_error(err, errlen, source, line, "move '%s' after the game ended", text);
-        return false;
-    }
-    Move m = parse_move(&g->pos, text, why, sizeof why);
-    if (m == MOVE_NONE) {
-        games_error(err, errlen, source, line, "ply %d: %s", g->nplies + 1, why);
-        return false;
-    }
-    notation_move(&g->pos, m, san, sizeof san);
-    board_cells(&g->pos, before);
-    Undo u;
-    move_do(&g->pos, m, &u);
-    board_cells(&g->pos, after);
-    FILE *o = g->plies_out;
-    fprintf(o, "%s[", g->nplies ? ",\n" : "");
+    GamesBuild *b = data;
+    char san[MOVE_STR_LEN], cells_before[SQ_NB + 1], cells_after[SQ_NB + 1];
+    notation_move(before, m, san, sizeof san);
+    board_cells(before, cells_before);
+    board_cells(&g->pos, cells_after);
+    FILE *o = b->plies_out;
+    fprintf(o, "%s[", g->nplies > 1 ? ",\n" : "");
     html_json_str(o, san);
     fprintf(o, ",%d,%d,[", move_from(m), move_to(m));
-    for (int i = 0; i < u.ncap; i++)
-        fprintf(o, "%s%d", i ? "," : "", u.cap_sq[i]);
+    for (int i = 0; i < u->ncap; i++)
+        fprintf(o, "%s%d", i ? "," : "", u->cap_sq[i]);
     fputs("],\"", o);
     for (int sq = 0; sq < SQ_NB; sq++)
-        if (before[sq] != after[sq])
-            fprintf(o, "%02d%c", sq, after[sq]);
+        if (cells_before[sq] != cells_after[sq])
+            fprintf(o, "%02d%c", sq, cells_after[sq]);
     int check = attack_king_attacked(&g->pos, g->pos.side) ? 1 : 0;
     fprintf(o, "\",%d]", check | (g->pos.side == BLACK ? 2 : 0));
-    g->nplies++;
     return true;
 }
 
-/* Appends a finished game (result token `result`) to gs as its JSON object. */
-static bool game_finish(HtmlGames *gs, GameBuild *g, const Position *start, const char *result)
+/* Appends a finished game (result token `result`) to gs as its JSON object; false when out of
+ * memory. */
+static bool game_append(HtmlGames *gs, GamesBuild *b, const PgnGame *g, const char *result)
 {
+    const Position *start = &g->opening;
     if (gs->n == gs->cap) {
         long cap = gs->cap ? 2 * gs->cap : 64;
         HtmlGame *more = realloc(gs->games, (size_t)cap * sizeof *more);
@@ -166,7 +132,7 @@ static bool game_finish(HtmlGames *gs, GameBuild *g, const Position *start, cons
         gs->games = more;
         gs->cap = cap;
     }
-    fflush(g->plies_out);
+    fflush(b->plies_out);
     char *json = NULL;
     size_t len = 0;
     FILE *o = open_memstream(&json, &len);
@@ -180,11 +146,11 @@ static bool game_finish(HtmlGames *gs, GameBuild *g, const Position *start, cons
     memset(h, 0, sizeof *h);
     h->index = gs->n + 1;
     fprintf(o, "{\"n\":%ld,\"round\":", h->index);
-    html_json_str(o, g->round);
+    html_json_str(o, g->round.value);
     fputs(",\"white\":", o);
-    html_json_str(o, g->white);
+    html_json_str(o, g->white.value);
     fputs(",\"black\":", o);
-    html_json_str(o, g->black);
+    html_json_str(o, g->black.value);
     fputs(",\"result\":", o);
     html_json_str(o, result);
     fputs(",\"ending\":", o);
@@ -197,7 +163,7 @@ static bool game_finish(HtmlGames *gs, GameBuild *g, const Position *start, cons
     fputs(",\"final\":", o);
     html_json_str(o, final_fen);
     fprintf(o, ",\"board\":\"%s\",\"side\":%d,\"check\":%d,\"plies\":[\n%s]}", cells, start->side,
-            attack_king_attacked(start, start->side) ? 1 : 0, g->plies ? g->plies : "");
+            attack_king_attacked(start, start->side) ? 1 : 0, b->plies ? b->plies : "");
     fclose(o);
     h->json = json;
     h->len = len;
@@ -208,37 +174,15 @@ static bool game_finish(HtmlGames *gs, GameBuild *g, const Position *start, cons
     return true;
 }
 
-/* Frees the game being read and clears it for the next. */
-static void game_clear(GameBuild *g)
+/* Adds a finished game to the page's games (a PgnReplayHooks finished hook). */
+static bool games_finished(void *data, PgnGame *g, int line, const char *result)
 {
-    if (g->plies_out)
-        fclose(g->plies_out);
-    free(g->plies);
-    memset(g, 0, sizeof *g);
-}
-
-/* True for a game termination marker. */
-static bool is_result(const char *w)
-{
-    return !strcmp(w, "1-0") || !strcmp(w, "0-1") || !strcmp(w, "1/2-1/2") || !strcmp(w, "*");
-}
-
-/* Plays a word of movetext that is not a result: a move, possibly after its number ("12."
- * or "12..."); false with the message in err. */
-static bool game_word(GameBuild *g, const char *word, const char *source, int line, char *err,
-                      size_t errlen)
-{
-    const char *move = word;
-    if (*move >= '0' && *move <= '9') {
-        while (*move >= '0' && *move <= '9')
-            move++;
-        if (*move != '.') {
-            games_error(err, errlen, source, line, "unexpected token '%s'", word);
-            return false;
-        }
-        move += strspn(move, ".");
-    }
-    return !*move || game_play(g, move, source, line, err, errlen);
+    GamesBuild *b = data;
+    bool ok = game_append(b->gs, b, g, result);
+    if (!ok)
+        games_error(b->err, b->errlen, b->source, line, "out of memory");
+    plies_clear(b);
+    return ok;
 }
 
 bool html_games_read(HtmlGames *gs, const char *text, size_t len, const char *source, char *err,
@@ -246,74 +190,21 @@ bool html_games_read(HtmlGames *gs, const char *text, size_t len, const char *so
 {
     memset(gs, 0, sizeof *gs);
     snprintf(gs->source, sizeof gs->source, "%s", source);
-    PgnReader r;
-    pgn_reader_start(&r, text, len);
-    GameBuild *g = calloc(1, sizeof *g);
-    Position start;
-    PgnToken tok;
-    const char *name = tok.name, *value = tok.value;
-    bool ok = g != NULL, in_game = false;
+    GamesBuild b = {.gs = gs, .source = source, .err = err, .errlen = errlen};
+    PgnReplayHooks hooks = {.data = &b,
+                            .problem = games_problem,
+                            .started = games_started,
+                            .played = games_played,
+                            .finished = games_finished};
+    PgnGame *g = calloc(1, sizeof *g);
+    bool ok = g != NULL;
     if (!g)
         games_error(err, errlen, source, 1, "out of memory");
-    while (ok) {
-        PgnTokenKind t = pgn_read_token(&r, &tok);
-        int line = tok.line;
-        if (t == PGN_ERROR) {
-            games_error(err, errlen, source, line, "%s", value);
-            ok = false;
-        } else if (t == PGN_EOF) {
-            if (in_game) {
-                games_error(err, errlen, source, g->first_line, "game has no result at its end");
-                ok = false;
-            }
-            break;
-        } else if (t == PGN_TAG) {
-            if (g->started) {
-                games_error(err, errlen, source, line, "tag [%s] inside the moves", name);
-                ok = false;
-                break;
-            }
-            if (!in_game)
-                g->first_line = line;
-            in_game = true;
-            char *dst = !strcmp(name, "White")    ? g->white
-                        : !strcmp(name, "Black")  ? g->black
-                        : !strcmp(name, "Round")  ? g->round
-                        : !strcmp(name, "Result") ? g->result
-                        : !strcmp(name, "FEN")    ? g->fen
-                                                  : NULL;
-            if (dst)
-                snprintf(dst, WORD_MAX, "%s", value);
-        } else {
-            if (!in_game)
-                g->first_line = line;
-            in_game = true;
-            if (!g->started) {
-                ok = game_begin(g, source, line, err, errlen);
-                start = g->pos;
-                if (!ok)
-                    break;
-            }
-            if (t == PGN_COMMENT) {
-                snprintf(g->reason, sizeof g->reason, "%s", value);
-            } else if (is_result(value)) {
-                if (!game_finish(gs, g, &start, value)) {
-                    games_error(err, errlen, source, line, "out of memory");
-                    ok = false;
-                }
-                game_clear(g);
-                in_game = false;
-            } else {
-                ok = game_word(g, value, source, line, err, errlen);
-            }
-        }
-    }
-    if (ok && gs->n == 0) {
-        games_error(err, errlen, source, 1, "no games in the file");
-        ok = false;
-    }
+    else
+        ok = pgn_replay(g, text, len, &hooks);
+    plies_clear(&b);
     if (g)
-        game_clear(g);
+        pgn_game_free(g);
     free(g);
     if (!ok) {
         html_games_free(gs);

@@ -1,6 +1,7 @@
 /* html_games.h: the games of a PGN file for report.html's viewer.
  *
- * Every game is replayed through the rules core (notation_parse, move_do, gamestate) and
+ * Every game is replayed through the rules core by tune/play/pgn_replay.h (as `maxtune
+ * replay` replays it; a move number or move text that does not fit is shown anyway) and
  * written as JSON the page steps through without knowing any rule: the board before the first
  * move (88 cells, rank * 8 + file: a piece letter as in FEN, '.' empty, 'x' a hole), and per
  * ply the move's text, its from and to squares, the squares it captured, the cells it changed
