@@ -66,6 +66,11 @@ static bool fen_board_row(Position *pos, const char *fen, const char **at, int r
                                      'a' + file, rank);
             }
             last_digit = true;
+        } else if (ch == '9' || ch == '0') {
+            return fen_error(err, errlen, col,
+                             "'%c' is not a run of empty squares: a row has 8 files, runs are "
+                             "1 to 8",
+                             ch);
         } else {
             Piece p = piece_from_letter(ch);
             if (p == EMPTY)
