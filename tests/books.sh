@@ -36,3 +36,16 @@ play bad2 "$tmp/bad2.epd"
 check "an EPD line with a bad board: exit 2 at file:line" "[ \$(cat $tmp/bad2.rc) -eq 2 ] && grep -q 'bad2.epd:1: ' $tmp/bad2.err"
 play badorder "$tmp/book.epd" --set match.opening_order=shuffled
 check "opening_order = shuffled: refused, naming the values" "[ \$(cat $tmp/badorder.rc) -eq 2 ] && grep -q 'sequential|random' $tmp/badorder.err"
+# PGN books: each game's position after opening_plies plies (its FEN tag's position at 0).
+src=$tmp/fen/match-default-vs-material/games.pgn
+cp "$src" "$tmp/book.pgn"
+play pgn0 "$tmp/book.pgn" --set match.opening_plies=0
+check "PGN book, 0 plies: pair i starts from game i's FEN tag" "[ \$(cat $tmp/pgn0.rc) -eq 0 ] && cmp -s <(fens pgn0) <(sed -n 's/^\[FEN \"\(.*\)\"\]/\1/p' $src | head -6 | cut -d' ' -f1)"
+play pgn3 "$tmp/book.pgn" --set match.opening_plies=3
+first_fen=$(sed -n 's/^\[FEN "\(.*\)"\]/\1/p' "$src" | head -1)
+first_moves=$(awk '/^\[/ {if (seen) exit; next} NF {seen=1; print}' "$src" | tr ' ' '\n' | grep -- '-' | head -3 | sed 's/x.*//' | tr '\n' ' ')
+want=$("$bin" show "$first_fen" --moves $first_moves | sed -n 's/^FEN: *//p' | cut -d' ' -f1)
+check "PGN book, 3 plies: pair 0 starts 3 plies into game 1 ($first_moves)" "[ \$(cat $tmp/pgn3.rc) -eq 0 ] && [ \"\$(fens pgn3 | head -1)\" = \"$want\" ]"
+printf '[Event "x"]\n\n1. a3-a9 *\n' > "$tmp/bad.pgn"
+play badpgn "$tmp/bad.pgn"
+check "a PGN book with an illegal move: exit 2 at file:line, no folder" "[ \$(cat $tmp/badpgn.rc) -eq 2 ] && grep -q 'bad.pgn:3: ' $tmp/badpgn.err && [ ! -e $tmp/badpgn ]"

@@ -6,12 +6,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "core/fen.h"
 #include "core/gamestate.h"
 #include "core/makemove.h"
 #include "core/movegen.h"
 #include "search/eval.h"
+#include "tune/play/pgn_replay.h"
 #include "tune/run/escape.h"
 #include "tune/stats/rng.h"
 
@@ -125,6 +127,98 @@ static bool book_read(Openings *o, const char *path, char *err, size_t errlen)
     return ok;
 }
 
+/* What a PGN book's replay collects: each game's position after `plies` plies (or at its
+ * end, when shorter and not over), and the first problem that stops the reading. */
+typedef struct PgnBook {
+    Openings *o;
+    int cap;
+    bool taken; /* this game's position is in the list */
+    char err[512];
+} PgnBook;
+
+/* Takes the position g has reached for the book, once a game. */
+static bool book_take(PgnBook *b, const PgnGame *g)
+{
+    b->taken = true;
+    Position pos = g->pos;
+    if (gamestate_of(&pos) != GAME_ONGOING)
+        return true; /* a game over before the opening's end gives no opening */
+    pos.plies = 0;
+    if (!list_push(b->o, &b->cap, &pos)) {
+        snprintf(b->err, sizeof b->err, "out of memory");
+        return false;
+    }
+    return true;
+}
+
+/* pgn_replay hooks of a PGN book. */
+static bool book_problem(void *data, int line, PgnProblem kind, const char *msg)
+{
+    PgnBook *b = data;
+    if (kind == PGN_REMARK)
+        return true;
+    snprintf(b->err, sizeof b->err, "%d: %s", line, msg);
+    return false;
+}
+
+static bool book_started(void *data, PgnGame *g)
+{
+    PgnBook *b = data;
+    b->taken = false;
+    return b->o->plies > 0 || book_take(b, g);
+}
+
+static bool book_played(void *data, PgnGame *g, Move m, const Position *before, const Undo *u)
+{
+    (void)m, (void)before, (void)u;
+    PgnBook *b = data;
+    return b->taken || g->nplies < b->o->plies || book_take(b, g);
+}
+
+static bool book_finished(void *data, PgnGame *g, int line, const char *result)
+{
+    (void)line, (void)result;
+    PgnBook *b = data;
+    return b->taken || !g->started || book_take(b, g);
+}
+
+/* Reads a PGN book: each game's position after [match] opening_plies plies (its FEN tag, or
+ * the initial position, when 0; its last position when the game is shorter). */
+static bool book_read_pgn(Openings *o, const char *path, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(err, errlen, "%s: cannot open openings file: %s", path, strerror(errno));
+        return false;
+    }
+    char *text = NULL;
+    size_t cap = 0;
+    ssize_t len = getdelim(&text, &cap, '\0', f);
+    fclose(f);
+    PgnBook b = {o, 0, false, ""};
+    PgnReplayHooks h = {&b, book_problem, NULL, book_started, book_played, book_finished};
+    PgnGame g;
+    memset(&g, 0, sizeof g);
+    bool ok = len >= 0 && pgn_replay(&g, text, (size_t)len, &h);
+    pgn_game_free(&g);
+    free(text);
+    if (!ok)
+        snprintf(err, errlen, "%s:%s", path, b.err[0] ? b.err : " cannot read the file");
+    else if (o->count == 0) {
+        snprintf(err, errlen, "%s: no game gives an opening (each ends within %d plies)", path,
+                 o->plies);
+        ok = false;
+    }
+    return ok;
+}
+
+/* Whether path names a PGN file (it ends in .pgn). */
+static bool is_pgn(const char *path)
+{
+    size_t n = strlen(path);
+    return n >= 4 && !strcasecmp(path + n - 4, ".pgn");
+}
+
 /* Shuffles the book (Fisher-Yates) by the run's seed. */
 static void book_shuffle(Openings *o)
 {
@@ -146,7 +240,9 @@ bool openings_load(Openings *o, const MatchConfig *mc, uint64_t seed, char *err,
     weights_v1(&o->weights); /* fixed: openings never change with the built-in default */
     if (!strcmp(mc->openings, "random"))
         return true;
-    if (!book_read(o, mc->openings, err, errlen)) {
+    bool read = is_pgn(mc->openings) ? book_read_pgn(o, mc->openings, err, errlen)
+                                     : book_read(o, mc->openings, err, errlen);
+    if (!read) {
         openings_free(o);
         escape_in_place(err, errlen); /* messages quote the file's text */
         return false;

@@ -1,7 +1,9 @@
 /* openings.h: the positions a match's game pairs start from ([match] openings): random
  * playouts from the start position, or a book file: one FEN or EPD line a position (EPD: the
  * FEN's board and side, the ply count optional, then opcodes such as `id "op1";`, which are
- * read and ignored). A book's positions are taken in file order or, with [match]
+ * read and ignored), or a PGN file (name ending in .pgn): each game's position after [match]
+ * opening_plies plies, or at its end when shorter (a game already over there gives none).
+ * A book's positions are taken in file order or, with [match]
  * opening_order = random, in a seeded shuffle of the file; pair i takes position i modulo
  * the book's size either way, so a match made longer plays the same openings first. */
 #ifndef MAXTUNE_OPENINGS_H
