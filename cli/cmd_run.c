@@ -84,7 +84,8 @@ int cmd_run(int argc, char **argv)
         return EXIT_USAGE;
     RunDir rd;
     char err[1024];
-    if (!rundir_prepare(&rd, &cfg, force, argc + 1, argv - 1, err, sizeof err)) {
+    uint64_t extend = job->grows ? job_config_hash(&cfg) : 0;
+    if (!rundir_prepare(&rd, &cfg, force, extend, argc + 1, argv - 1, err, sizeof err)) {
         fprintf(stderr, "maxtune run: %s\n", err);
         return EXIT_USAGE;
     }

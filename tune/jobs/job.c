@@ -142,6 +142,21 @@ static bool engine_allowed(const Config *cfg, int i, char *err, size_t errlen)
     return ok;
 }
 
+uint64_t job_config_hash(const Config *cfg)
+{
+    const JobDef *job = job_find(cfg->job);
+    if (!job || !job->grows)
+        return rundir_config_hash(cfg);
+    Config *c = malloc(sizeof *c);
+    if (!c)
+        return rundir_config_hash(cfg);
+    *c = *cfg;
+    uint64_t salt = job->grows(c);
+    uint64_t h = rundir_config_hash(c) ^ salt;
+    free(c);
+    return h;
+}
+
 int job_begin(Job *job, const Config *cfg, RunDir *rd, JournalRecordFn on_record, void *data)
 {
     char err[1024], path[1024];
@@ -164,14 +179,18 @@ int job_begin(Job *job, const Config *cfg, RunDir *rd, JournalRecordFn on_record
             return status;
     }
     rundir_file(rd, RUNDIR_JOURNAL, path, sizeof path);
-    if (on_record && !journal_open(&job->journal, path, rundir_config_hash(cfg), on_record, data,
-                                   err, sizeof err)) {
+    if (on_record && !journal_open(&job->journal, path, job_config_hash(cfg), on_record, data, err,
+                                   sizeof err)) {
         char diff[2100];
         if (strstr(err, "different config") && rundir_config_diff(rd, cfg, diff, sizeof diff))
             fprintf(stderr, "maxtune: %s (%s)\n", err, diff);
         else
             fprintf(stderr, "maxtune: %s\n", err);
         return EXIT_USAGE;
+    }
+    if (rd->extending) { /* the finished run is being extended: not finished until it is */
+        rundir_file(rd, RUNDIR_SUMMARY, path, sizeof path);
+        remove(path);
     }
     if (!rundir_write_runinfo(rd, cfg, job->threads, "running", err, sizeof err)) {
         fprintf(stderr, "maxtune: %s\n", err);
@@ -288,6 +307,6 @@ int job_end(Job *job, int status, const JobOutputs *out)
     if (status == EXIT_INTERRUPTED)
         rundir_write_runinfo(job->rd, job->cfg, job->threads, "interrupted", err, sizeof err);
     if (job->journal.file)
-        journal_close(&job->journal, status == EXIT_OK);
+        journal_close(&job->journal, status == EXIT_OK && !job->rd->extend_hash);
     return status;
 }

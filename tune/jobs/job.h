@@ -40,6 +40,11 @@ typedef struct JobDef {
      * that tune ..."); NULL: never. */
     bool (*external)(const Config *cfg);
     const char *external_doc;
+    /* For a job whose finished run may be extended (a match's pairs raised): sets in cfg the
+     * keys that may grow to their defaults, so that they leave the checkpoint's config hash,
+     * and returns a number mixed into that hash (its records' layout); NULL: none. Such a
+     * job keeps its checkpoint when it finishes. */
+    uint64_t (*grows)(Config *cfg);
 } JobDef;
 
 /* Sets the table of jobs (catalog.c, at start-up), which the config ([run] job), `maxtune run`,
@@ -52,6 +57,10 @@ const JobDef *job_find(const char *name);
 /* Job i of the table (0 <= i < job_count()). */
 int job_count(void);
 const JobDef *job_at(int i);
+
+/* The config hash of cfg's checkpoint: rundir_config_hash, of cfg with its growing keys at
+ * their defaults for a job that grows (JobDef.grows). */
+uint64_t job_config_hash(const Config *cfg);
 
 /* Checks every input a run of cfg reads (both engines' weights, the openings, the job's own
  * check), so that bad input is refused before a results folder is touched. False with

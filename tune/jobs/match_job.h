@@ -4,6 +4,7 @@
 #ifndef MAXTUNE_MATCH_JOB_H
 #define MAXTUNE_MATCH_JOB_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 #include "tune/run/config.h"
@@ -11,6 +12,10 @@
 
 /* Runs the match of cfg into the prepared results folder; returns an ExitStatus. */
 int match_run(const Config *cfg, RunDir *rd);
+
+/* JobDef.grows: a finished match may be extended by raising [match] pairs (its records are
+ * pair indices, so a longer match replays the shorter one's pairs as they are). */
+uint64_t match_grows(Config *cfg);
 
 /* Writer of the match job's report.md (data: a MatchReport, match_report.c). */
 bool match_write_report(FILE *out, void *data);

@@ -51,7 +51,7 @@ static int part_finished(const Config *pc, char *err, size_t errlen)
 static int part_prepare(const Config *pc, const RunDir *rd, bool force, RunDir *prd)
 {
     char err[1024];
-    if (!rundir_prepare(prd, pc, force, 0, NULL, err, sizeof err)) {
+    if (!rundir_prepare(prd, pc, force, 0, 0, NULL, err, sizeof err)) {
         fprintf(stderr, "maxtune: %s\n", err);
         return EXIT_USAGE;
     }

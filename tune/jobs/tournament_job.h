@@ -7,6 +7,7 @@
 #ifndef MAXTUNE_TOURNAMENT_JOB_H
 #define MAXTUNE_TOURNAMENT_JOB_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 #include "tune/play/game.h"
@@ -36,6 +37,14 @@ typedef struct Tournament {
 
 /* Runs the tournament of cfg into the prepared results folder; returns an ExitStatus. */
 int tournament_run(const Config *cfg, RunDir *rd);
+
+/* The record numbers of a pairing: pair i of pairing k is record k * TOURNAMENT_STRIDE + i
+ * ([tournament] pairs is at most 1000000). */
+#define TOURNAMENT_STRIDE 1000000L
+
+/* JobDef.grows: a finished tournament may be extended by raising [tournament] pairs (pair i of
+ * pairing k is record k * TOURNAMENT_STRIDE + i, whatever pairs is). */
+uint64_t tournament_grows(Config *cfg);
 
 /* Fits the joint ratings of the games played (t->rated, t->ratings, t->rating_error). */
 void tournament_rate(Tournament *t);

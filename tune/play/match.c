@@ -77,6 +77,13 @@ static void match_advance(Match *m)
 
 bool match_record(Match *m, long index, const char *payload, char *why, size_t len)
 {
+    if (index >= m->npairs) {
+        snprintf(why, len,
+                 "it holds pair %ld, more than the %ld pairs asked: pairs may be raised to "
+                 "extend a run, not lowered",
+                 index + 1, m->npairs);
+        return false;
+    }
     if (!ledger_can_store(&m->ledger, index, "pair index %ld out of range",
                           "pair %ld recorded twice", why, len))
         return false;

@@ -206,6 +206,16 @@ void journal_report_failure(const Journal *j, const char *what)
                 what, j->path);
 }
 
+bool journal_read_hash(const char *path, uint64_t *hash)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return false;
+    bool ok = fscanf(f, "maxtune-journal 1 %16" SCNx64, hash) == 1;
+    fclose(f);
+    return ok;
+}
+
 void journal_close(Journal *j, bool remove_file)
 {
     if (j->file)

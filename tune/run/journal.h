@@ -33,6 +33,10 @@ typedef bool (*JournalRecordFn)(void *data, long index, const char *payload, cha
 bool journal_open(Journal *j, const char *path, uint64_t config_hash, JournalRecordFn fn,
                   void *data, char *err, size_t errlen);
 
+/* The config hash in the header of the checkpoint at path; false when there is none (no
+ * file, or not a maxtune checkpoint). */
+bool journal_read_hash(const char *path, uint64_t *hash);
+
 /* Appends one record and flushes it to the operating system. */
 bool journal_append(Journal *j, long index, const char *payload);
 

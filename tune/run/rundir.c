@@ -215,13 +215,25 @@ bool rundir_has(const RunDir *rd, const char *name)
     return access(file, F_OK) == 0;
 }
 
-bool rundir_prepare(RunDir *rd, const Config *cfg, bool force, int argc, char **argv, char *err,
-                    size_t errlen)
+/* Whether the finished run in rd may be extended under cfg: its checkpoint was kept with
+ * rd->extend_hash and its config.ini differs from cfg (else it is the same finished run). */
+static bool can_extend(const RunDir *rd, const Config *cfg)
+{
+    char path[1024], diff[2100];
+    uint64_t h;
+    rundir_file(rd, RUNDIR_JOURNAL, path, sizeof path);
+    return rd->extend_hash && journal_read_hash(path, &h) && h == rd->extend_hash &&
+           rundir_config_diff(rd, cfg, diff, sizeof diff);
+}
+
+bool rundir_prepare(RunDir *rd, const Config *cfg, bool force, uint64_t extend_hash, int argc,
+                    char **argv, char *err, size_t errlen)
 {
     memset(rd, 0, sizeof *rd);
     rd->ranks = 1;
     rd->force = force;
     rd->lock_fd = -1;
+    rd->extend_hash = extend_hash;
     snprintf(rd->path, sizeof rd->path, "%s/%s", cfg->results_dir, cfg->name);
     rd->start_time = clock_now();
     time_t now = time(NULL);
@@ -241,11 +253,20 @@ bool rundir_prepare(RunDir *rd, const Config *cfg, bool force, int argc, char **
             rundir_release(rd);
             return false;
         }
+    } else if (rundir_has(rd, RUNDIR_SUMMARY) && can_extend(rd, cfg)) {
+        rd->extending = true; /* summary.json goes once the checkpoint is read (job_begin) */
     } else if (rundir_has(rd, RUNDIR_SUMMARY)) {
-        snprintf(err, errlen,
-                 "%s already holds a finished run; use --force to overwrite it, or another "
-                 "[run] name",
-                 rd->path);
+        char diff[2100];
+        if (rundir_config_diff(rd, cfg, diff, sizeof diff))
+            snprintf(err, errlen,
+                     "%s already holds a finished run of another config (%s); use --force to "
+                     "overwrite it, or another [run] name",
+                     rd->path, diff);
+        else
+            snprintf(err, errlen,
+                     "%s already holds a finished run; use --force to overwrite it, or another "
+                     "[run] name",
+                     rd->path);
         rundir_release(rd);
         return false;
     }

@@ -29,21 +29,28 @@
 
 typedef struct RunDir {
     char path[768];
-    bool resuming;      /* a checkpoint from an interrupted run exists */
-    double start_time;  /* monotonic seconds */
-    char started[64];   /* wall-clock start, for run.txt */
-    char command[2048]; /* the command line, for run.txt */
-    int ranks;          /* MPI ranks playing (1 without MPI), for run.txt; set by the caller */
-    bool force;         /* --force: the run starts over (the suite passes it to its parts) */
-    bool locked;        /* lock_fd holds the folder's lock */
-    int lock_fd;        /* the open marker file, -1 when none */
+    bool resuming;        /* a checkpoint from an interrupted run exists */
+    double start_time;    /* monotonic seconds */
+    char started[64];     /* wall-clock start, for run.txt */
+    char command[2048];   /* the command line, for run.txt */
+    int ranks;            /* MPI ranks playing (1 without MPI), for run.txt; set by the caller */
+    bool force;           /* --force: the run starts over (the suite passes it to its parts) */
+    bool locked;          /* lock_fd holds the folder's lock */
+    int lock_fd;          /* the open marker file, -1 when none */
+    uint64_t extend_hash; /* the config hash a finished run's kept checkpoint may be extended
+                           * under (rundir_prepare's extend_hash), 0: none */
+    bool extending;       /* a finished run is extended (its checkpoint is replayed) */
 } RunDir;
 
 /* Creates or checks results_dir/name and locks it for this run. Returns false with a message
  * (and holds no lock) when the folder is not a maxtune results folder, another run uses it, it
- * holds a finished run and force is false, or it cannot be created, locked or emptied. */
-bool rundir_prepare(RunDir *rd, const Config *cfg, bool force, int argc, char **argv, char *err,
-                    size_t errlen);
+ * holds a finished run and force is false, or it cannot be created, locked or emptied.
+ * extend_hash (0: none) is the hash of cfg under which a job may extend a finished run (a
+ * match whose pairs were raised): a finished folder whose kept checkpoint has that hash and
+ * whose config.ini differs from cfg is resumed (rd->extending; the job removes summary.json
+ * once its checkpoint is read, until the run finishes again) instead of refused. */
+bool rundir_prepare(RunDir *rd, const Config *cfg, bool force, uint64_t extend_hash, int argc,
+                    char **argv, char *err, size_t errlen);
 
 /* Releases the folder's lock (idempotent; the end of the process releases it too). */
 void rundir_release(RunDir *rd);
