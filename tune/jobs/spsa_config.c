@@ -7,18 +7,8 @@
 
 #include "tune/play/player_config.h"
 #include "tune/run/config_schema.h"
+#include "tune/run/config_value.h"
 #include "tune/run/params.h"
-
-/* Cuts trailing whitespace (and the newline) and returns the first non-space character. */
-static char *trim(char *s)
-{
-    size_t n = strlen(s);
-    while (n > 0 && isspace((unsigned char)s[n - 1]))
-        s[--n] = '\0';
-    while (isspace((unsigned char)*s))
-        s++;
-    return s;
-}
 
 int spsa_config_parse_options(const char *text, SpsaOption *out, int max, char *err, size_t errlen)
 {
@@ -42,7 +32,7 @@ int spsa_config_parse_options(const char *text, SpsaOption *out, int max, char *
             if (!strcmp(out[i].name, o.name))
                 problem = "option given twice";
         if (problem) {
-            snprintf(err, errlen, "%s: %s", trim(item), problem);
+            snprintf(err, errlen, "%s: %s", config_trim(item), problem);
             return -1;
         }
         out[n++] = o;

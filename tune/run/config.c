@@ -239,17 +239,6 @@ static void value_format(const Config *cfg, const Section *s, const ConfigKey *k
     config_value_format(field_get(cfg, s, key), key, buf, len);
 }
 
-/* Cuts trailing whitespace (and the newline) and returns the first non-space character. */
-static char *trim(char *s)
-{
-    size_t n = strlen(s);
-    while (n > 0 && isspace((unsigned char)s[n - 1]))
-        s[--n] = '\0';
-    while (isspace((unsigned char)*s))
-        s++;
-    return s;
-}
-
 /* Cuts a comment: ';' or '#' at the start of the line or after whitespace. */
 static void strip_comment(char *s)
 {
@@ -289,10 +278,11 @@ static void section_defaults(Config *cfg, const Section *s)
         if (!eq)
             config_table_error(name, NULL, "default override without '='");
         *eq = '\0';
-        const ConfigKey *key = key_find(s->part, trim(item));
+        const ConfigKey *key = key_find(s->part, config_trim(item));
         if (!key)
             config_table_error(name, NULL, "default override of an unknown key");
-        if (!config_value_assign(field_at(cfg, s, key), name, key, trim(eq + 1), msg, sizeof msg))
+        if (!config_value_assign(field_at(cfg, s, key), name, key, config_trim(eq + 1), msg,
+                                 sizeof msg))
             config_table_error(name, key, msg);
     }
 }
@@ -454,7 +444,7 @@ static char *loader_read(char *str, int num, void *stream)
     if (ld->lineno == 1 && strncmp(s, "\xEF\xBB\xBF", 3) == 0)
         s += 3; /* UTF-8 byte order mark */
     strip_comment(s);
-    s = trim(s);
+    s = config_trim(s);
     if (*s == '[' && !loader_section_line(ld, s))
         return NULL;
     char *sep = strpbrk(s, "=:");
@@ -473,7 +463,7 @@ static char *loader_read(char *str, int num, void *stream)
         memcpy(str, s, klen);
         str[klen] = '=';
         str[klen + 1] = '\0';
-        ld->long_value = trim(sep + 1);
+        ld->long_value = config_trim(sep + 1);
         return str;
     }
     loader_fail(ld, "line is too long (%zu characters)", len);
@@ -523,7 +513,7 @@ static bool loader_set(Loader *ld, const char *assignment, int index)
     memcpy(lhs, assignment, (size_t)(eq - assignment));
     lhs[eq - assignment] = '\0';
     lhs[dot - assignment] = '\0';
-    char *sname = trim(lhs), *kname = trim(lhs + (dot - assignment) + 1);
+    char *sname = config_trim(lhs), *kname = config_trim(lhs + (dot - assignment) + 1);
     const Section *sec = section_find(sname);
     const ConfigKey *key = sec ? key_find(sec->part, kname) : NULL;
     if (!sec)
@@ -539,8 +529,8 @@ static bool loader_set(Loader *ld, const char *assignment, int index)
         set_error(ld->err, ld->errlen, "--set %s: out of memory", assignment);
         return false;
     }
-    bool ok = config_value_assign(field_at(ld->cfg, sec, key), sec->sec->name, key, trim(copy), msg,
-                                  sizeof msg);
+    bool ok = config_value_assign(field_at(ld->cfg, sec, key), sec->sec->name, key,
+                                  config_trim(copy), msg, sizeof msg);
     free(copy);
     if (!ok) {
         set_error(ld->err, ld->errlen, "--set %s: %s", assignment, msg);
@@ -774,7 +764,7 @@ bool config_set(Config *cfg, const char *assignment, char *err, size_t errlen)
     char sname[128];
     size_t n = strcspn(assignment, ".");
     snprintf(sname, sizeof sname, "%.*s", (int)n, assignment);
-    if (!loader_rules(ld, section_find(trim(sname))))
+    if (!loader_rules(ld, section_find(config_trim(sname))))
         goto done;
     config_finish(tmp);
     memcpy(cfg, tmp, sizeof *cfg);

@@ -77,6 +77,16 @@ static bool parse_bool(const char *s, bool *out)
     return false;
 }
 
+char *config_trim(char *s)
+{
+    size_t n = strlen(s);
+    while (n > 0 && isspace((unsigned char)s[n - 1]))
+        s[--n] = '\0';
+    while (isspace((unsigned char)*s))
+        s++;
+    return s;
+}
+
 /* The values of [run] job, "a|b|c": the table of jobs lives above this module, which is told
  * the names once at start-up (config_set_jobs, config_value_set_jobs). */
 static char job_names[80];

@@ -35,4 +35,8 @@ bool config_check_writable(const char *v, char *msg, size_t len);
  * the program. */
 void config_table_error(const char *section, const ConfigKey *key, const char *msg);
 
+/* Cuts trailing whitespace (and the newline) of s in place and returns its first non-space
+ * character. */
+char *config_trim(char *s);
+
 #endif
