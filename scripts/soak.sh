@@ -48,6 +48,7 @@ start_timeout_ms = 20000
 
 [match]
 max_plies = 200
+fault_stop = 0
 
 [tournament]
 pairs = $pairs
@@ -66,6 +67,7 @@ start=$(date +%s)
 tpid=$!
 sleep 2
 runner=$(pgrep -P $tpid | head -1)
+sleep 10 # the engines started: the open files of a run under way
 fd_first=$(ls /proc/$runner/fd 2>/dev/null | wc -l); rss_first=$(awk '/VmRSS/ {print $2}' /proc/$runner/status 2>/dev/null)
 fd_last=$fd_first rss_last=$rss_first fd_max=$fd_first z_max=0 z_last=0
 while kill -0 $tpid 2>/dev/null; do

@@ -81,6 +81,10 @@ check "the rerun (the engine mended) resumes and finishes with the 2 abandoned g
     '[ $RC -eq 0 ] && has $T/err "resuming: 1 pairs already played" &&
      [ "$(grep -c "^\[Termination \"abandoned\"\]$" $T/row/f/games.pgn)" -eq 2 ]'
 rm -f "$BROKEN_SOUND_IF"
+run "$CFG" --set run.results_dir="$T/row0" --set "engine_a.command=$ENG crash 3 $BIN uci" \
+    --set match.fault_stop=0
+check "fault_stop = 0: the crashes never stop the run: all 6 games played (and abandoned: exit 1)" eval \
+    '[ $RC -eq 1 ] && ! has $T/err "in a row" && has $T/err "all 6 games were abandoned"'
 
 # --- options checked against the engine's option lines -----------------------------------
 opt() {

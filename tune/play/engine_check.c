@@ -1,6 +1,7 @@
 /* engine_check.c: the checks that make a broken external engine stop a run, and engines.log
  * (see engine_check.h). */
 #include "engine_check.h"
+#include "tune/play/match_config.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -207,7 +208,7 @@ bool engine_check_game(EngineProc *p, const Config *cfg, long opening_index, int
             snprintf(what, sizeof what, "%s", p->why);
         else
             start_failure(p, what, sizeof what);
-    } else if (row >= ENGINE_FAULTS_IN_A_ROW) {
+    } else if (match_config(cfg)->fault_stop > 0 && row >= match_config(cfg)->fault_stop) {
         snprintf(what, sizeof what, "%d games in a row lost by %s, the last: %s", row,
                  game_termination_name(rec->term), rec->fault_why);
     } else {

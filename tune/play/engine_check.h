@@ -7,7 +7,7 @@
  * `option` lines it advertised. During the games (engine_check_game, after each game), every
  * fault is printed on the terminal as one line and logged; the run stops, the finished games
  * journaled, when an engine ends before uciok, refuses an option, or loses
- * ENGINE_FAULTS_IN_A_ROW games in a row the same way (same termination). A stop is kept
+ * [match] fault_stop games (3) in a row the same way (same termination). A stop is kept
  * process-wide (the first one wins) and reported by engine_check_report_failure once the
  * games in progress are finished. */
 #ifndef MAXTUNE_ENGINE_CHECK_H
@@ -20,8 +20,6 @@
 #include "tune/play/player_config.h"
 #include "tune/run/config.h"
 #include "tune/run/journal.h"
-
-enum { ENGINE_FAULTS_IN_A_ROW = 3 };
 
 /* An option a job will set to values in [min, max] (SPSA's [spsa] options). */
 typedef struct EngineRange {

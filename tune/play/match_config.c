@@ -86,6 +86,9 @@ static const ConfigKey MATCH_KEYS[] = {
             "write the results at least this often (seconds)"),
     KEY_INT(MatchConfig, tc_margin_ms, "0", "600000", "100",
             "with a time control, a move may overstep the clock by this many ms before it loses"),
+    KEY_INT_SPARSE(MatchConfig, fault_stop, "0", "1000000", "3",
+                   "stop the run when an external engine lost this many games in a row the same "
+                   "way (0 = never)"),
 };
 
 static const ConfigSection MATCH_SECTIONS[] = {

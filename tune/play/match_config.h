@@ -27,6 +27,8 @@ typedef struct MatchConfig {
     char sprt_model[16];     /* "normalized" (default) | "logistic" */
     long checkpoint_seconds; /* write results at least this often, default 5, 1..3600 */
     long tc_margin_ms;       /* a move may overstep the clock by this before it loses, 100 */
+    long fault_stop;         /* stop after an engine lost this many games in a row the same
+                              * way, 3 (0 = never: a soak) */
 } MatchConfig;
 
 /* The [match] section of cfg; match_config_edit for a caller that changes it. */

@@ -140,6 +140,9 @@ bool config_check_fail(ConfigCheck *ck, const char *section, const char *key, co
     {#m, CFG_STRING, CK_FIELD(S, m, char *), "0", NULL, def, NULL, OPTIONAL, check, doc, true}
 #define KEY_ENUM(S, m, allowed, def, required, doc)                                               \
     {#m, CFG_ENUM, CK_FIELD(S, m, char *), NULL, NULL, def, allowed, required, NULL, doc, false}
+/* An integer written only when not at its default. */
+#define KEY_INT_SPARSE(S, m, lo, hi, def, doc)                                                    \
+    {#m, CFG_INT, CK_FIELD(S, m, long), lo, hi, def, NULL, false, NULL, doc, true}
 /* An optional enum written only when not at its default. */
 #define KEY_ENUM_SPARSE(S, m, allowed, def, doc)                                                  \
     {#m, CFG_ENUM, CK_FIELD(S, m, char *), NULL, NULL, def, allowed, OPTIONAL, NULL, doc, true}
