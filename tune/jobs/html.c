@@ -106,15 +106,18 @@ static void figure_rows(FILE *out, const char *summary, const HtmlFigure *f)
 
 /* ---- plots ---- */
 
-/* Writes one plot's JSON object from its CSV; false when the CSV is missing or lacks a
- * column. */
+/* Writes one plot's JSON object from its CSV (its PNG named only when the folder has it);
+ * false when the CSV is missing or lacks a column. */
 static bool chart_json(FILE *out, const HtmlRun *run, const HtmlChart *c, int id)
 {
     size_t len;
     char *csv = run_read(run, c->csv, &len);
     if (!csv)
         return false;
-    bool ok = html_chart_write(out, csv, c, id);
+    HtmlChart drawn = *c;
+    if (!run_has(run, c->png))
+        drawn.png = NULL; /* no gnuplot: the page links no PNG */
+    bool ok = html_chart_write(out, csv, &drawn, id);
     free(csv);
     return ok;
 }
@@ -135,6 +138,25 @@ static bool varies(const char *name)
     size_t l = strlen(name);
     return !strcmp(name, "run.txt") || !strcmp(name, "config.ini") || !strncmp(name, "timing", 6) ||
            (l > 4 && !strcmp(name + l - 4, ".png")) || !strcmp(name, "report.html");
+}
+
+/* Writes a file of the list linked (a folder: its page, when it has one; a folder without
+ * one is named alone). */
+static void file_link(FILE *out, const char *rundir, const char *name, bool dir)
+{
+    char page[2048];
+    struct stat st;
+    snprintf(page, sizeof page, "%s/%s/report.html", rundir, name);
+    if (dir && stat(page, &st) != 0) {
+        html_escape(out, name);
+        fputs("/", out);
+        return;
+    }
+    fputs("<a href=\"", out);
+    html_escape(out, name);
+    fputs(dir ? "/report.html\">" : "\">", out);
+    html_escape(out, name);
+    fputs(dir ? "/</a> (its page)" : "</a>", out);
 }
 
 /* Writes the folder's files (and those given in memory) with their sizes, linked (a part's
@@ -174,11 +196,8 @@ static void files_list(FILE *out, const HtmlRun *run)
         struct stat st;
         snprintf(path, sizeof path, "%s/%s", run->dir, names[i]);
         bool dir = stat(path, &st) == 0 && S_ISDIR(st.st_mode);
-        fputs("<tr><td><a href=\"", out);
-        html_escape(out, names[i]);
-        fputs(dir ? "/report.html\">" : "\">", out);
-        html_escape(out, names[i]);
-        fputs(dir ? "/</a> (its page)" : "</a>", out);
+        fputs("<tr><td>", out);
+        file_link(out, run->dir, names[i], dir);
         if (!strcmp(names[i], "report.html"))
             fputs(" (this page)", out);
         fputs("</td><td class=\"num\">", out);
@@ -389,7 +408,8 @@ static void page_report(FILE *out, const HtmlRun *run, const char *summary, char
     }
 }
 
-/* The plots report.md did not show, and the links to a suite's parts. */
+/* The plots report.md did not show, and the links to a suite's parts (those whose page is
+ * written). */
 static void page_plots_parts(FILE *out, const HtmlRun *run, const MarkdownContext *ctx)
 {
     const HtmlSpec *spec = run->spec;
@@ -407,11 +427,17 @@ static void page_plots_parts(FILE *out, const HtmlRun *run, const MarkdownContex
     if (spec && spec->parts[0]) {
         fputs("<section id=\"parts\">\n<h2>Parts</h2>\n<ul>\n", out);
         for (int i = 0; i < HTML_MAX_PARTS && spec->parts[i]; i++) {
-            fputs("<li><a class=\"part\" href=\"", out);
+            char page[2048];
+            struct stat st;
+            snprintf(page, sizeof page, "%s/%s/report.html", run->dir, spec->parts[i]);
+            bool have = stat(page, &st) == 0;
+            fputs(have ? "<li><a class=\"part\" href=\"" : "<li>", out);
+            if (have) {
+                html_escape(out, spec->parts[i]);
+                fputs("/report.html\">", out);
+            }
             html_escape(out, spec->parts[i]);
-            fputs("/report.html\">", out);
-            html_escape(out, spec->parts[i]);
-            fputs("/report.html</a></li>\n", out);
+            fputs(have ? "/report.html</a></li>\n" : "/report.html (not written yet)</li>\n", out);
         }
         fputs("</ul>\n</section>\n", out);
     }

@@ -124,7 +124,10 @@ static bool chart_write_json(FILE *out, const ChartData *d, const HtmlChart *c, 
         fprintf(out, "{\"id\":%d,\"title\":", id);
         html_json_str(out, c->title);
         fputs(",\"png\":", out);
-        html_json_str(out, c->png);
+        if (c->png)
+            html_json_str(out, c->png);
+        else
+            fputs("null", out);
         fputs(",\"csv\":", out);
         html_json_str(out, c->csv);
         fputs(",\"xlabel\":", out);

@@ -1,5 +1,5 @@
 /* html_chart.h: a plot of the page (HtmlChart) from its CSV text, as the JSON object
- * the page's script draws as SVG: {"id", "title", "png", "csv", "xlabel", "ylabel",
+ * the page's script draws as SVG: {"id", "title", "png" (null: none), "csv", "xlabel", "ylabel",
  * "categories", "logy", "yclamp", "rows" (the CSV's), "shown", "x": [...], "series": [{"name",
  * "y": [...], and "lo", "hi" for a band}]}. Rows are thinned to at most 400, evenly, the first
  * and the last kept; a field that is not a finite number is null. */

@@ -3,23 +3,67 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "tune/jobs/html_text.h"
 #include "tune/run/text.h"
 
-/* Writes a link target: a part's report.md becomes its report.html. */
-static void md_href(FILE *out, const char *url, size_t len)
+static void md_inline(FILE *out, const MarkdownContext *ctx, const char *s, size_t len);
+
+/* True when the run folder has that file (a path relative to it). */
+static bool md_exists(const MarkdownContext *ctx, const char *name)
 {
+    char path[4096];
+    struct stat st;
+    snprintf(path, sizeof path, "%s/%s", ctx->dir, name);
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* The file a link of report.md points to, into buf: a part's report.md becomes its report.html
+ * (written with it), a file the folder holds gzipped its .gz; false when the folder has neither
+ * (the link is then shown as text). Links out of the folder (a scheme, an anchor) are kept. */
+static bool md_target(const MarkdownContext *ctx, const char *url, size_t len, char *buf,
+                      size_t buflen)
+{
+    if (len >= buflen - 8)
+        return false;
+    snprintf(buf, buflen, "%.*s", (int)len, url);
+    if (strstr(buf, "://") || buf[0] == '#' || !ctx->dir)
+        return true;
     if (len >= 9 && !memcmp(url + len - 9, "report.md", 9)) {
-        html_escape_n(out, url, len - 2);
-        fputs("html", out);
-    } else {
-        html_escape_n(out, url, len);
+        bool md = md_exists(ctx, buf);
+        snprintf(buf + len - 2, buflen - len + 2, "html");
+        return md || md_exists(ctx, buf);
     }
+    if (md_exists(ctx, buf))
+        return true;
+    snprintf(buf + len, buflen - len, ".gz");
+    return md_exists(ctx, buf);
+}
+
+/* Writes a link [text](url): its text (a part's report.md named as the page the link opens when
+ * the text is the target) linked to the file it points to, or the text alone when the folder
+ * has no such file. */
+static void md_link(FILE *out, const MarkdownContext *ctx, const char *text, size_t tlen,
+                    const char *url, size_t ulen)
+{
+    char target[2048];
+    bool ok = md_target(ctx, url, ulen, target, sizeof target);
+    if (ok) {
+        fputs("<a href=\"", out);
+        html_escape(out, target);
+        fputs("\">", out);
+    }
+    if (ok && tlen == ulen && !memcmp(text, url, ulen))
+        html_escape(out, target);
+    else
+        md_inline(out, ctx, text, tlen);
+    if (ok)
+        fputs("</a>", out);
 }
 
 /* Writes inline markdown: `code`, **bold**, *italic*, [text](url); the rest escaped. */
-static void md_inline(FILE *out, const char *s, size_t len)
+static void md_inline(FILE *out, const MarkdownContext *ctx, const char *s, size_t len)
 {
     bool strong = false, em = false;
     for (size_t i = 0; i < len; i++) {
@@ -49,11 +93,8 @@ static void md_inline(FILE *out, const char *s, size_t len)
             if (close && (size_t)(close - s) + 1 < len && close[1] == '(') {
                 const char *end = memchr(close, ')', len - (size_t)(close - s));
                 if (end) {
-                    fputs("<a href=\"", out);
-                    md_href(out, close + 2, (size_t)(end - close - 2));
-                    fputs("\">", out);
-                    md_inline(out, s + i + 1, (size_t)(close - s - i - 1));
-                    fputs("</a>", out);
+                    md_link(out, ctx, s + i + 1, (size_t)(close - s - i - 1), close + 2,
+                            (size_t)(end - close - 2));
                     i = (size_t)(end - s);
                     continue;
                 }
@@ -108,7 +149,7 @@ static bool md_embed_png(FILE *out, const MarkdownContext *ctx, const char *alt,
 
 /* Writes report.md's one piece of raw HTML, a foldable block: a line
  * "<details><summary>TEXT</summary>" and a line "</details>". False for any other line. */
-static bool md_details(FILE *out, const char *l)
+static bool md_details(FILE *out, const MarkdownContext *ctx, const char *l)
 {
     static const char open[] = "<details><summary>", close[] = "</summary>";
     size_t n = strlen(l), a = sizeof open - 1, b = sizeof close - 1;
@@ -119,12 +160,13 @@ static bool md_details(FILE *out, const char *l)
     if (n < a + b || strncmp(l, open, a) != 0 || strcmp(l + n - b, close) != 0)
         return false;
     fputs("<details><summary>", out);
-    md_inline(out, l + a, n - a - b);
+    md_inline(out, ctx, l + a, n - a - b);
     fputs("</summary>\n", out);
     return true;
 }
 
-/* Writes the plots standing for an image of report.md (or a link to the PNG alone). */
+/* Writes the plots standing for an image of report.md (or a link to the PNG alone, its alt
+ * text alone when the folder has no such file). */
 static void md_image(FILE *out, MarkdownContext *ctx, const char *alt, size_t altlen,
                      const char *src, size_t srclen)
 {
@@ -140,16 +182,15 @@ static void md_image(FILE *out, MarkdownContext *ctx, const char *alt, size_t al
     if (!drawn && md_embed_png(out, ctx, alt, altlen, src, srclen))
         drawn = true;
     if (!drawn) {
-        fputs("<p class=\"noplot\">Plot: <a href=\"", out);
-        html_escape_n(out, src, srclen);
-        fputs("\">", out);
-        md_inline(out, alt, altlen);
-        fputs("</a></p>\n", out);
+        fputs("<p class=\"noplot\">Plot: ", out);
+        md_link(out, ctx, alt, altlen, src, srclen);
+        fputs("</p>\n", out);
     }
 }
 
 /* Writes a table row's cells; head: th instead of td; align: per column 'l' or 'r'. */
-static void md_row(FILE *out, const char *line, size_t len, bool head, const char *align)
+static void md_row(FILE *out, const MarkdownContext *ctx, const char *line, size_t len, bool head,
+                   const char *align)
 {
     const char *p = line, *end = line + len;
     if (p < end && *p == '|')
@@ -167,7 +208,7 @@ static void md_row(FILE *out, const char *line, size_t len, bool head, const cha
             b--;
         fprintf(out, "<%s%s>", head ? "th" : "td",
                 k < 32 && align[k] == 'r' ? " class=\"num\"" : "");
-        md_inline(out, a, (size_t)(b - a));
+        md_inline(out, ctx, a, (size_t)(b - a));
         fprintf(out, "</%s>", head ? "th" : "td");
         if (!bar)
             break;
@@ -198,7 +239,7 @@ void markdown_render(FILE *out, char *text, MarkdownContext *ctx)
             const char *t = l + strspn(l, "#");
             t += *t == ' ';
             fprintf(out, "<h%d>", level + 1);
-            md_inline(out, t, strlen(t));
+            md_inline(out, ctx, t, strlen(t));
             fprintf(out, "</h%d>\n", level + 1);
             i++;
         } else if (l[0] == '|') {
@@ -214,10 +255,10 @@ void markdown_render(FILE *out, char *text, MarkdownContext *ctx)
                         align[k] = 'r';
             }
             fputs("<div class=\"tablewrap\"><table class=\"md\">\n", out);
-            md_row(out, l, len, has_align, align);
+            md_row(out, ctx, l, len, has_align, align);
             i += has_align ? 2 : 1;
             while (i < n && lines[i][0] == '|') {
-                md_row(out, lines[i], strlen(lines[i]), false, align);
+                md_row(out, ctx, lines[i], strlen(lines[i]), false, align);
                 i++;
             }
             fputs("</table></div>\n", out);
@@ -225,7 +266,7 @@ void markdown_render(FILE *out, char *text, MarkdownContext *ctx)
             fputs("<ul>\n", out);
             while (i < n && lines[i][0] == '-' && lines[i][1] == ' ') {
                 fputs("<li>", out);
-                md_inline(out, lines[i] + 2, strlen(lines[i] + 2));
+                md_inline(out, ctx, lines[i] + 2, strlen(lines[i] + 2));
                 fputs("</li>\n", out);
                 i++;
             }
@@ -235,7 +276,7 @@ void markdown_render(FILE *out, char *text, MarkdownContext *ctx)
             md_image(out, ctx, l + 2, (size_t)(mid - l - 2), mid + 2,
                      (size_t)(l + len - 1 - mid - 2));
             i++;
-        } else if (l[0] == '<' && md_details(out, l)) {
+        } else if (l[0] == '<' && md_details(out, ctx, l)) {
             i++;
         } else {
             bool caption = l[0] == '*' && l[1] != '*';
@@ -247,7 +288,7 @@ void markdown_render(FILE *out, char *text, MarkdownContext *ctx)
                  i++, first = false) {
                 if (!first)
                     fputc(' ', out);
-                md_inline(out, lines[i], strlen(lines[i]));
+                md_inline(out, ctx, lines[i], strlen(lines[i]));
             }
             fputs("</p>\n", out);
         }

@@ -138,8 +138,8 @@
     fig.appendChild(svg);
     var cap = document.createElement("figcaption");
     cap.textContent = (c.rows > c.shown ? c.shown + " of " + c.rows + " rows of " : "From ") + c.csv +
-      (c.rows > c.shown ? " (evenly spaced, first and last kept)" : "") + "; the PNG drawn by gnuplot: ";
-    var a = document.createElement("a"); a.href = c.png; a.textContent = c.png; cap.appendChild(a);
+      (c.rows > c.shown ? " (evenly spaced, first and last kept)" : "") + (c.png ? "; the PNG drawn by gnuplot: " : "; no PNG (gnuplot did not draw one)");
+    if (c.png) { var a = document.createElement("a"); a.href = c.png; a.textContent = c.png; cap.appendChild(a); }
     fig.appendChild(cap);
     /* Values on hover: the nearest point's x and every series there. */
     var tip = document.createElement("div"); tip.className = "chart-tip"; fig.appendChild(tip);
