@@ -5,7 +5,7 @@
 //        [--screenshot-viewer PNG] PAGE SUMMARY [PAGE SUMMARY ...]     (SUMMARY "-": a viewer page)
 //
 // For each page: no console error, no exception and no request but the file:// page itself;
-// every headline figure (data-key) equals summary.json's value at that path; every plot drawn
+// a few headline cards (2 to 8), each figure (data-key) equal to summary.json's value at that path; every plot drawn
 // as SVG with its axis labels; a suite's parts linked to pages that exist. Where the page has
 // the game viewer: the arrow keys step (ArrowRight to the last ply of the shortest game, then
 // ArrowLeft and ArrowRight again), End jumps to the end of the longest game, and in both the
@@ -156,7 +156,9 @@ async function main() {
           const got = JSON.parse(v);
           return typeof want === "number" ? got !== want : JSON.stringify(got) !== JSON.stringify(want);
         });
-        check(label + " headline figures equal summary.json's (" + figures.length + ")", figures.length >= 5 && bad.length === 0,
+        const cards = await evaluate(`document.querySelectorAll("#headline .fig").length`);
+        check(label + " a few headline figures (" + cards + " cards)", cards >= 2 && cards <= 8, cards + " cards");
+        check(label + " headline figures equal summary.json's (" + figures.length + ")", figures.length >= 3 && bad.length === 0,
           bad.slice(0, 5).map(([k, v]) => k + "=" + v + " vs " + JSON.stringify(at(summary, k))).join("; ") || figures.length + " figures");
         const texts = await evaluate(`Array.from(document.querySelectorAll("[data-key]")).filter((e) => {
           const v = JSON.parse(e.getAttribute("data-value")); return e.textContent !== (typeof v === "string" ? v : e.getAttribute("data-value")); }).length`);

@@ -329,16 +329,10 @@ void fit_print(void *data)
 const HtmlSpec fit_html = {
     .figures =
         {
-            {"k", "K"},
-            {"iterations", NULL},
-            {"positions.fit", NULL},
-            {"positions.held_out", NULL},
-            {"loss_fit_set.fitted", NULL},
-            {"loss_held_out.fitted", NULL},
-            {"weights.*.start", NULL},
-            {"weights.*.fitted", NULL},
-            {"weights.*.se_clustered", NULL},
-            VERIFY_HTML_FIGURES,
+            {"positions.fit", "positions fitted", NULL, NULL},
+            {"loss_held_out.fitted", "held-out loss, fitted", NULL, NULL},
+            {"k", "K", NULL, NULL},
+            VERIFY_HTML_FIGURES("fitted"),
         },
     .charts =
         {

@@ -60,12 +60,15 @@ bool html_add_input(HtmlRun *run, const char *name, char *text, size_t len)
 
 /* ---- the headline figures ---- */
 
-/* Writes one row of the figures table: label, then the value with its data attributes. */
-static void figure_row(FILE *out, const char *key, const char *label, const char *v, size_t len)
+/* Writes the value at one path of summary.json with its data attributes (its JSON text; a
+ * string shown without its quotes); false when summary.json has no such value. */
+static bool figure_value(FILE *out, const char *summary, const char *key)
 {
-    fputs("<div class=\"fig\"><span class=\"label\">", out);
-    html_escape(out, label ? label : key);
-    fputs("</span><span class=\"val\" data-key=\"", out);
+    const char *v;
+    size_t len;
+    if (!json_find(summary, key, &v, &len) || (len == 4 && !memcmp(v, "null", 4)))
+        return false;
+    fputs("<span class=\"val\" data-key=\"", out);
     html_escape(out, key);
     fputs("\" data-value=\"", out);
     html_escape_n(out, v, len);
@@ -74,34 +77,29 @@ static void figure_row(FILE *out, const char *key, const char *label, const char
         html_escape_n(out, v + 1, len - 2);
     else
         html_escape_n(out, v, len);
-    fputs("</span></div>\n", out);
+    fputs("</span>", out);
+    return true;
 }
 
-/* Writes the rows of one figure, expanding a "*" segment over the members of its object. */
-static void figure_rows(FILE *out, const char *summary, const HtmlFigure *f)
+/* Writes one headline card: its label, the value and its error ("+/-"); nothing when the value
+ * is absent or the figure's condition is not true. */
+static void figure_card(FILE *out, const char *summary, const HtmlFigure *f)
 {
-    const char *star = strstr(f->key, "*");
     const char *v;
     size_t len;
-    if (!star) {
-        if (json_find(summary, f->key, &v, &len))
-            figure_row(out, f->key, f->label, v, len);
+    if (f->when && !(json_find(summary, f->when, &v, &len) && len == 4 && !memcmp(v, "true", 4)))
         return;
-    }
-    char prefix[256];
-    snprintf(prefix, sizeof prefix, "%.*s", (int)(star - f->key - (star > f->key)), f->key);
-    const char *obj = summary;
-    size_t objlen;
-    if (prefix[0] && !json_find(summary, prefix, &obj, &objlen))
+    if (!json_find(summary, f->key, &v, &len) || (len == 4 && !memcmp(v, "null", 4)))
         return;
-    JsonWalk w = json_walk_start(obj);
-    while (json_walk_next(&w)) {
-        char path[512];
-        snprintf(path, sizeof path, "%s%s%.*s%s", prefix, prefix[0] ? "." : "", (int)w.key_len,
-                 w.key, star + 1);
-        if (json_find(summary, path, &v, &len))
-            figure_row(out, path, NULL, v, len);
+    fputs("<div class=\"fig\"><span class=\"label\">", out);
+    html_escape(out, f->label);
+    fputs("</span>", out);
+    figure_value(out, summary, f->key);
+    if (f->error && json_find(summary, f->error, &v, &len)) {
+        fputs(" &plusmn; ", out);
+        figure_value(out, summary, f->error);
     }
+    fputs("</div>\n", out);
 }
 
 /* ---- plots ---- */
@@ -395,7 +393,7 @@ static void page_report(FILE *out, const HtmlRun *run, const char *summary, char
             fputs(" as it would be written now", out);
         fputs(".</p>\n<div class=\"figs\">\n", out);
         for (int i = 0; i < HTML_MAX_FIGURES && spec->figures[i].key; i++)
-            figure_rows(out, summary, &spec->figures[i]);
+            figure_card(out, summary, &spec->figures[i]);
         fputs("</div>\n</section>\n", out);
     }
     if (md) {

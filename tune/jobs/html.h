@@ -4,8 +4,8 @@
  * The page is made from the run's own files, like report.md, so that it can be made again
  * from a finished folder (`maxtune report FOLDER`) and made while the run goes on (the live
  * page: the files given in memory):
- *   - the headline figures, read from summary.json (each value carries data-key, its path in
- *     summary.json, and data-value, its JSON text, so that a test can compare them);
+ *   - the job's few headline figures, read from summary.json (each value carries data-key, its
+ *     path in summary.json, and data-value, its JSON text, so that a test can compare them);
  *   - report.md rendered, its images replaced by plots drawn in the page as SVG from the CSV
  *     files they were made from (values on hover and in a table), the PNG linked;
  *   - a game viewer over the run's PGN files (html_games.h: the positions come from the rules
@@ -26,14 +26,18 @@
 /* The default size cap of a page, in bytes: games beyond it are left out (html_games.h). */
 enum { HTML_PAGE_CAP = 2000000 };
 
-/* A figure of the headline table: a path in summary.json ("elo", "sprt.llr"; one segment may
- * be "*": every member of that object) and its label (NULL: the path). */
+/* A headline figure of the page, one of the job's few (the rest stays in report.md's tables):
+ * a path in summary.json ("elo", "sprt.llr"), its label, the path of its error shown as
+ * "+/- error" (NULL: none) and the path of a condition that must be true for it to be shown
+ * ("sprt.enabled"; NULL: always). A figure whose value is absent or null is left out. */
 typedef struct HtmlFigure {
     const char *key;
     const char *label;
+    const char *error;
+    const char *when;
 } HtmlFigure;
 
-enum { HTML_MAX_FIGURES = 24, HTML_MAX_SOURCES = 3, HTML_MAX_PARTS = 4 };
+enum { HTML_MAX_FIGURES = 8, HTML_MAX_SOURCES = 3, HTML_MAX_PARTS = 4 };
 
 /* What the page of one job shows beyond report.md; each job's report file defines one. */
 typedef struct HtmlSpec {

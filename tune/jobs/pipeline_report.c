@@ -263,16 +263,13 @@ void pipeline_print(void *data)
 }
 
 const HtmlSpec pipeline_html = {
-    .figures = {{"selfplay.games", NULL},
-                {"selfplay.positions", NULL},
-                {"fit.lambda", NULL},
-                {"fit.verification.elo", NULL},
-                {"fit.verification.elo_error95", NULL},
-                {"spsa.verification.elo", NULL},
-                {"spsa.verification.elo_error95", NULL},
-                {"gate.games", NULL},
-                {"gate.elo", NULL},
-                {"gate.elo_error95", NULL},
-                {"gate.los", NULL}},
+    .figures = {{"gate.elo", "gate: Elo of the final weights", "gate.elo_error95", NULL},
+                {"gate.games", "gate games", NULL, NULL},
+                {"gate.los", "gate LOS", NULL, NULL},
+                {"fit.verification.elo", "fit: Elo against the start",
+                 "fit.verification.elo_error95", NULL},
+                {"spsa.verification.elo", "SPSA: Elo against the fitted",
+                 "spsa.verification.elo_error95", NULL},
+                {"selfplay.positions", "self-play positions", NULL, NULL}},
     .parts = {"selfplay", "fit", "spsa", "gate"},
 };

@@ -147,12 +147,8 @@ int selfplay_run(const Config *cfg, RunDir *rd)
 }
 
 const HtmlSpec selfplay_html = {
-    .figures = {{"selfplay.games", NULL},
-                {"selfplay.plies", NULL},
-                {"selfplay.white_wins", NULL},
-                {"selfplay.draws", NULL},
-                {"selfplay.black_wins", NULL},
-                {"selfplay.positions", NULL},
-                {"selfplay.terminations.*", NULL}},
+    .figures = {{"selfplay.games", "games", NULL, NULL},
+                {"selfplay.plies", "plies", NULL, NULL},
+                {"selfplay.positions", "positions kept", NULL, NULL}},
     .games = {"games.pgn"},
 };

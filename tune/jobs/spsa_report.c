@@ -96,11 +96,9 @@ void spsa_print(void *data)
 const HtmlSpec spsa_html = {
     .figures =
         {
-            {"iterations", NULL},
-            {"tuning_games", NULL},
-            {"parameters.*.start", NULL},
-            {"parameters.*.tuned", NULL},
-            VERIFY_HTML_FIGURES,
+            {"iterations", "iterations", NULL, NULL},
+            {"tuning_games", "tuning games", NULL, NULL},
+            VERIFY_HTML_FIGURES("tuned"),
         },
     .charts =
         {

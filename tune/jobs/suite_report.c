@@ -223,15 +223,10 @@ void suite_print(void *data)
 }
 
 const HtmlSpec suite_html = {
-    .figures = {{"pieces.*.vchess", NULL},
-                {"pieces.*.regression.pincers", NULL},
-                {"pieces.*.handicap.pincers", NULL},
-                {"pieces.*.spsa_tuned", NULL},
-                {"spsa_verification.games", NULL},
-                {"spsa_verification.score", NULL},
-                {"spsa_verification.elo", NULL},
-                {"spsa_verification.elo_error95", NULL},
-                {"spsa_verification.los", NULL}},
+    .figures = {{"spsa_verification.elo", "SPSA: Elo of the tuned weights against the start",
+                 "spsa_verification.elo_error95", NULL},
+                {"spsa_verification.games", "SPSA verification games", NULL, NULL},
+                {"spsa_verification.los", "SPSA verification LOS", NULL, NULL}},
     .charts = {VALUES_HTML_CHART("values/"),
                {.png = "spsa/trajectory.png",
                 .csv = "spsa/trajectory.csv",

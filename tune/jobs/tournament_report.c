@@ -354,13 +354,9 @@ bool tournament_write_report(FILE *out, void *data)
 }
 
 const HtmlSpec tournament_html = {
-    .figures = {{"players", NULL},
-                {"pairings", NULL},
-                {"games", NULL},
-                {"anchor", NULL},
-                {"elo.*", "Elo"},
-                {"elo_error95.*", "Elo 95% half-width"},
-                {"terminations.*", NULL}},
+    .figures = {{"players", "players", NULL, NULL},
+                {"games", "games", NULL, NULL},
+                {"anchor", "anchor (Elo 0)", NULL, NULL}},
     .charts = {{.png = "ratings.png",
                 .csv = "ratings.csv",
                 .title = "Joint ratings with 95% intervals",

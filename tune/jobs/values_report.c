@@ -385,12 +385,9 @@ void values_print(void *data)
 }
 
 const HtmlSpec values_html = {
-    .figures = {{"selfplay.games", "self-play games"},
-                {"regression.positions", NULL},
-                {"regression.side_to_move_elo", NULL},
-                {"pieces.*.regression.pincers", NULL},
-                {"pieces.*.handicap.pincers", NULL},
-                {"pieces.*.agreement", NULL}},
+    .figures = {{"selfplay.games", "self-play games", NULL, NULL},
+                {"regression.positions", "positions in the regression", NULL, NULL},
+                {"regression.side_to_move_elo", "side to move (Elo)", NULL, NULL}},
     .charts = {VALUES_HTML_CHART("")},
     .games = {"games.pgn", "handicap.pgn"},
 };

@@ -17,12 +17,13 @@
 #define VERIFY_OPENING_OFFSET 1000000000L
 
 // clang-format off
-/* The report.html figures of the "verification" member of summary.json (HtmlSpec.figures). */
-#define VERIFY_HTML_FIGURES                                                                        \
-    {"verification.games", NULL}, {"verification.wins", NULL},                                    \
-    {"verification.losses", NULL}, {"verification.draws", NULL},                                  \
-    {"verification.elo", NULL}, {"verification.elo_error95", NULL},                               \
-    {"verification.los", NULL}
+/* The report.html headline figures of the "verification" member of summary.json
+ * (HtmlSpec.figures); `what` names the weights ("tuned", "fitted"). */
+#define VERIFY_HTML_FIGURES(what)                                                                  \
+    {"verification.elo", "Elo of the " what " weights against the start",                         \
+     "verification.elo_error95", NULL},                                                           \
+    {"verification.games", "verification games", NULL, NULL},                                     \
+    {"verification.los", "verification LOS", NULL, NULL}
 
 /* The report.html chart of verify_progress.csv (HtmlSpec.charts); `what` names the weights
  * ("tuned", "fitted"). */
