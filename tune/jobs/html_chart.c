@@ -134,6 +134,10 @@ static bool chart_write_json(FILE *out, const ChartData *d, const HtmlChart *c, 
         html_json_str(out, c->xlabel);
         fputs(",\"ylabel\":", out);
         html_json_str(out, c->ylabel);
+        if (c->yref_label) {
+            fprintf(out, ",\"yref\":%g,\"yref_label\":", c->yref);
+            html_json_str(out, c->yref_label);
+        }
         fprintf(out,
                 ",\"categories\":%s,\"logy\":%s,\"yclamp\":%g,\"rows\":%ld,\"shown\":%ld,"
                 "\"x\":[",

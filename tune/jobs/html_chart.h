@@ -1,6 +1,6 @@
 /* html_chart.h: a plot of the page (HtmlChart) from its CSV text, as the JSON object
  * the page's script draws as SVG: {"id", "title", "png" (null: none), "csv", "xlabel", "ylabel",
- * "categories", "logy", "yclamp", "rows" (the CSV's), "shown", "x": [...], "series": [{"name",
+ * "categories", "logy", "yclamp", "yref" and "yref_label" (when set), "rows" (the CSV's), "shown", "x": [...], "series": [{"name",
  * "y": [...], and "lo", "hi" for a band}]}. Rows are thinned to at most 400, evenly, the first
  * and the last kept; a field that is not a finite number is null. */
 #ifndef MAXTUNE_HTML_CHART_H
@@ -21,6 +21,8 @@ typedef struct HtmlChart {
     bool categories; /* points with error bars per name, instead of lines over x */
     bool logy;
     double yclamp; /* the y axis stays within [-yclamp, yclamp] (0: as the data) */
+    double yref;   /* a dashed reference line at this y, drawn when yref_label is set */
+    const char *yref_label;
 } HtmlChart;
 
 /* The most plots a page has. */

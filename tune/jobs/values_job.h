@@ -69,7 +69,8 @@ extern const struct HtmlSpec values_html;
      .title = "Piece values in pincers by both methods (95% intervals)", .x = "piece",            \
      .y = "regression_pincers:regression_low95:regression_high95 "                                \
           "handicap_pincers:handicap_low95:handicap_high95 vchess",                               \
-     .xlabel = "piece", .ylabel = "pincers", .categories = true}
+     .xlabel = "piece", .ylabel = "pincers", .categories = true, .yref = 1,                        \
+     .yref_label = "1 pincer"}
 // clang-format on
 
 /* The job's writers (values_report.c; data: the ValuesJob): values.csv, summary.json,

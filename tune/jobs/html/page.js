@@ -75,6 +75,10 @@
       el("line", {x1: L, x2: W - R, y1: sy(t), y2: sy(t), stroke: "#e6e9ee"}, svg);
       el("text", {x: L - 6, y: sy(t) + 4, "text-anchor": "end", "font-size": 11}, svg).textContent = logy ? (Number.isInteger(t) && Math.abs(t) > 2 ? "1e" + t : fmt(Math.pow(10, t))) : fmt(t);
     });
+    if (c.yref_label && !logy && c.yref > ymin && c.yref < ymax) {
+      el("line", {x1: L, x2: W - R, y1: sy(c.yref), y2: sy(c.yref), stroke: "#888", "stroke-dasharray": "6 4", "class": "yref"}, svg);
+      el("text", {x: W - R - 4, y: sy(c.yref) - 4, "text-anchor": "end", "font-size": 11, fill: "#666"}, svg).textContent = c.yref_label;
+    }
     if (!logy && ymin < 0 && ymax > 0) el("line", {x1: L, x2: W - R, y1: sy(0), y2: sy(0), stroke: "#888", "stroke-dasharray": "4 3"}, svg);
     if (cat) {
       c.x.forEach(function (name, i) {
