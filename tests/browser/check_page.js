@@ -12,11 +12,11 @@
 // board drawn equals, square by square, `maxtune show` of the game's final FEN, with the side
 // to move and check. Prints "PASS name" / "FAIL name" lines; exits 1 when a check failed.
 "use strict";
-const { spawn, execFileSync } = require("child_process");
+const { execFileSync } = require("child_process");
 const fs = require("fs");
-const os = require("os");
 const path = require("path");
 const CDP = require("chrome-remote-interface");
+const { startChromium, stopChromium } = require("./chromium");
 
 let failures = 0;
 function check(name, ok, detail) {
@@ -35,28 +35,6 @@ function parseArgs(argv) {
     else o.pages.push(a);
   }
   return o;
-}
-
-// Starts Chromium headless with DevTools on 127.0.0.1 (a free port) and a fresh profile.
-function startChromium(bin) {
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), "maxtune-chromium-"));
-  const args = ["--headless=new", "--remote-debugging-address=127.0.0.1", "--remote-debugging-port=0",
-    "--user-data-dir=" + profile, "--no-first-run", "--no-default-browser-check", "--disable-gpu",
-    "--disable-extensions", "--disable-background-networking", "--disable-component-update",
-    "--disable-sync", "--disable-default-apps", "--hide-scrollbars", "--window-size=1200,900",
-    "about:blank"];
-  if (process.getuid && process.getuid() === 0) args.unshift("--no-sandbox");
-  const proc = spawn(bin, args, { stdio: ["ignore", "ignore", "pipe"] });
-  return new Promise((resolve, reject) => {
-    let err = "";
-    const timer = setTimeout(() => reject(new Error("chromium did not start: " + err.slice(-500))), 20000);
-    proc.stderr.on("data", (d) => {
-      err += d.toString();
-      const m = err.match(/DevTools listening on ws:\/\/127\.0\.0\.1:(\d+)\//);
-      if (m) { clearTimeout(timer); resolve({ proc, port: Number(m[1]), profile }); }
-    });
-    proc.on("exit", (code) => { clearTimeout(timer); reject(new Error("chromium exited " + code + ": " + err.slice(-500))); });
-  });
 }
 
 // The value at a dotted path of a parsed JSON object.
@@ -237,9 +215,7 @@ async function main() {
     }
   } finally {
     if (client) await client.close().catch(() => {});
-    chrome.proc.kill("SIGKILL");
-    await new Promise((r) => setTimeout(r, 200));
-    fs.rmSync(chrome.profile, { recursive: true, force: true });
+    await stopChromium(chrome);
   }
   process.exit(failures ? 1 : 0);
 }
