@@ -3,7 +3,8 @@
 # has one spin option per weight, so tuning its options pincer and mage over setoption must
 # follow the very trajectory of the in-process SPSA of those weights (same seed, same start):
 # the same trajectory.csv, tuned values and verification games. The options move, the run is
-# reproducible with 1 thread, and bad settings are refused.
+# reproducible with 1 thread, tuned.options is the only tuned file and the report speaks of
+# options, and bad settings are refused.
 # Prints one "PASS name" or "FAIL name" line per check; exits 1 if any failed.
 # Environment: BIN, the program (default bin/maxtune). Runs in a mktemp -d folder under /tmp.
 set -u
@@ -44,6 +45,12 @@ check "external SPSA of the options pincer and mage: exit 0, tuned.options writt
     '[ $RC -eq 0 ] && [ -s $X/tuned.options ]'
 check "the options follow the same trajectory as the weights (trajectory.csv identical)" \
     same "$X/trajectory.csv" "$T/in/s/trajectory.csv"
+check "an options run writes tuned.options only: no tuned.weights; the in-process run has its tuned.weights and no tuned.options" \
+    eval '[ ! -e $X/tuned.weights ] && [ -s $T/in/s/tuned.weights ] && [ ! -e $T/in/s/tuned.options ]'
+check "the options run's report names tuned.options and the options, not weights" eval \
+    'has $X/report.md "tuned options: \`tuned.options\`" && has $X/report.md "| option | start | tuned | change |" &&
+     has $X/report.md "The tuned options are" && ! grep -qi "weights" $X/report.md &&
+     ! grep -q "tuned.weights" $X/report.html'
 check "the same verification games (tuned options against the start)" \
     same "$X/verify.pgn" "$T/in/s/verify.pgn"
 check "the options moved: tuned.options differs from the start" eval \

@@ -275,7 +275,8 @@ bool fit_write_report(FILE *out, void *data)
     const FitJob *j = data;
     report_fit(out, j);
     report_weights(out, j);
-    verify_write_markdown(out, &j->verify, "fitted", "openings not used for the positions");
+    verify_write_markdown(out, &j->verify, "fitted", "weights",
+                          "openings not used for the positions");
     return true;
 }
 /* Draws loss_curve.png (loss and gradient norm per iteration, from loss_curve.csv) and fit.png

@@ -495,9 +495,10 @@ int spsa_run(const Config *cfg, RunDir *rd)
                       .print = spsa_print,
                       .print_data = j};
     job_add_file(&out, "trajectory.csv", job_write_text, j->trajectory_text);
-    job_add_file(&out, "tuned.weights", job_write_weights, &j->tuned);
-    if (spsa_config(cfg)->options[0])
+    if (spsa_external(cfg)) /* the engine's options: no weights are tuned */
         job_add_file(&out, "tuned.options", job_write_text, j->tuned_options);
+    else
+        job_add_file(&out, "tuned.weights", job_write_weights, &j->tuned);
     verify_add_files(&j->verify, &out);
     status = job_end(&job, status, &out);
     spsa_free(j);

@@ -1,6 +1,7 @@
-/* spsa_job.h: the SPSA job ([run] job = spsa): tunes weights by self-play, then verifies the
- * gain with a match of the tuned weights against the start. spsa_job.c tunes, spsa_report.c
- * writes trajectory.csv/.png, tuned.weights, report.md and summary.json. */
+/* spsa_job.h: the SPSA job ([run] job = spsa): tunes weights by self-play (or, with [spsa]
+ * options, an external engine's UCI options), then verifies the gain with a match of the tuned
+ * weights (options) against the start. spsa_job.c tunes, spsa_report.c writes
+ * trajectory.csv/.png, tuned.weights (tuned.options), report.md and summary.json. */
 #ifndef MAXTUNE_SPSA_JOB_H
 #define MAXTUNE_SPSA_JOB_H
 

@@ -31,20 +31,22 @@ bool spsa_write_summary(FILE *out, void *data)
     return true;
 }
 
-bool spsa_write_report(FILE *out, void *data)
+/* report.md's table of an external engine's options: start, tuned and change of each. */
+static void report_options(FILE *out, const SpsaJob *j)
 {
-    const SpsaJob *j = data;
+    fprintf(out, "| option | start | tuned | change |\n|---|---:|---:|---:|\n");
+    for (int i = 0; i < j->spsa.n; i++) {
+        const SpsaParam *p = &j->spsa.p[i];
+        int start = (int)lround(p->start), tuned = spsa_param_tuned(j, i);
+        fprintf(out, "| %s | %d | %d | %+d |\n", p->name, start, tuned, tuned - start);
+    }
+}
+
+/* report.md's table of the weights tuned: start, tuned, change, v1's and vchess's values. */
+static void report_weights(FILE *out, const SpsaJob *j)
+{
     Weights defaults;
     weights_v1(&defaults); /* the hand-set table, fixed */
-    fprintf(out, "# SPSA run `%s`\n\n", j->cfg->name);
-    fprintf(out,
-            "%ld iterations of %ld game pair(s) each (%ld games), %s per move, seed %llu.\n"
-            "Start weights: `%s`. Config: `config.ini`; trajectory: `trajectory.csv`; tuned "
-            "weights: `tuned.weights`.\n\n",
-            j->iterations, j->per_iter, 2 * j->npairs,
-            player_config(j->cfg, 0)->nodes ? "fixed nodes" : "depth/time limits", j->cfg->seed,
-            spsa_config(j->cfg)->start_weights);
-    fprintf(out, "![Parameter trajectories](trajectory.png)\n\n");
     fprintf(out, "| weight | start | tuned | change | hand-set (v1) | vchess (pawns) | "
                  "tuned / tuned pincer |\n|---|---:|---:|---:|---:|---:|---:|\n");
     int pincer = j->tuned.v[W_PINCER_MG] ? j->tuned.v[W_PINCER_MG] : 1;
@@ -52,11 +54,6 @@ bool spsa_write_report(FILE *out, void *data)
         const SpsaParam *p = &j->spsa.p[i];
         int w = p->set.idx[0], start = (int)lround(p->start);
         char vchess[16] = "", ratio[16] = "";
-        if (!p->set.n) { /* an external engine's option */
-            fprintf(out, "| option %s | %d | %d | %+d | | | |\n", p->name, start,
-                    spsa_param_tuned(j, i), spsa_param_tuned(j, i) - start);
-            continue;
-        }
         if (w <= W_GUARD_EG) { /* a material weight: the term is w / 2 */
             snprintf(vchess, sizeof vchess, "%g", weights_report_vchess[w / 2]);
             snprintf(ratio, sizeof ratio, "%.2f", (double)j->tuned.v[w] / pincer);
@@ -64,7 +61,32 @@ bool spsa_write_report(FILE *out, void *data)
         fprintf(out, "| %s | %d | %d | %+d | %d | %s | %s |\n", p->name, start, j->tuned.v[w],
                 j->tuned.v[w] - start, defaults.v[w], vchess, ratio);
     }
-    verify_write_markdown(out, &j->verify, "tuned", "openings not used in tuning");
+}
+
+bool spsa_write_report(FILE *out, void *data)
+{
+    const SpsaJob *j = data;
+    bool options = spsa_external(j->cfg);
+    fprintf(out, "# SPSA run `%s`\n\n", j->cfg->name);
+    fprintf(out, "%ld iterations of %ld game pair(s) each (%ld games), %s per move, seed %llu.\n",
+            j->iterations, j->per_iter, 2 * j->npairs,
+            player_config(j->cfg, 0)->nodes ? "fixed nodes" : "depth/time limits", j->cfg->seed);
+    if (options)
+        fprintf(out, "The UCI options of the external engine `[engine_a]`, from the start values "
+                     "of `[spsa] options`. Config: `config.ini`; trajectory: `trajectory.csv`; "
+                     "tuned options: `tuned.options` (`Name=value, ...`, for `options =`).\n\n");
+    else
+        fprintf(out,
+                "Start weights: `%s`. Config: `config.ini`; trajectory: `trajectory.csv`; tuned "
+                "weights: `tuned.weights`.\n\n",
+                spsa_config(j->cfg)->start_weights);
+    fprintf(out, "![Parameter trajectories](trajectory.png)\n\n");
+    if (options)
+        report_options(out, j);
+    else
+        report_weights(out, j);
+    verify_write_markdown(out, &j->verify, "tuned", options ? "options" : "weights",
+                          "openings not used in tuning");
     return true;
 }
 
@@ -84,7 +106,8 @@ bool spsa_plot(void *data)
 void spsa_print(void *data)
 {
     const SpsaJob *j = data;
-    printf("Tuned weights (%ld iterations):\n", j->iterations);
+    printf("Tuned %s (%ld iterations):\n", spsa_external(j->cfg) ? "options" : "weights",
+           j->iterations);
     for (int i = 0; i < j->spsa.n; i++) {
         const SpsaParam *p = &j->spsa.p[i];
         printf("  %-18s %5.0f -> %5d\n", p->name, p->start, spsa_param_tuned(j, i));

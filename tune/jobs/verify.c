@@ -76,7 +76,8 @@ void verify_print(const Verify *v, const char *what)
     match_print_result(v->match);
 }
 
-void verify_write_markdown(FILE *out, const Verify *v, const char *what, const char *openings)
+void verify_write_markdown(FILE *out, const Verify *v, const char *what, const char *kind,
+                           const char *openings)
 {
     if (!v->match)
         return;
@@ -93,18 +94,18 @@ void verify_write_markdown(FILE *out, const Verify *v, const char *what, const c
     fprintf(out,
             "\n## Verification: %s against start\n\n%ld games (%ld pairs, %s): +%ld -%ld "
             "=%ld, score %.3f.\n\n**Elo difference: %.1f +/- %.1f** (95%% interval [%.1f, "
-            "%.1f]), LOS %.1f%%. The %s weights are %s.\n\n",
+            "%.1f]), LOS %.1f%%. The %s %s are %s.\n\n",
             what, stats_games(&mc), stats_pairs(&mc), openings, mc.wins, mc.losses, mc.draws,
-            e.score, e.elo, e.elo_err, e.elo_lo, e.elo_hi, 100 * e.los, what,
+            e.score, e.elo, e.elo_err, e.elo_lo, e.elo_hi, 100 * e.los, what, kind,
             e.elo_lo > 0   ? "significantly stronger"
             : e.elo_hi < 0 ? "significantly weaker"
                            : "not significantly different at 95%");
     fprintf(out,
             "![Elo of %s vs start over the verification games](verify_progress.png)\n\n"
-            "*The Elo difference of the %s weights against the start after each game "
+            "*The Elo difference of the %s %s against the start after each game "
             "pair, with its 95%% interval narrowing as games accumulate.*\n\nGames: "
             "`verify.pgn`; figures: `verify.json`, `verify_progress.csv`.\n",
-            what, what);
+            what, what, kind);
 }
 
 void verify_free(Verify *v)

@@ -20,7 +20,7 @@
 /* The report.html headline figures of the "verification" member of summary.json
  * (HtmlSpec.figures); `what` names the weights ("tuned", "fitted"). */
 #define VERIFY_HTML_FIGURES(what)                                                                  \
-    {"verification.elo", "Elo of the " what " weights against the start",                         \
+    {"verification.elo", "Elo, " what " against the start",                                        \
      "verification.elo_error95", NULL},                                                           \
     {"verification.games", "verification games", NULL, NULL},                                     \
     {"verification.los", "verification LOS", NULL, NULL}
@@ -29,7 +29,7 @@
  * ("tuned", "fitted"). */
 #define VERIFY_HTML_CHART(what)                                                                    \
     {.png = "verify_progress.png", .csv = "verify_progress.csv",                                  \
-     .title = "Elo of the " what " weights against the start over the verification games",       \
+     .title = "Elo, " what " against the start, over the verification games",                      \
      .x = "games", .y = "elo:elo_low:elo_high", .xlabel = "games", .ylabel = "Elo",               \
      .yclamp = 1000}
 // clang-format on
@@ -78,9 +78,10 @@ bool verify_plot(const Verify *v, const RunDir *rd);
 void verify_print(const Verify *v, const char *what);
 
 /* Writes the report.md section of the match: "## Verification: <what> against start", its
- * figures, a verdict, the plot and the files; `openings` says which openings it used (nothing
- * without a match). */
-void verify_write_markdown(FILE *out, const Verify *v, const char *what, const char *openings);
+ * figures, a verdict on the <what> <kind> ("tuned", "weights" or "options"), the plot and the
+ * files; `openings` says which openings it used (nothing without a match). */
+void verify_write_markdown(FILE *out, const Verify *v, const char *what, const char *kind,
+                           const char *openings);
 
 /* Frees the records and the match. */
 void verify_free(Verify *v);
