@@ -330,6 +330,29 @@ static char *games_data(const HtmlRun *run, size_t budget, char *problems, size_
     return json;
 }
 
+/* Notes the spec's PGN files that the folder holds only gzipped (a committed folder): the
+ * viewer cannot show them, the note says how to. */
+static void games_gzipped(FILE *out, const HtmlRun *run)
+{
+    for (int i = 0; run->spec && i < HTML_MAX_SOURCES && run->spec->games[i]; i++) {
+        char gz[1024];
+        snprintf(gz, sizeof gz, "%s.gz", run->spec->games[i]);
+        if (run_has(run, run->spec->games[i]) || !run_has(run, gz))
+            continue;
+        fputs("<p class=\"note\">The games are kept compressed, in <a href=\"", out);
+        html_escape(out, gz);
+        fputs("\">", out);
+        html_escape(out, gz);
+        fputs("</a>: <code>gunzip -k ", out);
+        html_escape(out, gz);
+        fputs("</code>, then <code>maxtune report</code> of this folder shows them here, or "
+              "<code>maxtune view ",
+              out);
+        html_escape(out, run->spec->games[i]);
+        fputs("</code> in a page of their own.</p>\n", out);
+    }
+}
+
 /* The JSON array of the page's plots (malloc'd, its length in *len); marks in ctx which plots
  * could be drawn. NULL when out of memory. */
 static char *charts_json(const HtmlRun *run, MarkdownContext *ctx, size_t *len)
@@ -481,6 +504,7 @@ bool html_write_run(FILE *out, void *data)
     char *games = games_data(run, budget, problems, sizeof problems);
     if (games)
         viewer_markup(out);
+    games_gzipped(out, run);
     if (problems[0]) {
         fputs("<p class=\"note\">Games that could not be shown: ", out);
         html_escape(out, problems);
