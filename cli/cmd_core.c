@@ -195,18 +195,22 @@ static void show_result(const Position *pos, GameState state, char *buf, size_t 
 {
     const char *mover = pos->side == WHITE ? "White" : "Black";
     const char *other = pos->side == WHITE ? "Black" : "White";
+    const char *rule = pos->variant->no_move_rule;
     switch (state) {
     case GAME_CHECKMATE:
-        snprintf(buf, len,
-                 "%s wins: %s has no legal move and its King is attacked (checkmate,"
-                 " MAXIMA.md 8.1)",
-                 other, mover);
+        snprintf(buf, len, "%s wins: %s has no legal move and its King is attacked (checkmate, %s)",
+                 other, mover, rule);
         break;
     case GAME_STALEMATE:
-        snprintf(buf, len,
-                 "draw: %s has no legal move and its King is not attacked (stalemate,"
-                 " MAXIMA.md 8.1)",
-                 mover);
+        if (pos->variant->stalemate_loses)
+            snprintf(buf, len,
+                     "%s wins: %s has no legal move and its King is not attacked (stalemate, "
+                     "a loss in %s: %s)",
+                     other, mover, pos->variant->title, rule);
+        else
+            snprintf(buf, len,
+                     "draw: %s has no legal move and its King is not attacked (stalemate, %s)",
+                     mover, rule);
         break;
     case GAME_BARE_KING:
         snprintf(buf, len, "%s wins: %s has nothing left but its King (bare king, MAXIMA.md 8.2)",

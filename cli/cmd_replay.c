@@ -136,7 +136,7 @@ static void game_finish(PgnGame *g, Replay *rp, int line, const char *result)
             report(t, path, g->reason_line, false,
                    "the game says {%s}, but the final position is %s", g->reason,
                    gamestate_name(st));
-        want = term == TERM_STALEMATE ? "1/2-1/2" : mover_lost;
+        want = gamestate_is_loss(&g->pos, rule_state[term]) ? mover_lost : "1/2-1/2";
     } else {
         if (st != GAME_ONGOING)
             report(t, path, g->reason_line, false,

@@ -11,15 +11,16 @@ static inline bool is_active(const Position *pos, int sq, int c, int t)
 /* Long leaper (4.3): the King can be the first, second, ... enemy jumped on a line. */
 static bool leaper_attacks(const Position *pos, int k, int us, int them)
 {
+    const Geometry *geo = position_geo(pos);
     for (int d = 0; d < DIR_NB; d++) {
-        if (pos->board[geo.step[k][d]] != EMPTY)
+        if (pos->board[geo->step[k][d]] != EMPTY)
             continue; /* no landing square right behind the King */
         int back = dir_opposite(d);
-        int s = geo.step[k][back];
+        int s = geo->step[k][back];
         bool gap = false; /* an empty square lies right behind the piece just passed */
         for (;;) {
             while (pos->board[s] == EMPTY) {
-                s = geo.step[s][back];
+                s = geo->step[s][back];
                 gap = true;
             }
             Piece p = pos->board[s];
@@ -30,7 +31,7 @@ static bool leaper_attacks(const Position *pos, int k, int us, int them)
             }
             if (p == OFFBOARD || piece_color(p) != us || !gap)
                 break;
-            s = geo.step[s][back]; /* another jumpable enemy of the leaper */
+            s = geo->step[s][back]; /* another jumpable enemy of the leaper */
             gap = false;
         }
     }
@@ -41,16 +42,17 @@ static bool leaper_attacks(const Position *pos, int k, int us, int them)
  * an unfrozen enemy Pincer that can slide to L. */
 static bool pincer_attacks(const Position *pos, int k, int them)
 {
+    const Geometry *geo = position_geo(pos);
     for (int d = 0; d < DIR_NB; d += 2) {
-        int land = geo.step[k][d], beyond = geo.step[k][dir_opposite(d)];
+        int land = geo->step[k][d], beyond = geo->step[k][dir_opposite(d)];
         if (pos->board[land] != EMPTY || !(pos->by_color[them] & bb_square(beyond)))
             continue;
         for (int e = 0; e < DIR_NB; e += 2) {
             if (e == dir_opposite(d))
                 continue; /* that way lies the King */
-            int s = geo.step[land][e];
+            int s = geo->step[land][e];
             while (pos->board[s] == EMPTY)
-                s = geo.step[s][e];
+                s = geo->step[s][e];
             if (s != NO_SQ && is_active(pos, s, them, PINCER))
                 return true;
         }
@@ -62,12 +64,13 @@ static bool pincer_attacks(const Position *pos, int k, int them)
  * rank captures it (and vice versa). */
 static bool coordinator_attacks(const Position *pos, int k, int them)
 {
+    const Geometry *geo = position_geo(pos);
     int kc = pos->king[them];
     Bitboard target;
     if (sq_file(kc) == sq_file(k))
-        target = geo.rank_mask[sq_rank(k)];
+        target = geo->rank_mask[sq_rank(k)];
     else if (sq_rank(kc) == sq_rank(k))
-        target = geo.file_mask[sq_file(k)];
+        target = geo->file_mask[sq_file(k)];
     else
         return false;
     Bitboard coords = position_pieces(pos, them, COORDINATOR);
@@ -76,7 +79,7 @@ static bool coordinator_attacks(const Position *pos, int k, int them)
         if (attack_is_frozen(pos, c))
             continue;
         for (int d = 0; d < DIR_NB; d++)
-            for (int s = geo.step[c][d]; pos->board[s] == EMPTY; s = geo.step[s][d])
+            for (int s = geo->step[c][d]; pos->board[s] == EMPTY; s = geo->step[s][d])
                 if (target & bb_square(s))
                     return true;
     }
@@ -86,13 +89,14 @@ static bool coordinator_attacks(const Position *pos, int k, int them)
 /* Mage (4.7): a diagonal step to an empty square S, then an orthogonal slide onto the King. */
 static bool mage_attacks(const Position *pos, int k, int them)
 {
+    const Geometry *geo = position_geo(pos);
     Piece mage = piece_make(them, MAGE);
     for (int o = 0; o < DIR_NB; o += 2) {
         int back = dir_opposite(o); /* the Mage slides along o; walk against it */
         int diag_a = (o + 1) & 7, diag_b = (o + 7) & 7;
-        for (int s = geo.step[k][back]; pos->board[s] == EMPTY; s = geo.step[s][back])
-            if (pos->board[geo.step[s][dir_opposite(diag_a)]] == mage ||
-                pos->board[geo.step[s][dir_opposite(diag_b)]] == mage)
+        for (int s = geo->step[k][back]; pos->board[s] == EMPTY; s = geo->step[s][back])
+            if (pos->board[geo->step[s][dir_opposite(diag_a)]] == mage ||
+                pos->board[geo->step[s][dir_opposite(diag_b)]] == mage)
                 return true;
     }
     return false;
@@ -100,49 +104,50 @@ static bool mage_attacks(const Position *pos, int k, int them)
 
 /* Where a Mage attacking the King on k must stand: its diagonal step lands on the King's rank
  * or file, so it stands on a neighbouring file or rank (adjacent diagonal Mages included). */
-static Bitboard mage_band(int k)
+static Bitboard mage_band(const Geometry *geo, int k)
 {
     int f = sq_file(k), r = sq_rank(k);
     Bitboard band = 0;
     if (f > 0)
-        band |= geo.file_mask[f - 1];
+        band |= geo->file_mask[f - 1];
     if (f < FILE_NB - 1)
-        band |= geo.file_mask[f + 1];
+        band |= geo->file_mask[f + 1];
     if (r > 0)
-        band |= geo.rank_mask[r - 1];
-    if (r < RANK_NB - 1)
-        band |= geo.rank_mask[r + 1];
+        band |= geo->rank_mask[r - 1];
+    if (r < geo->rank_last)
+        band |= geo->rank_mask[r + 1];
     return band;
 }
 
 bool attack_king_attacked(const Position *pos, int color)
 {
+    const Geometry *geo = position_geo(pos);
     int us = color, them = !color, k = pos->king[us];
     Bitboard enemy = pos->by_color[them];
 
     /* Enemy King: knight jumps on the cylinder. */
     int kt = pos->king[them];
-    for (int j = 0; j < geo.king_jump_nb[k]; j++)
-        if (geo.king_jump[k][j] == kt && !attack_is_frozen(pos, kt))
+    for (int j = 0; j < geo->king_jump_nb[k]; j++)
+        if (geo->king_jump[k][j] == kt && !attack_is_frozen(pos, kt))
             return true;
 
     /* Adjacent attackers: Guard, Chameleon, diagonal Mage, withdrawing Withdrawer. */
-    Bitboard near = geo.neighbours[k] & enemy;
+    Bitboard near = geo->neighbours[k] & enemy;
     while (near) {
         int s = bb_pop(&near);
-        int t = piece_type(pos->board[s]), d = geo.dir_to[k][s] - 1;
+        int t = piece_type(pos->board[s]), d = geo->dir_to[k][s] - 1;
         if (t == MAGE && !dir_is_orthogonal(d))
             return true;
         if ((t == GUARD || t == CHAMELEON) && !attack_is_frozen(pos, s))
             return true;
-        if (t == WITHDRAWER && pos->board[geo.step[s][d]] == EMPTY && !attack_is_frozen(pos, s))
+        if (t == WITHDRAWER && pos->board[geo->step[s][d]] == EMPTY && !attack_is_frozen(pos, s))
             return true;
     }
-    if ((enemy & pos->by_type[LEAPER] & geo.lines[k]) && leaper_attacks(pos, k, us, them))
+    if ((enemy & pos->by_type[LEAPER] & geo->lines[k]) && leaper_attacks(pos, k, us, them))
         return true;
     if ((enemy & pos->by_type[PINCER]) && pincer_attacks(pos, k, them))
         return true;
-    if ((enemy & pos->by_type[MAGE] & mage_band(k)) && mage_attacks(pos, k, them))
+    if ((enemy & pos->by_type[MAGE] & mage_band(geo, k)) && mage_attacks(pos, k, them))
         return true;
     if ((enemy & pos->by_type[COORDINATOR]) && coordinator_attacks(pos, k, them))
         return true;

@@ -15,20 +15,21 @@ static inline bool attack_is_frozen(const Position *pos, int sq)
     Bitboard freezers = position_pieces(pos, them, IMMOBILIZER);
     if (type == IMMOBILIZER)
         freezers |= position_pieces(pos, them, CHAMELEON);
-    return (geo.neighbours[sq] & freezers) != 0;
+    return (position_geo(pos)->neighbours[sq] & freezers) != 0;
 }
 
 /* All frozen pieces of `color` (attack_is_frozen for every square at once). */
 static inline Bitboard attack_frozen_mask(const Position *pos, int color)
 {
+    const Geometry *geo = position_geo(pos);
     Bitboard own = pos->by_color[color], near = 0;
     Bitboard imms = position_pieces(pos, !color, IMMOBILIZER);
     while (imms)
-        near |= geo.neighbours[bb_pop(&imms)];
+        near |= geo->neighbours[bb_pop(&imms)];
     Bitboard frozen = near & own & ~pos->by_type[MAGE];
     Bitboard chams = position_pieces(pos, !color, CHAMELEON);
     while (chams)
-        frozen |= geo.neighbours[bb_pop(&chams)] & own & pos->by_type[IMMOBILIZER];
+        frozen |= geo->neighbours[bb_pop(&chams)] & own & pos->by_type[IMMOBILIZER];
     return frozen;
 }
 

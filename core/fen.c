@@ -1,5 +1,5 @@
 /* fen.c: FEN parsing and printing (MAXIMA.md's FEN: 11 rows of 8 cells, 'x' for the unusable
- * corner squares, side to move, optional ply count). */
+ * corner squares; ULTIMA.md's: 8 rows of 8 cells; then the side to move, optional ply count). */
 #include "fen.h"
 
 #include <stdarg.h>
@@ -23,7 +23,7 @@ static bool fen_error(char *err, size_t len, long col, const char *fmt, ...)
     return false;
 }
 
-/* Piece code for a FEN letter, or EMPTY if the letter is not a piece. */
+/* Piece code for a FEN letter of any game, or EMPTY if the letter is not a piece. */
 static Piece piece_from_letter(char ch)
 {
     int color = (ch >= 'A' && ch <= 'Z') ? WHITE : BLACK;
@@ -34,13 +34,15 @@ static Piece piece_from_letter(char ch)
     return piece_make(color, (int)(at - PIECE_LETTERS));
 }
 
-/* Reads one row of the board (row 0 is rank 10) at *s into pos, and the '/' after it but
+/* Reads one row of the board (row 0 is the top rank) at *s into pos, and the '/' after it but
  * after the last row; false with the error set. */
 static bool fen_board_row(Position *pos, const char *fen, const char **at, int row, char *err,
                           size_t errlen)
 {
+    const Geometry *geo = position_geo(pos);
+    const Variant *v = pos->variant;
     const char *s = *at;
-    int rank = RANK_NB - 1 - row, file = 0;
+    int rank = geo->rank_last - row, file = 0;
     bool last_digit = false;
     while (*s && *s != '/' && *s != ' ') {
         long col = s - fen + 1;
@@ -49,9 +51,9 @@ static bool fen_board_row(Position *pos, const char *fen, const char **at, int r
             return fen_error(err, errlen, col, "row %d (rank %d) has more than 8 cells", row + 1,
                              rank);
         if (ch == 'x') {
-            if (geo.real[sq_make(file, rank)])
+            if (geo->real[sq_make(file, rank)])
                 return fen_error(err, errlen, col, "'x' (hole) on real square %s",
-                                 geo.name[sq_make(file, rank)]);
+                                 geo->name[sq_make(file, rank)]);
             file++;
             last_digit = false;
         } else if (ch >= '1' && ch <= '8') {
@@ -61,7 +63,7 @@ static bool fen_board_row(Position *pos, const char *fen, const char **at, int r
                 if (file >= FILE_NB)
                     return fen_error(err, errlen, col, "row %d (rank %d) has more than 8 cells",
                                      row + 1, rank);
-                if (!geo.real[sq_make(file, rank)])
+                if (!geo->real[sq_make(file, rank)])
                     return fen_error(err, errlen, col, "empty run crosses the hole %c%d",
                                      'a' + file, rank);
             }
@@ -75,8 +77,10 @@ static bool fen_board_row(Position *pos, const char *fen, const char **at, int r
             Piece p = piece_from_letter(ch);
             if (p == EMPTY)
                 return fen_error(err, errlen, col, "unknown piece letter '%c'", ch);
+            if (!variant_has_type(v, piece_type(p)))
+                return fen_error(err, errlen, col, "'%c' is not a piece of %s", ch, v->title);
             int sq = sq_make(file, rank);
-            if (!geo.real[sq])
+            if (!geo->real[sq])
                 return fen_error(err, errlen, col, "piece '%c' on the hole %c%d", ch, 'a' + file,
                                  rank);
             if (piece_type(p) == KING && pos->king[piece_color(p)] != NO_SQ)
@@ -91,10 +95,10 @@ static bool fen_board_row(Position *pos, const char *fen, const char **at, int r
     if (file != FILE_NB)
         return fen_error(err, errlen, col, "row %d (rank %d) has %d cells, expected 8", row + 1,
                          rank, file);
-    if (row < RANK_NB - 1) {
+    if (row < v->fen_rows - 1) {
         if (*s != '/')
-            return fen_error(err, errlen, col, "expected '/' after row %d; a FEN has 11 rows",
-                             row + 1);
+            return fen_error(err, errlen, col, "expected '/' after row %d; a %s FEN has %d rows",
+                             row + 1, v->title, v->fen_rows);
         s++;
     }
     *at = s;
@@ -134,16 +138,19 @@ static bool fen_side_and_plies(Position *pos, const char *fen, const char *s, ch
 
 bool fen_parse(Position *out, const char *fen, char *err, size_t errlen)
 {
+    return fen_parse_variant(out, fen, NULL, err, errlen);
+}
+
+bool fen_parse_variant(Position *out, const char *fen, const Variant *v, char *err, size_t errlen)
+{
     if (!fen)
         return fen_error(err, errlen, 0, "no FEN given");
     if (strcmp(fen, "start") == 0)
-        fen = START_FEN;
+        fen = v ? v->start_fen : START_FEN;
     size_t n = strnlen(fen, FEN_MAX_LEN + 1);
     if (n > FEN_MAX_LEN)
         return fen_error(err, errlen, FEN_MAX_LEN + 1, "FEN too long (more than %d characters)",
                          FEN_MAX_LEN);
-    Position pos;
-    position_clear(&pos);
     const char *s = fen;
     while (*s == ' ')
         s++;
@@ -155,10 +162,17 @@ bool fen_parse(Position *out, const char *fen, char *err, size_t errlen)
     const char *end = s;
     for (; *end && *end != ' '; end++)
         rows += *end == '/';
-    if (rows != RANK_NB)
-        return fen_error(err, errlen, end - fen + 1, "the board has %d rows, expected %d", rows,
-                         RANK_NB);
-    for (int row = 0; row < RANK_NB; row++)
+    const Variant *game = variant_of_rows(rows);
+    if (v && game != v)
+        return fen_error(err, errlen, end - fen + 1,
+                         "the board has %d rows: a %s FEN has %d (%s is the game here)", rows,
+                         v->title, v->fen_rows, v->name);
+    if (!game)
+        return fen_error(err, errlen, end - fen + 1,
+                         "the board has %d rows, expected 11 (Maxima) or 8 (Ultima)", rows);
+    Position pos;
+    position_clear(&pos, game);
+    for (int row = 0; row < game->fen_rows; row++)
         if (!fen_board_row(&pos, fen, &s, row, err, errlen))
             return false;
     if (!fen_side_and_plies(&pos, fen, s, err, errlen))
@@ -179,7 +193,8 @@ void fen_write(const Position *pos, char *buf, size_t len)
 {
     char tmp[256];
     size_t k = 0;
-    for (int rank = RANK_NB - 1; rank >= 0; rank--) {
+    const Geometry *geo = position_geo(pos);
+    for (int rank = geo->rank_last; rank >= geo->rank_first; rank--) {
         int run = 0;
         for (int file = 0; file < FILE_NB; file++) {
             int sq = sq_make(file, rank);
@@ -200,7 +215,7 @@ void fen_write(const Position *pos, char *buf, size_t len)
         }
         if (run)
             tmp[k++] = (char)('0' + run);
-        if (rank)
+        if (rank > geo->rank_first)
             tmp[k++] = '/';
     }
     tmp[k] = '\0';

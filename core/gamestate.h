@@ -1,4 +1,5 @@
-/* gamestate.h: end of the game (MAXIMA.md 8), checked for the side to move in rule order. */
+/* gamestate.h: end of the game (MAXIMA.md 8, ULTIMA.md 7), checked for the side to move in rule
+ * order; the game's Variant says which endings it has and what a stalemate is. */
 #ifndef MAXTUNE_GAMESTATE_H
 #define MAXTUNE_GAMESTATE_H
 
@@ -7,23 +8,30 @@
 typedef enum GameState {
     GAME_ONGOING,
     GAME_CHECKMATE, /* no legal move, King attacked: the side to move loses */
-    GAME_STALEMATE, /* no legal move, King not attacked: draw */
+    GAME_STALEMATE, /* no legal move, King not attacked: a draw (Maxima) or a loss (Ultima) */
     GAME_BARE_KING, /* the side to move has only its King: it loses */
     GAME_INVASION,  /* both of its palace squares hold enemy pieces: it loses */
 } GameState;
 
-/* True when the side to move has nothing but its King. */
+/* True when the side to move has nothing but its King and its game makes that a loss. */
 static inline bool gamestate_bare_king(const Position *pos)
 {
-    return bb_popcount(pos->by_color[pos->side]) == 1;
+    return bb_popcount(pos->by_color[pos->side]) == 1 && pos->variant->bare_king_loses;
 }
 
-/* True when both palace squares of the side to move hold enemy pieces. */
+/* True when both palace squares of the side to move hold enemy pieces (never in a game without
+ * palaces). */
 static inline bool gamestate_invaded(const Position *pos)
 {
-    Bitboard enemy = pos->by_color[!pos->side];
-    const Square *pal = geo.palace[pos->side];
-    return (enemy & bb_square(pal[PALACE_D])) && (enemy & bb_square(pal[PALACE_E]));
+    Bitboard pal = position_geo(pos)->palace_mask[pos->side];
+    return pal && (pos->by_color[!pos->side] & pal) == pal;
+}
+
+/* True when state s, reached with pos's side to move, ends the game with that side's loss (a
+ * draw when false and s is not GAME_ONGOING). */
+static inline bool gamestate_is_loss(const Position *pos, GameState s)
+{
+    return s != GAME_ONGOING && (s != GAME_STALEMATE || pos->variant->stalemate_loses);
 }
 
 /* State of pos given its number of legal moves. */

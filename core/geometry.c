@@ -1,74 +1,81 @@
-/* geometry.c: builds the read-only board tables. */
+/* geometry.c: builds the read-only board tables of a board shape. */
 #include "geometry.h"
 
 #include <string.h>
-
-Geometry geo;
 
 static const int DIR_DF[DIR_NB] = {0, 1, 1, 1, 0, -1, -1, -1};
 static const int DIR_DR[DIR_NB] = {1, 1, 0, -1, -1, -1, 0, 1};
 static const int JUMP_DF[8] = {1, 2, 2, 1, -1, -2, -2, -1};
 static const int JUMP_DR[8] = {2, 1, -1, -2, -2, -1, 1, 2};
 
-/* True when (file, rank) is a real square of the board. */
-static bool coords_real(int file, int rank)
+/* True when (file, rank) is a real square of a board of the given shape. */
+static bool coords_real(const BoardShape *shape, int file, int rank)
 {
     if (file < 0 || file >= FILE_NB || rank < 0 || rank >= RANK_NB)
         return false;
-    if (rank == 0 || rank == RANK_NB - 1)
-        return file == 3 || file == 4;
-    return true;
+    if (rank == shape->first_rank - 1 || rank == shape->last_rank + 1)
+        return shape->palaces && (file == 3 || file == 4);
+    return rank >= shape->first_rank && rank <= shape->last_rank;
 }
 
-void geometry_init(void)
+/* The image of (f, r) under the board's colour symmetry. */
+static int symmetric_square(const Geometry *g, int f, int r)
 {
-    static bool done;
-    if (done)
-        return;
-    memset(&geo, 0, sizeof geo);
-    for (int sq = 0; sq <= SQ_NB; sq++)
-        for (int d = 0; d < DIR_NB; d++)
-            geo.step[sq][d] = NO_SQ;
+    int rank = g->rank_first + g->rank_last - r;
+    if (g->shape.symmetry == SYMMETRY_HALF_TURN)
+        return sq_make(FILE_NB - 1 - f, rank);
+    return sq_make(f, rank);
+}
+
+/* Fills the King's targets of every square: knight jumps on the file cylinder or steps. */
+static void build_king_moves(Geometry *g)
+{
     for (int sq = 0; sq < SQ_NB; sq++) {
-        int f = sq_file(sq), r = sq_rank(sq);
-        geo.real[sq] = coords_real(f, r);
-        if (!geo.real[sq])
-            continue;
-        char *name = geo.name[sq];
-        *name++ = (char)('a' + f);
-        if (r == 10)
-            *name++ = '1';
-        *name++ = (char)('0' + r % 10);
-        *name = '\0';
-        geo.rank_mask[r] |= bb_square(sq);
-        geo.real_mask |= bb_square(sq);
-        geo.file_mask[f] |= bb_square(sq);
-        for (int d = 0; d < DIR_NB; d++) {
-            int nf = f + DIR_DF[d], nr = r + DIR_DR[d];
-            if (coords_real(nf, nr)) {
-                geo.step[sq][d] = (Square)sq_make(nf, nr);
-                geo.neighbours[sq] |= bb_square(sq_make(nf, nr));
+        int f = sq_file(sq), r = sq_rank(sq), n = 0;
+        for (int j = 0; g->real[sq] && j < 8; j++) {
+            int nf, nr;
+            if (g->shape.king == KING_STEP) {
+                nf = f + DIR_DF[j];
+                nr = r + DIR_DR[j];
+            } else {
+                nf = (f + JUMP_DF[j] + FILE_NB) % FILE_NB;
+                nr = r + JUMP_DR[j];
             }
+            if (coords_real(&g->shape, nf, nr))
+                g->king_jump[sq][n++] = (Square)sq_make(nf, nr);
         }
-        int n = 0;
-        for (int j = 0; j < 8; j++) {
-            int nf = (f + JUMP_DF[j] + FILE_NB) % FILE_NB, nr = r + JUMP_DR[j];
-            if (coords_real(nf, nr))
-                geo.king_jump[sq][n++] = (Square)sq_make(nf, nr);
-        }
-        geo.king_jump_nb[sq] = (uint8_t)n;
+        g->king_jump_nb[sq] = (uint8_t)n;
         for (int j = n; j < 8; j++)
-            geo.king_jump[sq][j] = NO_SQ;
+            g->king_jump[sq][j] = NO_SQ;
     }
-    /* Lines: walk each direction from each square; a line stops at holes and edges. */
+}
+
+/* Fills the palace squares and masks (NO_SQ and 0 on a board without palaces). */
+static void build_palaces(Geometry *g)
+{
+    for (int c = 0; c < COLOR_NB; c++) {
+        int rank = c == WHITE ? g->shape.first_rank - 1 : g->shape.last_rank + 1;
+        for (int i = 0; i < 2; i++) {
+            int sq = sq_make(3 + i, rank);
+            g->palace[c][i] = (Square)(g->shape.palaces ? sq : NO_SQ);
+            if (g->shape.palaces)
+                g->palace_mask[c] |= bb_square(sq);
+        }
+    }
+}
+
+/* Rays and directions: walk each direction from each square; a line stops at holes and edges.
+ * Then the line segments of each orientation and the slider reach along them. */
+static void build_lines(Geometry *g)
+{
     for (int sq = 0; sq < SQ_NB; sq++) {
-        if (!geo.real[sq])
+        if (!g->real[sq])
             continue;
         for (int d = 0; d < DIR_NB; d++)
-            for (int t = geo.step[sq][d]; t != NO_SQ; t = geo.step[t][d]) {
-                geo.dir_to[sq][t] = (uint8_t)(d + 1);
-                geo.ray[sq][d] |= bb_square(t);
-                geo.lines[sq] |= bb_square(t);
+            for (int t = g->step[sq][d]; t != NO_SQ; t = g->step[t][d]) {
+                g->dir_to[sq][t] = (uint8_t)(d + 1);
+                g->ray[sq][d] |= bb_square(t);
+                g->lines[sq] |= bb_square(t);
             }
     }
     /* Line segments: start where the square behind is off the board, walk forward. */
@@ -76,23 +83,23 @@ void geometry_init(void)
     for (int o = 0; o < LINE_NB; o++) {
         int bit = 0;
         for (int sq = 0; sq < SQ_NB; sq++) {
-            if (!geo.real[sq] || geo.step[sq][dir_opposite(FORWARD[o])] != NO_SQ)
+            if (!g->real[sq] || g->step[sq][dir_opposite(FORWARD[o])] != NO_SQ)
                 continue;
             int len = 0;
-            for (int t = sq; t != NO_SQ; t = geo.step[t][FORWARD[o]])
+            for (int t = sq; t != NO_SQ; t = g->step[t][FORWARD[o]])
                 len++;
             int start = bit, index = 0;
-            for (int t = sq; t != NO_SQ; t = geo.step[t][FORWARD[o]], index++) {
-                geo.line_bit[t][o] = bb_square(bit);
-                geo.line[o][t] = (LineRef){(uint8_t)bit++, (uint8_t)start, (uint8_t)len,
-                                           (uint8_t)index};
+            for (int t = sq; t != NO_SQ; t = g->step[t][FORWARD[o]], index++) {
+                g->line_bit[t][o] = bb_square(bit);
+                g->line[o][t] = (LineRef){(uint8_t)bit++, (uint8_t)start, (uint8_t)len,
+                                          (uint8_t)index};
             }
         }
     }
     /* Slider reach along a segment, for every length, place and occupancy. */
     int base = 0;
     for (int len = 1; len <= LINE_MAX; len++) {
-        geo.line_base[len] = (uint16_t)base;
+        g->line_base[len] = (uint16_t)base;
         for (int index = 0; index < len; index++)
             for (unsigned occ = 0; occ < (1u << len); occ++) {
                 int n = 0;
@@ -100,18 +107,65 @@ void geometry_init(void)
                     n++;
                 for (int i = index - 1; i >= 0 && !(occ & (1u << i)); i--)
                     n++;
-                geo.line_slides[base + (index << len) + occ] = (uint8_t)n;
+                g->line_slides[base + (index << len) + occ] = (uint8_t)n;
             }
         base += len << len;
     }
-    geo.palace[WHITE][PALACE_D] = (Square)sq_make(3, 0);
-    geo.palace[WHITE][PALACE_E] = (Square)sq_make(4, 0);
-    geo.palace[BLACK][PALACE_D] = (Square)sq_make(3, 10);
-    geo.palace[BLACK][PALACE_E] = (Square)sq_make(4, 10);
-    done = true;
 }
 
-int square_parse(const char *s, int *len)
+void geometry_build(Geometry *g, const BoardShape *shape)
+{
+    memset(g, 0, sizeof *g);
+    g->shape = *shape;
+    g->rank_first = (uint8_t)(shape->first_rank - shape->palaces);
+    g->rank_last = (uint8_t)(shape->last_rank + shape->palaces);
+    for (int sq = 0; sq <= SQ_NB; sq++) {
+        g->mirror[sq] = NO_SQ;
+        for (int d = 0; d < DIR_NB; d++)
+            g->step[sq][d] = NO_SQ;
+    }
+    for (int sq = 0; sq < SQ_NB; sq++) {
+        int f = sq_file(sq), r = sq_rank(sq);
+        g->real[sq] = coords_real(shape, f, r);
+        if (!g->real[sq])
+            continue;
+        char *name = g->name[sq];
+        *name++ = (char)('a' + f);
+        if (r == 10)
+            *name++ = '1';
+        *name++ = (char)('0' + r % 10);
+        *name = '\0';
+        g->rank_mask[r] |= bb_square(sq);
+        g->real_mask |= bb_square(sq);
+        g->file_mask[f] |= bb_square(sq);
+        for (int d = 0; d < DIR_NB; d++) {
+            int nf = f + DIR_DF[d], nr = r + DIR_DR[d];
+            if (coords_real(shape, nf, nr)) {
+                g->step[sq][d] = (Square)sq_make(nf, nr);
+                g->neighbours[sq] |= bb_square(sq_make(nf, nr));
+            }
+        }
+        g->mirror[sq] = (Square)symmetric_square(g, f, r);
+    }
+    build_king_moves(g);
+    build_lines(g);
+    build_palaces(g);
+}
+
+/* Every grid square's name, rank 0 first. */
+static const char SQUARE_NAMES[SQ_NB][4] = {
+    "a0", "b0", "c0",  "d0",  "e0",  "f0",  "g0",  "h0",  "a1",  "b1",  "c1", "d1", "e1",
+    "f1", "g1", "h1",  "a2",  "b2",  "c2",  "d2",  "e2",  "f2",  "g2",  "h2", "a3", "b3",
+    "c3", "d3", "e3",  "f3",  "g3",  "h3",  "a4",  "b4",  "c4",  "d4",  "e4", "f4", "g4",
+    "h4", "a5", "b5",  "c5",  "d5",  "e5",  "f5",  "g5",  "h5",  "a6",  "b6", "c6", "d6",
+    "e6", "f6", "g6",  "h6",  "a7",  "b7",  "c7",  "d7",  "e7",  "f7",  "g7", "h7", "a8",
+    "b8", "c8", "d8",  "e8",  "f8",  "g8",  "h8",  "a9",  "b9",  "c9",  "d9", "e9", "f9",
+    "g9", "h9", "a10", "b10", "c10", "d10", "e10", "f10", "g10", "h10",
+};
+
+const char *square_name(int sq) { return sq >= 0 && sq < SQ_NB ? SQUARE_NAMES[sq] : ""; }
+
+int square_parse(const Geometry *g, const char *s, int *len)
 {
     if (s[0] < 'a' || s[0] > 'h' || s[1] < '0' || s[1] > '9')
         return -1;
@@ -120,7 +174,7 @@ int square_parse(const char *s, int *len)
         rank = 10;
         n = 3;
     }
-    if (!coords_real(file, rank))
+    if (!coords_real(&g->shape, file, rank))
         return -1;
     *len = n;
     return sq_make(file, rank);

@@ -1,5 +1,7 @@
-/* geometry.h: read-only tables describing the Maxima board (see types.h for the layout).
- * geometry_init() fills them once, before any engine or thread uses them. */
+/* geometry.h: read-only tables describing one game's board on the common grid (types.h).
+ * Each game of the family (variant.h) owns one Geometry, built once by geometry_build() from
+ * its BoardShape before any engine or thread uses it; positions reach it through their
+ * variant (position_geo). */
 #ifndef MAXTUNE_GEOMETRY_H
 #define MAXTUNE_GEOMETRY_H
 
@@ -31,11 +33,31 @@ typedef struct LineRef {
 
 enum { LINE_MAX = 11, LINE_TABLE_SIZE = 40962 };
 
+/* How the King moves: Maxima's knight jumps on the file cylinder (MAXIMA.md 4.9) or Ultima's
+ * one step in any direction (ULTIMA.md 4.7). */
+typedef enum KingMove { KING_KNIGHT_CYLINDER, KING_STEP } KingMove;
+
+/* Which map of the board turns White's side into Black's: the mirror through the middle rank
+ * (Maxima: Black mirrors White, files kept) or the half turn (Ultima: Black is White turned
+ * through 180 degrees). The start position is symmetric under it, so it is what colour
+ * symmetry of the evaluation means. */
+typedef enum BoardSymmetry { SYMMETRY_MIRROR_RANKS, SYMMETRY_HALF_TURN } BoardSymmetry;
+
+/* The shape of a game's board: which squares of the grid are real, where the palaces are, how
+ * the King moves and the colour symmetry. */
+typedef struct BoardShape {
+    uint8_t first_rank, last_rank; /* grid ranks of the main board: 1..9 (Maxima), 1..8 */
+    bool palaces;                  /* d and e squares on the ranks just outside (Maxima) */
+    KingMove king;
+    BoardSymmetry symmetry;
+} BoardShape;
+
 typedef struct Geometry {
     bool real[SQ_NB + 1];                 /* square exists (not a hole, not NO_SQ) */
-    Bitboard real_mask;                   /* the 76 real squares */
+    BoardShape shape;                     /* what the tables were built from */
+    Bitboard real_mask;                   /* the real squares (76 in Maxima, 64 in Ultima) */
     Square step[SQ_NB + 1][DIR_NB];       /* neighbour in a direction, NO_SQ if none */
-    Square king_jump[SQ_NB][8];           /* knight jumps on the file cylinder, NO_SQ if none */
+    Square king_jump[SQ_NB][8];           /* the King's targets (KingMove), NO_SQ if none */
     uint8_t king_jump_nb[SQ_NB];          /* number of valid entries at the front of king_jump */
     Bitboard neighbours[SQ_NB + 1];       /* the up to 8 adjacent real squares */
     Bitboard ray[SQ_NB + 1][DIR_NB];      /* squares along a line, up to a hole or the edge */
@@ -43,7 +65,10 @@ typedef struct Geometry {
     uint8_t dir_to[SQ_NB][SQ_NB];         /* 1 + direction from a to b if on one line, else 0 */
     Bitboard rank_mask[RANK_NB];          /* real squares of each rank */
     Bitboard file_mask[FILE_NB];          /* real squares of each file */
-    Square palace[COLOR_NB][2];           /* d and e squares of each side's palace */
+    Square palace[COLOR_NB][2];           /* d and e squares of each side's palace, or NO_SQ */
+    Bitboard palace_mask[COLOR_NB];       /* each side's palace squares (0 without palaces) */
+    Square mirror[SQ_NB + 1];             /* the square's image under the colour symmetry */
+    uint8_t rank_first, rank_last;        /* the grid ranks holding real squares */
     LineRef line[LINE_NB][SQ_NB];         /* segment of each real square, per orientation */
     Bitboard line_bit[SQ_NB][LINE_NB];    /* bb_square(line[o][sq].bit), for make/unmake */
     uint16_t line_base[LINE_MAX + 1];     /* offset of segment length len in line_slides */
@@ -52,35 +77,32 @@ typedef struct Geometry {
     char name[SQ_NB][4];                  /* "a1", "e10", "" for holes */
 } Geometry;
 
-/* The one geometry table; read-only once geometry_init() has returned. */
-extern Geometry geo;
+/* Fills g for a board of the given shape. */
+void geometry_build(Geometry *g, const BoardShape *shape);
 
-/* Fills the geometry table; idempotent, call before any other core function. */
-void geometry_init(void);
+/* The name of grid square sq ("a1", "e10"): a square has the same name in every game. */
+const char *square_name(int sq);
 
 static inline int sq_file(int sq) { return sq & 7; }
 static inline int sq_rank(int sq) { return sq >> 3; }
 static inline int sq_make(int file, int rank) { return rank * 8 + file; }
 
-/* Mirror of a square through the middle rank (rank r <-> 10 - r, same file). */
-static inline int sq_mirror(int sq) { return sq_make(sq_file(sq), 10 - sq_rank(sq)); }
-
 /* Empty squares a slider on sq reaches along its segment of orientation o, given that
  * orientation's occupancy bitboard (Position.line_occ[o]). */
-static inline int geo_line_moves(int sq, int o, Bitboard line_occ)
+static inline int geo_line_moves(const Geometry *g, int sq, int o, Bitboard line_occ)
 {
-    LineRef r = geo.line[o][sq];
+    LineRef r = g->line[o][sq];
     unsigned occ = (unsigned)(line_occ >> r.start) & ((1u << r.len) - 1);
-    return geo.line_slides[geo.line_base[r.len] + (r.index << r.len) + occ];
+    return g->line_slides[g->line_base[r.len] + (r.index << r.len) + occ];
 }
 
 /* True for the directions whose squares have increasing indices (N, NE, E, NW). */
 static inline bool dir_is_increasing(int d) { return d <= EAST || d == NORTHWEST; }
 
 /* The empty squares a slider on sq reaches in direction d, given the occupied squares. */
-static inline Bitboard geo_slide(int sq, int d, Bitboard occupied)
+static inline Bitboard geo_slide(const Geometry *g, int sq, int d, Bitboard occupied)
 {
-    Bitboard ray = geo.ray[sq][d], blockers = ray & occupied;
+    Bitboard ray = g->ray[sq][d], blockers = ray & occupied;
     if (dir_is_increasing(d))
         return ray & ((blockers & -blockers) - 1); /* below the lowest blocker; all if none */
     if (!blockers)
@@ -88,7 +110,8 @@ static inline Bitboard geo_slide(int sq, int d, Bitboard occupied)
     return ray & ~((bb_square(bb_msb(blockers)) << 1) - 1);
 }
 
-/* Parses a square name ("d0", "e10") at s; returns the square and sets *len, or -1. */
-int square_parse(const char *s, int *len);
+/* Parses a square name ("d0", "e10") of g's board at s; returns the square and sets *len, or
+ * -1. */
+int square_parse(const Geometry *g, const char *s, int *len);
 
 #endif

@@ -14,10 +14,11 @@ static inline bool is_victim(const Position *pos, int sq, int us, unsigned victi
 /* Pincer (4.1) after landing on `land`: enemies between it and a friendly piece, orthogonally. */
 static int capture_pincer(const Position *pos, int land, int us, unsigned victims, Square *out)
 {
+    const Geometry *geo = position_geo(pos);
     int n = 0;
     for (int d = 0; d < DIR_NB; d += 2) {
-        int s = geo.step[land][d];
-        if (is_victim(pos, s, us, victims) && (pos->by_color[us] & bb_square(geo.step[s][d])))
+        int s = geo->step[land][d];
+        if (is_victim(pos, s, us, victims) && (pos->by_color[us] & bb_square(geo->step[s][d])))
             out[n++] = (Square)s;
     }
     return n;
@@ -27,12 +28,13 @@ static int capture_pincer(const Position *pos, int land, int us, unsigned victim
  * own King, unless `land` shares the King's rank or file. */
 static int capture_coordinator(const Position *pos, int land, int us, unsigned victims, Square *out)
 {
+    const Geometry *geo = position_geo(pos);
     int k = pos->king[us], n = 0;
     if (sq_rank(k) == sq_rank(land) || sq_file(k) == sq_file(land))
         return 0;
     int corner[2] = {sq_make(sq_file(k), sq_rank(land)), sq_make(sq_file(land), sq_rank(k))};
     for (int i = 0; i < 2; i++)
-        if (geo.real[corner[i]] && is_victim(pos, corner[i], us, victims))
+        if (geo->real[corner[i]] && is_victim(pos, corner[i], us, victims))
             out[n++] = (Square)corner[i];
     return n;
 }
@@ -41,7 +43,7 @@ static int capture_coordinator(const Position *pos, int land, int us, unsigned v
 static int capture_withdrawer(const Position *pos, int from, int d, int us, unsigned victims,
                               Square *out)
 {
-    int s = geo.step[from][dir_opposite(d)];
+    int s = position_geo(pos)->step[from][dir_opposite(d)];
     if (is_victim(pos, s, us, victims)) {
         out[0] = (Square)s;
         return 1;
@@ -53,11 +55,12 @@ static int capture_withdrawer(const Position *pos, int from, int d, int us, unsi
  * lines whose pieces are all jumpable enemies). */
 static int capture_jumped(const Position *pos, int from, int to, int d, Square *out)
 {
-    Bitboard between = geo.ray[from][d] & ~geo.ray[to][d] & ~bb_square(to);
+    const Geometry *geo = position_geo(pos);
+    Bitboard between = geo->ray[from][d] & ~geo->ray[to][d] & ~bb_square(to);
     if (!(between & position_occupied(pos)))
         return 0; /* a plain slide */
     int n = 0;
-    for (int s = geo.step[from][d]; s != to; s = geo.step[s][d])
+    for (int s = geo->step[from][d]; s != to; s = geo->step[s][d])
         if (pos->board[s] != EMPTY)
             out[n++] = (Square)s;
     return n;
@@ -69,8 +72,9 @@ static int capture_jumped(const Position *pos, int from, int to, int d, Square *
  * the victim). */
 static int captures_of(const Position *pos, int from, int to, Square *out)
 {
+    const Geometry *geo = position_geo(pos);
     Piece p = pos->board[from];
-    int us = piece_color(p), d = geo.dir_to[from][to] - 1, n = 0;
+    int us = piece_color(p), d = geo->dir_to[from][to] - 1, n = 0;
     if (from == to) {
         out[0] = (Square)from; /* suicide */
         return 1;
@@ -81,7 +85,7 @@ static int captures_of(const Position *pos, int from, int to, Square *out)
     }
     switch (piece_type(p)) {
     case PINCER:
-        if (!(geo.neighbours[to] & pos->by_color[!us]))
+        if (!(geo->neighbours[to] & pos->by_color[!us]))
             return 0; /* quick exit: no enemy next to the landing square */
         return capture_pincer(pos, to, us, ALL_TYPES, out);
     case COORDINATOR:

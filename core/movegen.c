@@ -8,7 +8,8 @@
 /* Generation state shared by the per-piece helpers. */
 typedef struct Gen {
     const Position *pos;
-    Bitboard occupied; /* position_occupied(pos) */
+    const Geometry *geo; /* position_geo(pos) */
+    Bitboard occupied;   /* position_occupied(pos) */
     Move *list;
     int n;
     int blocked; /* own-palace square no move may end on */
@@ -34,19 +35,19 @@ enum { ALL_VICTIMS = ~0u };
 static inline __attribute__((always_inline)) int slide_from(Gen *g, int from, int origin, int d,
                                                             Bitboard mask)
 {
-    int s = geo.step[origin][d];
-    if (mask != ALL_SQUARES && !(geo.ray[origin][d] & mask)) {
-        Bitboard blockers = geo.ray[origin][d] & g->occupied;
+    int s = g->geo->step[origin][d];
+    if (mask != ALL_SQUARES && !(g->geo->ray[origin][d] & mask)) {
+        Bitboard blockers = g->geo->ray[origin][d] & g->occupied;
         if (!blockers)
             return NO_SQ;
         return dir_is_increasing(d) ? bb_lsb(blockers) : bb_msb(blockers);
     }
     if (mask == ALL_SQUARES) { /* full generation: no per-square test */
-        for (; g->pos->board[s] == EMPTY; s = geo.step[s][d])
+        for (; g->pos->board[s] == EMPTY; s = g->geo->step[s][d])
             add(g, from, s);
         return s;
     }
-    for (; g->pos->board[s] == EMPTY; s = geo.step[s][d])
+    for (; g->pos->board[s] == EMPTY; s = g->geo->step[s][d])
         if (mask & bb_square(s))
             add(g, from, s);
     return s;
@@ -62,7 +63,7 @@ static void leaper_line(Gen *g, int from, int d, int us, unsigned victims, Bitbo
         Piece p = g->pos->board[s];
         if (p == OFFBOARD || piece_color(p) == us || !(victims & (1u << piece_type(p))))
             return;
-        int behind = geo.step[s][d];
+        int behind = g->geo->step[s][d];
         if (g->pos->board[behind] != EMPTY)
             return;                                 /* two pieces in a row, or the edge */
         s = slide_from(g, from, s, d, ALL_SQUARES); /* every landing captures */
@@ -92,7 +93,7 @@ typedef struct Masks {
 static void mage_moves(Gen *g, int from, int us, Bitboard quiet)
 {
     for (int diag = 1; diag < DIR_NB; diag += 2) {
-        int s = geo.step[from][diag];
+        int s = g->geo->step[from][diag];
         Piece p = g->pos->board[s];
         if (p != EMPTY) {
             if (p != OFFBOARD && piece_color(p) != us)
@@ -126,7 +127,7 @@ static void step_moves(Gen *g, int from, int us, const Square *targets, int coun
  * victims (4.4). */
 static inline bool withdraws(const Position *pos, int from, int d, int us, unsigned victims)
 {
-    Piece p = pos->board[geo.step[from][dir_opposite(d)]];
+    Piece p = pos->board[position_geo(pos)->step[from][dir_opposite(d)]];
     return piece_is_piece(p) && piece_color(p) != us && (victims & (1u << piece_type(p)));
 }
 
@@ -140,10 +141,10 @@ static void chameleon_moves(Gen *g, int from, int us, const Masks *m)
                              : m->quiet | m->cham_coord |
                                    (dir_is_orthogonal(d) ? m->cham_pincer : 0);
         leaper_line(g, from, d, us, 1u << LEAPER, quiet);
-        Piece p = g->pos->board[geo.step[from][d]];
+        Piece p = g->pos->board[g->geo->step[from][d]];
         if (p != OFFBOARD && p != EMPTY && piece_color(p) != us &&
             (piece_type(p) == GUARD || piece_type(p) == MAGE))
-            add(g, from, geo.step[from][d]);
+            add(g, from, g->geo->step[from][d]);
     }
 }
 
@@ -176,21 +177,21 @@ static void piece_moves(Gen *g, int from, int type, int us, const Masks *m)
         mage_moves(g, from, us, m->quiet);
         break;
     case GUARD:
-        step_moves(g, from, us, geo.step[from], DIR_NB, m->quiet);
+        step_moves(g, from, us, g->geo->step[from], DIR_NB, m->quiet);
         break;
     case KING:
-        step_moves(g, from, us, geo.king_jump[from], geo.king_jump_nb[from], m->quiet);
+        step_moves(g, from, us, g->geo->king_jump[from], g->geo->king_jump_nb[from], m->quiet);
         break;
     }
 }
 
 /* The squares one orthogonal step from the squares of b in direction d (holes and edges drop
  * out). */
-static inline Bitboard shift_orthogonal(Bitboard b, int d)
+static inline Bitboard shift_orthogonal(const Geometry *geo, Bitboard b, int d)
 {
     static const Bitboard FILE_A = (Bitboard)0x0101010101010101ull |
                                    ((Bitboard)0x0101010101010101ull << 64);
-    Bitboard real = geo.real_mask;
+    Bitboard real = geo->real_mask;
     switch (d) {
     case NORTH:
         return (b << 8) & real;
@@ -207,10 +208,11 @@ static inline Bitboard shift_orthogonal(Bitboard b, int d)
  * victim, with a piece of `us` beyond it on the same line. */
 static Bitboard pincer_landings(const Position *pos, int us, Bitboard victims)
 {
+    const Geometry *geo = position_geo(pos);
     Bitboard landings = 0, own = pos->by_color[us], empty = ~position_occupied(pos);
     for (int d = 0; d < DIR_NB; d += 2) {
-        Bitboard anvilled = shift_orthogonal(own, dir_opposite(d)) & victims;
-        landings |= shift_orthogonal(anvilled, dir_opposite(d)) & empty;
+        Bitboard anvilled = shift_orthogonal(geo, own, dir_opposite(d)) & victims;
+        landings |= shift_orthogonal(geo, anvilled, dir_opposite(d)) & empty;
     }
     return landings;
 }
@@ -220,21 +222,22 @@ static Bitboard pincer_landings(const Position *pos, int us, Bitboard victims)
  * the King's own rank or file. */
 static Bitboard coordinator_landings(const Position *pos, int us, Bitboard victims)
 {
+    const Geometry *geo = position_geo(pos);
     int k = pos->king[us];
-    Bitboard landings = 0, on_file = victims & geo.file_mask[sq_file(k)];
-    Bitboard on_rank = victims & geo.rank_mask[sq_rank(k)];
+    Bitboard landings = 0, on_file = victims & geo->file_mask[sq_file(k)];
+    Bitboard on_rank = victims & geo->rank_mask[sq_rank(k)];
     while (on_file)
-        landings |= geo.rank_mask[sq_rank(bb_pop(&on_file))];
+        landings |= geo->rank_mask[sq_rank(bb_pop(&on_file))];
     while (on_rank)
-        landings |= geo.file_mask[sq_file(bb_pop(&on_rank))];
-    return landings & ~(geo.rank_mask[sq_rank(k)] | geo.file_mask[sq_file(k)]);
+        landings |= geo->file_mask[sq_file(bb_pop(&on_rank))];
+    return landings & ~(geo->rank_mask[sq_rank(k)] | geo->file_mask[sq_file(k)]);
 }
 
 /* Generates the moves of every piece of the side to move under the masks; suicides of frozen
  * pieces only when `suicides`. */
 static int generate(const Position *pos, Move *list, const Masks *m, bool suicides)
 {
-    Gen g = {pos, position_occupied(pos), list, 0, movegen_palace_blocked(pos)};
+    Gen g = {pos, position_geo(pos), position_occupied(pos), list, 0, movegen_palace_blocked(pos)};
     int us = pos->side;
     Bitboard own = pos->by_color[us], frozen = attack_frozen_mask(pos, us);
     while (own) {
@@ -274,7 +277,7 @@ int movegen_tactical(const Position *pos, Bitboard quiet, Move *list)
 
 int movegen_palace_blocked(const Position *pos)
 {
-    const Square *pal = geo.palace[pos->side];
+    const Square *pal = position_geo(pos)->palace[pos->side];
     if (pos->board[pal[PALACE_D]] != EMPTY)
         return pal[PALACE_E];
     if (pos->board[pal[PALACE_E]] != EMPTY)

@@ -11,13 +11,13 @@
 /* qsort comparator: square names in byte order. */
 static int compare_square_names(const void *a, const void *b)
 {
-    return strcmp(geo.name[*(const Square *)a], geo.name[*(const Square *)b]);
+    return strcmp(square_name(*(const Square *)a), square_name(*(const Square *)b));
 }
 
 /* Writes "<from>-<to>". */
 void notation_move_short(Move m, char *buf, size_t len)
 {
-    snprintf(buf, len, "%s-%s", geo.name[move_from(m)], geo.name[move_to(m)]);
+    snprintf(buf, len, "%s-%s", square_name(move_from(m)), square_name(move_to(m)));
 }
 
 /* Writes the move with its sorted captures, each after the first preceded by sep. */
@@ -29,7 +29,7 @@ static void notation_write(const Position *pos, Move m, char sep, char *buf, siz
     notation_move_short(m, buf, len);
     for (int i = 0; i < n; i++) {
         size_t k = strlen(buf);
-        snprintf(buf + k, len - k, "%c%s", i ? sep : 'x', geo.name[caps[i]]);
+        snprintf(buf + k, len - k, "%c%s", i ? sep : 'x', square_name(caps[i]));
     }
 }
 
@@ -49,11 +49,12 @@ void notation_move_pgn(const Position *pos, Move m, char *buf, size_t len)
 Move notation_parse(Position *pos, const char *text, char *err, size_t errlen)
 {
     int len1, len2;
-    int from = square_parse(text, &len1);
+    const Geometry *geo = position_geo(pos);
+    int from = square_parse(geo, text, &len1);
     const char *rest = text + (from >= 0 ? len1 : 0);
     if (from >= 0 && *rest == '-')
         rest++;
-    int to = from >= 0 ? square_parse(rest, &len2) : -1;
+    int to = from >= 0 ? square_parse(geo, rest, &len2) : -1;
     if (from < 0 || to < 0 || (rest[len2] != '\0' && rest[len2] != 'x')) {
         snprintf(err, errlen, "'%s' is not a move (expected <from>-<to>, e.g. e2-e5)", text);
         return MOVE_NONE;

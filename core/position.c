@@ -23,7 +23,7 @@ void core_init(void)
     static bool done;
     if (done)
         return;
-    geometry_init();
+    variant_init();
     uint64_t state = 0x4D6178696D61ull; /* "Maxima" */
     for (int p = 0; p < PIECE_NB; p++)
         for (int sq = 0; sq < SQ_NB; sq++)
@@ -32,11 +32,12 @@ void core_init(void)
     done = true;
 }
 
-void position_clear(Position *pos)
+void position_clear(Position *pos, const Variant *v)
 {
     memset(pos, 0, sizeof *pos);
+    pos->variant = v;
     for (int sq = 0; sq <= SQ_NB; sq++)
-        pos->board[sq] = geo.real[sq] ? EMPTY : OFFBOARD;
+        pos->board[sq] = v->geo.real[sq] ? EMPTY : OFFBOARD;
     pos->king[WHITE] = pos->king[BLACK] = NO_SQ;
 }
 
@@ -46,8 +47,11 @@ void position_put(Position *pos, int sq, Piece p)
     pos->board[sq] = p;
     pos->by_color[c] |= bb_square(sq);
     pos->by_type[t] |= bb_square(sq);
+    const Bitboard *line_bit = position_geo(pos)->line_bit[sq];
+    Bitboard occ[LINE_NB]; /* through a copy: the compiler then keeps the four in vectors */
     for (int o = 0; o < LINE_NB; o++)
-        pos->line_occ[o] |= geo.line_bit[sq][o];
+        occ[o] = pos->line_occ[o] | line_bit[o];
+    memcpy(pos->line_occ, occ, sizeof occ);
     pos->key ^= zobrist_piece[p][sq];
     if (t == KING)
         pos->king[c] = (Square)sq;
@@ -59,8 +63,11 @@ Piece position_remove(Position *pos, int sq)
     pos->board[sq] = EMPTY;
     pos->by_color[piece_color(p)] &= ~bb_square(sq);
     pos->by_type[piece_type(p)] &= ~bb_square(sq);
+    const Bitboard *line_bit = position_geo(pos)->line_bit[sq];
+    Bitboard occ[LINE_NB];
     for (int o = 0; o < LINE_NB; o++)
-        pos->line_occ[o] &= ~geo.line_bit[sq][o];
+        occ[o] = pos->line_occ[o] & ~line_bit[o];
+    memcpy(pos->line_occ, occ, sizeof occ);
     pos->key ^= zobrist_piece[p][sq];
     return p;
 }
@@ -76,11 +83,12 @@ uint64_t position_compute_key(const Position *pos)
 
 bool position_is_consistent(const Position *pos, char *why, size_t len)
 {
+    const Geometry *geo = position_geo(pos);
     Bitboard color[COLOR_NB] = {0}, type[TYPE_NB] = {0};
     int kings[COLOR_NB] = {0};
     for (int sq = 0; sq <= SQ_NB; sq++) {
         Piece p = pos->board[sq];
-        if (!geo.real[sq] || sq == NO_SQ) {
+        if (!geo->real[sq] || sq == NO_SQ) {
             if (p != OFFBOARD) {
                 snprintf(why, len, "square %d should be OFFBOARD", sq);
                 return false;
@@ -91,7 +99,12 @@ bool position_is_consistent(const Position *pos, char *why, size_t len)
             continue;
         if (p == OFFBOARD || piece_type(p) == NO_TYPE || piece_type(p) >= TYPE_NB ||
             p >= PIECE_NB) {
-            snprintf(why, len, "bad piece code %d on %s", p, geo.name[sq]);
+            snprintf(why, len, "bad piece code %d on %s", p, geo->name[sq]);
+            return false;
+        }
+        if (!variant_has_type(pos->variant, piece_type(p))) {
+            snprintf(why, len, "piece type %d on %s is not in %s", piece_type(p), geo->name[sq],
+                     pos->variant->title);
             return false;
         }
         color[piece_color(p)] |= bb_square(sq);
@@ -117,7 +130,7 @@ bool position_is_consistent(const Position *pos, char *why, size_t len)
     for (int o = 0; o < LINE_NB; o++) {
         Bitboard lines = 0, occupied = color[WHITE] | color[BLACK];
         while (occupied)
-            lines |= bb_square(geo.line[o][bb_pop(&occupied)].bit);
+            lines |= bb_square(geo->line[o][bb_pop(&occupied)].bit);
         if (lines != pos->line_occ[o]) {
             snprintf(why, len, "line occupancy %d is stale", o);
             return false;
@@ -132,11 +145,12 @@ bool position_is_consistent(const Position *pos, char *why, size_t len)
 
 void position_mirror(const Position *pos, Position *out)
 {
-    position_clear(out);
+    position_clear(out, pos->variant);
+    const Geometry *geo = position_geo(pos);
     for (int sq = 0; sq < SQ_NB; sq++) {
         Piece p = pos->board[sq];
         if (piece_is_piece(p))
-            position_put(out, sq_mirror(sq), piece_make(!piece_color(p), piece_type(p)));
+            position_put(out, geo->mirror[sq], piece_make(!piece_color(p), piece_type(p)));
     }
     out->side = (uint8_t)!pos->side;
     out->plies = pos->plies;
@@ -147,7 +161,8 @@ void position_mirror(const Position *pos, Position *out)
 void position_diagram(const Position *pos, char *buf, size_t len)
 {
     size_t k = 0;
-    for (int rank = RANK_NB - 1; rank >= 0 && k + 64 < len; rank--) {
+    const Geometry *geo = position_geo(pos);
+    for (int rank = geo->rank_last; rank >= geo->rank_first && k + 64 < len; rank--) {
         k += (size_t)snprintf(buf + k, len - k, "%3d  ", rank);
         for (int file = 0; file < FILE_NB; file++) {
             Piece p = pos->board[sq_make(file, rank)];

@@ -1,4 +1,6 @@
-/* position.h: a Maxima position (mailbox plus bitboards), Zobrist keys (FEN: fen.h).
+/* position.h: a position of one of the games (mailbox plus bitboards), Zobrist keys (FEN:
+ * fen.h). A position knows its game (variant.h), whose rules and board every core function
+ * applies to it.
  *
  * The mailbox board[] is the authority; by_color/by_type are bitboards kept in step with it by
  * position_put/position_remove. key is the Zobrist key of pieces and side to move, updated
@@ -10,8 +12,7 @@
 
 #include "geometry.h"
 #include "types.h"
-
-#define START_FEN "xxx2xxx/1g1qk1g1/1bnmrnb1/dppppppd/8/8/8/DPPPPPPD/1BNMRNB1/1G1QK1G1/xxx2xxx w 0"
+#include "variant.h"
 
 typedef struct Position {
     Piece board[SQ_NB + 1];      /* piece code per square; holes and board[NO_SQ] are OFFBOARD */
@@ -22,17 +23,22 @@ typedef struct Position {
     uint8_t side;                /* side to move */
     int plies;                   /* plies played (FEN's last field) */
     uint64_t key;                /* Zobrist key */
+    const Variant *variant;      /* the game: its rules and board */
 } Position;
 
 /* Zobrist numbers; read-only after zobrist_init() (called by core_init()). */
 extern uint64_t zobrist_piece[PIECE_NB][SQ_NB];
 extern uint64_t zobrist_side;
 
-/* Builds every read-only table of the core (geometry, Zobrist); call once before use. */
+/* Builds every read-only table of the core (the games and their geometry, Zobrist); call once
+ * before use. */
 void core_init(void);
 
-/* Empties a position (all real squares empty, White to move). */
-void position_clear(Position *pos);
+/* Empties a position of game v (all real squares empty, White to move). */
+void position_clear(Position *pos, const Variant *v);
+
+/* The board tables of pos's game. */
+static inline const Geometry *position_geo(const Position *pos) { return &pos->variant->geo; }
 
 /* Puts piece p on empty square sq, updating bitboards and key. */
 void position_put(Position *pos, int sq, Piece p);
@@ -50,7 +56,8 @@ uint64_t position_compute_key(const Position *pos);
  * first violation in why when one fails. */
 bool position_is_consistent(const Position *pos, char *why, size_t len);
 
-/* The position mirrored through the middle rank with colours and side to move swapped. */
+/* The position under the board's colour symmetry (Geometry.mirror: the mirror through the
+ * middle rank in Maxima, the half turn in Ultima) with colours and side to move swapped. */
 void position_mirror(const Position *pos, Position *out);
 
 /* Writes a readable diagram of the board into buf. */

@@ -66,7 +66,7 @@ static void check_attack_oracle(const Position *pos, int color, const char *fen)
              color == WHITE ? "White King" : "Black King");
     if (attacked && !captured) {
         bool excuse = movegen_palace_blocked(&p) != NO_SQ;
-        Bitboard cham = geo.neighbours[k] & position_pieces(pos, !color, CHAMELEON);
+        Bitboard cham = position_geo(pos)->neighbours[k] & position_pieces(pos, !color, CHAMELEON);
         while (cham)
             excuse |= !attack_is_frozen(pos, bb_pop(&cham));
         if (!excuse)

@@ -1,19 +1,29 @@
 /* eval.c: feature extraction and the phase blend. One pass over the pieces of both sides counts
  * material, mobility, palace threats, freezing, King safety and the piece-square terms.
- * Everything is symmetric under mirroring the board (ranks flipped, colours swapped), which the
- * tests check. */
+ * Everything is symmetric under the board's colour symmetry (Geometry.mirror: ranks flipped in
+ * Maxima, the half turn in Ultima; colours swapped), which the tests check. The tables below are
+ * built once per game. */
 #include "eval.h"
 
 #include "core/attack.h"
+#include "core/fen.h"
 
-static Bitboard zone2[SQ_NB];      /* squares within two King steps, the square excluded */
-static Bitboard zone2_wrap[SQ_NB]; /* squares within two steps only across the a-h edge */
-static Bitboard king_jumps[SQ_NB]; /* the King's jump targets (cylinder) */
-/* Closeness to the enemy palace, 10 - distance (0..10), in bit planes: bit b of a square's
- * closeness for colour c is set when the square is in close_plane[c][b]. */
 enum { CLOSE_BITS = 4 };
-static Bitboard close_plane[COLOR_NB][CLOSE_BITS];
-static Bitboard enemy_palace[COLOR_NB]; /* the palace a colour attacks */
+
+/* The evaluation's tables of one game. */
+typedef struct EvalTables {
+    Bitboard zone2[SQ_NB];      /* squares within two King steps, the square excluded */
+    Bitboard zone2_wrap[SQ_NB]; /* within two steps only across the a-h edge (the cylinder) */
+    Bitboard king_jumps[SQ_NB]; /* the King's targets */
+    /* Closeness to the enemy palace, 10 - distance (0..10), in bit planes: bit b of a square's
+     * closeness for colour c is set when the square is in close_plane[c][b] (0 without
+     * palaces). */
+    Bitboard close_plane[COLOR_NB][CLOSE_BITS];
+    Bitboard enemy_palace[COLOR_NB]; /* the palace a colour attacks */
+    int start_count[TYPE_NB];        /* pieces of each type a side has at the start */
+} EvalTables;
+
+static EvalTables eval_tables[VARIANT_NB];
 static bool eval_ready;
 
 /* Chebyshev distance between two squares; with `wrap`, files a and h are neighbours. */
@@ -30,32 +40,51 @@ static int distance_on(int a, int b, bool wrap)
 /* Chebyshev distance between two squares. */
 static int distance(int a, int b) { return distance_on(a, b, false); }
 
+/* Fills the tables of game v. */
+static void eval_tables_build(EvalTables *e, const Variant *v)
+{
+    const Geometry *geo = &v->geo;
+    bool wrap = geo->shape.king == KING_KNIGHT_CYLINDER;
+    for (int c = 0; c < COLOR_NB; c++)
+        e->enemy_palace[c] = geo->palace_mask[!c];
+    for (int a = 0; a < SQ_NB; a++) {
+        if (!geo->real[a])
+            continue;
+        for (int b = 0; b < SQ_NB; b++)
+            if (geo->real[b] && a != b && distance(a, b) <= 2)
+                e->zone2[a] |= bb_square(b);
+            else if (wrap && geo->real[b] && a != b && distance_on(a, b, true) <= 2)
+                e->zone2_wrap[a] |= bb_square(b);
+        for (int j = 0; j < geo->king_jump_nb[a]; j++)
+            e->king_jumps[a] |= bb_square(geo->king_jump[a][j]);
+        for (int c = 0; c < COLOR_NB && geo->shape.palaces; c++) {
+            int d1 = distance(a, geo->palace[!c][PALACE_D]),
+                d2 = distance(a, geo->palace[!c][PALACE_E]);
+            int close = 10 - (d1 < d2 ? d1 : d2);
+            for (int b = 0; b < CLOSE_BITS; b++)
+                if (close & (1 << b))
+                    e->close_plane[c][b] |= bb_square(a);
+        }
+    }
+    Position start;
+    fen_parse_variant(&start, "start", v, NULL, 0);
+    for (int t = PINCER; t < TYPE_NB; t++)
+        e->start_count[t] = bb_popcount(position_pieces(&start, WHITE, t));
+}
+
 void eval_init(void)
 {
     if (eval_ready)
         return;
-    for (int c = 0; c < COLOR_NB; c++)
-        enemy_palace[c] = bb_square(geo.palace[!c][PALACE_D]) | bb_square(geo.palace[!c][PALACE_E]);
-    for (int a = 0; a < SQ_NB; a++) {
-        if (!geo.real[a])
-            continue;
-        for (int b = 0; b < SQ_NB; b++)
-            if (geo.real[b] && a != b && distance(a, b) <= 2)
-                zone2[a] |= bb_square(b);
-            else if (geo.real[b] && a != b && distance_on(a, b, true) <= 2)
-                zone2_wrap[a] |= bb_square(b);
-        for (int j = 0; j < geo.king_jump_nb[a]; j++)
-            king_jumps[a] |= bb_square(geo.king_jump[a][j]);
-        for (int c = 0; c < COLOR_NB; c++) {
-            int d1 = distance(a, geo.palace[!c][PALACE_D]),
-                d2 = distance(a, geo.palace[!c][PALACE_E]);
-            int close = 10 - (d1 < d2 ? d1 : d2);
-            for (int b = 0; b < CLOSE_BITS; b++)
-                if (close & (1 << b))
-                    close_plane[c][b] |= bb_square(a);
-        }
-    }
+    for (int i = 0; i < VARIANT_NB; i++)
+        eval_tables_build(&eval_tables[i], variant_get((VariantId)i));
     eval_ready = true;
+}
+
+/* The tables of pos's game. */
+static inline const EvalTables *tables_of(const Position *pos)
+{
+    return &eval_tables[pos->variant->id];
 }
 
 /* Per-side scan of one piece's moves: how many, and whether one ends on the enemy palace. */
@@ -65,9 +94,9 @@ typedef struct Reach {
 } Reach;
 
 /* The first piece on the line from sq in direction d (NO_SQ if none), from the occupancy. */
-static inline int first_blocker(int sq, int d, Bitboard occupied)
+static inline int first_blocker(const Geometry *geo, int sq, int d, Bitboard occupied)
 {
-    Bitboard blockers = geo.ray[sq][d] & occupied;
+    Bitboard blockers = geo->ray[sq][d] & occupied;
     if (!blockers)
         return NO_SQ;
     return dir_is_increasing(d) ? bb_lsb(blockers) : bb_msb(blockers);
@@ -76,9 +105,10 @@ static inline int first_blocker(int sq, int d, Bitboard occupied)
 /* Counts Mage moves: diagonal step, then outward slides, landing captures included. */
 static void count_mage(const Position *pos, int from, Bitboard enemy, Bitboard target, Reach *r)
 {
+    const Geometry *geo = position_geo(pos);
     Bitboard occupied = position_occupied(pos);
     for (int diag = 1; diag < DIR_NB; diag += 2) {
-        int s = geo.step[from][diag];
+        int s = geo->step[from][diag];
         if (pos->board[s] != EMPTY) {
             if (enemy & bb_square(s)) {
                 r->moves++;
@@ -89,8 +119,8 @@ static void count_mage(const Position *pos, int from, Bitboard enemy, Bitboard t
         Bitboard to = bb_square(s);
         for (int k = 0; k < 2; k++) {
             int o = (diag + (k ? 1 : 7)) & 7;
-            to |= geo_slide(s, o, occupied);
-            int b = first_blocker(s, o, occupied);
+            to |= geo_slide(geo, s, o, occupied);
+            int b = first_blocker(geo, s, o, occupied);
             if (b != NO_SQ && (enemy & bb_square(b)))
                 to |= bb_square(b);
         }
@@ -103,11 +133,12 @@ static void count_mage(const Position *pos, int from, Bitboard enemy, Bitboard t
  * when norient is 2, queen lines when 4), looked up from the line occupancies. */
 static int count_sliders(const Position *pos, Bitboard pieces, int norient)
 {
+    const Geometry *geo = position_geo(pos);
     int moves = 0;
     while (pieces) {
         int sq = bb_pop(&pieces);
         for (int o = 0; o < norient; o++)
-            moves += geo_line_moves(sq, o, pos->line_occ[o]);
+            moves += geo_line_moves(geo, sq, o, pos->line_occ[o]);
     }
     return moves;
 }
@@ -122,7 +153,7 @@ static int count_palace_sliders(const Position *pos, Bitboard sliders, Bitboard 
     while (empty_targets) {
         int t = bb_pop(&empty_targets);
         for (int d = 0; d < DIR_NB; d++) {
-            int s = first_blocker(t, d, position_occupied(pos));
+            int s = first_blocker(position_geo(pos), t, d, position_occupied(pos));
             if (s != NO_SQ && (sliders & bb_square(s)) &&
                 (dir_is_orthogonal(d) || !(rook_only & bb_square(s))))
                 reachers |= bb_square(s);
@@ -143,9 +174,10 @@ static int closeness(int a, int b)
  * Pincers. */
 static int pincer_support(const Position *pos, int c)
 {
+    const Geometry *geo = position_geo(pos);
     Bitboard own = pos->by_color[c];
-    Bitboard next = (own << FILE_NB) | (own >> FILE_NB) | ((own << 1) & ~geo.file_mask[0]) |
-                    ((own >> 1) & ~geo.file_mask[FILE_NB - 1]);
+    Bitboard next = (own << FILE_NB) | (own >> FILE_NB) | ((own << 1) & ~geo->file_mask[0]) |
+                    ((own >> 1) & ~geo->file_mask[FILE_NB - 1]);
     return bb_popcount(next & own & pos->by_type[PINCER]);
 }
 
@@ -156,20 +188,22 @@ static void king_features(const Position *pos, int c, int sign, Bitboard active,
 {
     int k = pos->king[c], ek = pos->king[!c];
     f[T_KING_FROZEN] += sign * !(active & bb_square(k));
-    f[T_GUARD_SHELTER] += sign *
-                          bb_popcount(geo.neighbours[k] & pos->by_color[c] & pos->by_type[GUARD]);
+    f[T_GUARD_SHELTER] += sign * bb_popcount(position_geo(pos)->neighbours[k] & pos->by_color[c] &
+                                             pos->by_type[GUARD]);
     for (Bitboard m = active & pos->by_type[IMMOBILIZER]; m;)
         f[T_IMMOB_KING] += sign * closeness(bb_pop(&m), ek);
     Bitboard attackers = active & ~pos->by_type[KING];
-    f[T_KING_WRAP_PRESSURE] += sign * bb_popcount(zone2_wrap[ek] & attackers);
+    f[T_KING_WRAP_PRESSURE] += sign * bb_popcount(tables_of(pos)->zone2_wrap[ek] & attackers);
 }
 
 /* Adds the features of colour c with sign (+1 White, -1 Black) into f. Pieces are visited type
  * by type, which keeps the loops free of unpredictable branches on the piece type. */
 static void side_features(const Position *pos, int c, int sign, int f[T_NB])
 {
+    const Geometry *geo = position_geo(pos);
+    const EvalTables *e = tables_of(pos);
     Bitboard own = pos->by_color[c], enemy = pos->by_color[!c];
-    Bitboard target = enemy_palace[c];
+    Bitboard target = e->enemy_palace[c];
     Bitboard frozen = attack_frozen_mask(pos, c);
     Bitboard active = own & ~frozen;
 
@@ -178,7 +212,7 @@ static void side_features(const Position *pos, int c, int sign, int f[T_NB])
         f[weight_material(t)] += sign * bb_popcount(own & pos->by_type[t]);
     Bitboard pieces = own & ~pos->by_type[KING];
     for (int b = 0; b < CLOSE_BITS; b++)
-        close += bb_popcount(pieces & close_plane[c][b]) << b;
+        close += bb_popcount(pieces & e->close_plane[c][b]) << b;
 
     Bitboard sliders = active & (pos->by_type[PINCER] | pos->by_type[COORDINATOR] |
                                  pos->by_type[LEAPER] | pos->by_type[CHAMELEON] |
@@ -197,13 +231,13 @@ static void side_features(const Position *pos, int c, int sign, int f[T_NB])
     }
     for (pieces = active & pos->by_type[GUARD]; pieces;) {
         int sq = bb_pop(&pieces);
-        Bitboard to = geo.neighbours[sq] & ~own;
+        Bitboard to = geo->neighbours[sq] & ~own;
         mob[GUARD] += bb_popcount(to);
         reachers += (to & target) && !(target & bb_square(sq));
     }
     int k = pos->king[c];
     if (active & bb_square(k)) {
-        Bitboard to = king_jumps[k] & ~own;
+        Bitboard to = e->king_jumps[k] & ~own;
         mob[KING] += bb_popcount(to);
         reachers += (to & target) && !(target & bb_square(k));
     }
@@ -211,8 +245,9 @@ static void side_features(const Position *pos, int c, int sign, int f[T_NB])
         f[weight_mobility(t)] += sign * mob[t];
 
     for (pieces = active & pos->by_type[IMMOBILIZER]; pieces;)
-        f[T_IMMOB_ZONE] += sign * bb_popcount(zone2[bb_pop(&pieces)] & enemy & ~pos->by_type[MAGE]);
-    Bitboard lines = geo.rank_mask[sq_rank(k)] | geo.file_mask[sq_file(k)];
+        f[T_IMMOB_ZONE] += sign *
+                           bb_popcount(e->zone2[bb_pop(&pieces)] & enemy & ~pos->by_type[MAGE]);
+    Bitboard lines = geo->rank_mask[sq_rank(k)] | geo->file_mask[sq_file(k)];
     f[T_COORD_TARGETS] += sign * bb_popcount(active & pos->by_type[COORDINATOR]) *
                           bb_popcount(lines & enemy);
 
@@ -223,7 +258,7 @@ static void side_features(const Position *pos, int c, int sign, int f[T_NB])
     f[T_PALACE_DOUBLE] += sign * (occupants == 1 && reachers > 0);
     f[T_FROZEN] += sign * bb_popcount(frozen);
     Bitboard attackers = active & ~pos->by_type[KING];
-    f[T_KING_PRESSURE] += sign * bb_popcount(zone2[pos->king[!c]] & attackers);
+    f[T_KING_PRESSURE] += sign * bb_popcount(e->zone2[pos->king[!c]] & attackers);
     king_features(pos, c, sign, active, f);
     f[T_PINCER_SUPPORT] += sign * pincer_support(pos, c);
 }
@@ -233,12 +268,13 @@ static void side_features(const Position *pos, int c, int sign, int f[T_NB])
  * cannot disagree. */
 static void pst_add(const Position *pos, const Weights *w, int *f, int *mg, int *eg)
 {
+    const Square *mirror = position_geo(pos)->mirror;
     for (int c = 0; c < COLOR_NB; c++) {
         int sign = c == WHITE ? 1 : -1;
         for (Bitboard b = pos->by_color[c]; b;) {
             int sq = bb_pop(&b), t = piece_type(pos->board[sq]);
-            int rank = c == WHITE ? sq_rank(sq) : RANK_NB - 1 - sq_rank(sq);
-            int tf = weight_pst_file(t, sq_file(sq)), tr = weight_pst_rank(t, rank);
+            int rel = c == WHITE ? sq : mirror[sq]; /* the square seen from White's side */
+            int tf = weight_pst_file(t, sq_file(rel)), tr = weight_pst_rank(t, sq_rank(rel));
             if (f) {
                 f[tf] += sign;
                 f[tr] += sign;
@@ -268,13 +304,9 @@ void eval_features(const Position *pos, int f[T_NB])
     pst_add(pos, NULL, f, NULL, NULL);
 }
 
-/* Pieces of each type in the start position, per side (MAXIMA.md section 3). */
-static const int start_count[TYPE_NB] = {
-    [PINCER] = 6,     [COORDINATOR] = 1, [LEAPER] = 2, [CHAMELEON] = 2,
-    [WITHDRAWER] = 1, [IMMOBILIZER] = 1, [MAGE] = 2,   [GUARD] = 2};
-
 int eval_phase(const Position *pos, const Weights *w)
 {
+    const int *start_count = tables_of(pos)->start_count;
     int now = 0, full = 0;
     for (int t = PINCER; t <= GUARD; t++) {
         int pw = w->v[weight_phase(t)];

@@ -243,7 +243,9 @@ static bool special_game_end(Engine *e, int ply, int *score)
     if (has_legal_move(e))
         *score = -SCORE_MATE + ply;
     else
-        *score = attack_king_attacked(&e->pos, e->pos.side) ? -SCORE_MATE + ply : 0;
+        *score = attack_king_attacked(&e->pos, e->pos.side) || e->pos.variant->stalemate_loses
+                     ? -SCORE_MATE + ply
+                     : 0;
     return true;
 }
 
@@ -265,7 +267,7 @@ static int qsearch(Engine *e, int alpha, int beta, int ply, int qdepth)
     Move moves[MAX_MOVES];
     int scores[MAX_MOVES];
     int us = e->pos.side;
-    Bitboard palace = bb_square(geo.palace[!us][PALACE_D]) | bb_square(geo.palace[!us][PALACE_E]);
+    Bitboard palace = position_geo(&e->pos)->palace_mask[!us];
     int k = movegen_tactical(&e->pos, palace, moves);
     for (int i = 0; i < k; i++) {
         scores[i] = capture_value(e, moves[i]) +
@@ -437,7 +439,7 @@ static int negamax(Engine *e, int depth, int alpha, int beta, int ply, bool allo
         }
     }
     if (legal == 0)
-        return in_check ? -SCORE_MATE + ply : 0;
+        return in_check || e->pos.variant->stalemate_loses ? -SCORE_MATE + ply : 0;
     int bound = best >= beta ? BOUND_LOWER : alpha > old_alpha ? BOUND_EXACT : BOUND_UPPER;
     tt_store(&e->tt, key, best_move, score_to_tt(best, ply), depth, bound);
     return best;
@@ -512,7 +514,7 @@ Move engine_search(Engine *e, const SearchLimits *limits, int *score, SearchInfo
     int nlegal = movegen_legal(&e->pos, legal);
     GameState state = gamestate_from_count(&e->pos, nlegal);
     Move best = MOVE_NONE;
-    int best_score = state == GAME_ONGOING || state == GAME_STALEMATE ? 0 : -SCORE_MATE;
+    int best_score = gamestate_is_loss(&e->pos, state) ? -SCORE_MATE : 0;
     SearchInfo done = {0};
     if (state == GAME_ONGOING) {
         best = legal[0];

@@ -1,7 +1,10 @@
-/* test_perft.c: the core against the reference data of ../shared/data.
+/* test_perft.c: the core against the reference data of ../shared/data, for each game:
+ * Maxima's perft.epd and legal_moves.txt, Ultima's ultima_perft.epd and ultima_moves.txt.
  *
- * - perft.epd: every count up to depth 3 (the start position also depth 4);
- * - legal_moves.txt: the legal moves of each position in full notation, exactly;
+ * - perft: every count up to depth 3 (the start position also depth 4; the deeper Ultima
+ *   counts are in make test-slow);
+ * - move lists: the legal moves of each position in full notation, exactly, and where the file
+ *   gives them the game state and check;
  * - FEN round trip and Zobrist key on every reference position;
  * - make/unmake: the incremental key and the bitboards stay consistent along the tree, and
  *   every undo restores the exact position. */
@@ -23,8 +26,7 @@
 #include "core/perft.h"
 #include "core/position.h"
 
-#define PERFT_EPD MAXTUNE_SHARED_DIR "/data/perft.epd"
-#define LEGAL_MOVES_TXT MAXTUNE_SHARED_DIR "/data/legal_moves.txt"
+#include "core/gamestate.h"
 
 enum { LINE_LEN = 1024, MAX_REF = 128, MAX_DEPTHS = 8, MAX_REF_MOVES = 256 };
 
@@ -41,14 +43,41 @@ typedef struct PerftRef {
 typedef struct MovesRef {
     char fen[LINE_LEN];
     char id[64];
+    char state[32]; /* "ongoing", "checkmate", "stalemate", or "" where the file says nothing */
+    int check;      /* 1 in check, 0 not, -1 not given */
     int nmoves;
     char moves[MAX_REF_MOVES][MOVE_STR_LEN];
 } MovesRef;
 
-static PerftRef perft_refs[MAX_REF];
-static int perft_nref;
-static MovesRef moves_refs[MAX_REF];
-static int moves_nref;
+/* One game's reference files, what they must hold, and what was read. */
+typedef struct RefGame {
+    const char *name;
+    const char *perft_path, *moves_path;
+    int perft_lines, moves_blocks; /* how many the files hold */
+    const char *deep[5];           /* positions whose tree make/unmake walks to depth 3 */
+    PerftRef perft[MAX_REF];
+    int nperft;
+    MovesRef moves[MAX_REF];
+    int nmoves;
+} RefGame;
+
+static RefGame games[] = {
+    {.name = "maxima",
+     .perft_path = MAXTUNE_SHARED_DIR "/data/perft.epd",
+     .moves_path = MAXTUNE_SHARED_DIR "/data/legal_moves.txt",
+     .perft_lines = 37,
+     .moves_blocks = 36,
+     .deep = {"start", "chameleon_combo", "long_leaper_multijump", "suicide_chameleon_immobilizer",
+              "random-33"}},
+    {.name = "ultima",
+     .perft_path = MAXTUNE_SHARED_DIR "/data/ultima_perft.epd",
+     .moves_path = MAXTUNE_SHARED_DIR "/data/ultima_moves.txt",
+     .perft_lines = 55,
+     .moves_blocks = 55,
+     .deep = {"start", "chameleon_combo", "leaper_multi", "chameleon_vs_immobilizer",
+              "king_displacement"}},
+};
+enum { GAME_NB = sizeof games / sizeof games[0] };
 
 /* Removes trailing blanks and the newline from s. */
 static void chomp(char *s)
@@ -68,19 +97,20 @@ static void copy_text(char *dst, size_t size, const char *src)
     dst[n] = '\0';
 }
 
-/* Reads perft.epd into perft_refs; returns the number of lines read, -1 if it cannot open it. */
-static int load_perft_epd(void)
+/* Reads g's perft file into g->perft; returns the number of lines read, -1 if it cannot open
+ * it. */
+static int load_perft_epd(RefGame *g)
 {
-    FILE *f = fopen(PERFT_EPD, "r");
+    FILE *f = fopen(g->perft_path, "r");
     if (!f)
         return -1;
     char line[LINE_LEN];
-    perft_nref = 0;
-    while (fgets(line, sizeof line, f) && perft_nref < MAX_REF) {
+    g->nperft = 0;
+    while (fgets(line, sizeof line, f) && g->nperft < MAX_REF) {
         chomp(line);
         if (line[0] == '#' || line[0] == '\0')
             continue;
-        PerftRef *r = &perft_refs[perft_nref++];
+        PerftRef *r = &g->perft[g->nperft++];
         memset(r, 0, sizeof *r);
         char *semi = strchr(line, ';');
         if (!semi) {
@@ -105,18 +135,19 @@ static int load_perft_epd(void)
         }
     }
     fclose(f);
-    return perft_nref;
+    return g->nperft;
 }
 
-/* Reads legal_moves.txt into moves_refs; returns the number of blocks, -1 if it cannot open it. */
-static int load_legal_moves(void)
+/* Reads g's move-list file into g->moves; returns the number of blocks, -1 if it cannot open
+ * it. */
+static int load_legal_moves(RefGame *g)
 {
-    FILE *f = fopen(LEGAL_MOVES_TXT, "r");
+    FILE *f = fopen(g->moves_path, "r");
     if (!f)
         return -1;
     char line[LINE_LEN];
     MovesRef *cur = NULL;
-    moves_nref = 0;
+    g->nmoves = 0;
     while (fgets(line, sizeof line, f)) {
         chomp(line);
         if (line[0] == '#')
@@ -126,19 +157,23 @@ static int load_legal_moves(void)
             continue;
         }
         if (strncmp(line, "fen ", 4) == 0) {
-            if (moves_nref == MAX_REF)
+            if (g->nmoves == MAX_REF)
                 break;
-            cur = &moves_refs[moves_nref++];
+            cur = &g->moves[g->nmoves++];
             memset(cur, 0, sizeof *cur);
+            cur->check = -1;
             copy_text(cur->fen, sizeof cur->fen, line + 4);
         } else if (cur && strncmp(line, "id ", 3) == 0) {
             copy_text(cur->id, sizeof cur->id, line + 3);
+        } else if (cur && strncmp(line, "state ", 6) == 0) {
+            if (sscanf(line, "state %31s check %d", cur->state, &cur->check) != 2)
+                fail_msg("%s: bad state line '%s'", g->moves_path, line);
         } else if (cur && cur->nmoves < MAX_REF_MOVES) {
             copy_text(cur->moves[cur->nmoves++], MOVE_STR_LEN, line);
         }
     }
     fclose(f);
-    return moves_nref;
+    return g->nmoves;
 }
 
 /* Parses fen into pos, failing the test with the parser's message if it is rejected. */
@@ -165,58 +200,74 @@ static bool same_position(const Position *a, const Position *b)
            a->plies == b->plies && a->key == b->key;
 }
 
-/* Group setup: the core tables and both reference files. */
+/* Group setup: the core tables and every game's reference files. */
 static int setup_data(void **state)
 {
     (void)state;
     core_init();
-    if (load_perft_epd() <= 0) {
-        fprintf(stderr, "cannot read %s\n", PERFT_EPD);
-        return -1;
-    }
-    if (load_legal_moves() <= 0) {
-        fprintf(stderr, "cannot read %s\n", LEGAL_MOVES_TXT);
-        return -1;
+    for (int i = 0; i < GAME_NB; i++) {
+        if (load_perft_epd(&games[i]) <= 0) {
+            fprintf(stderr, "cannot read %s\n", games[i].perft_path);
+            return -1;
+        }
+        if (load_legal_moves(&games[i]) <= 0) {
+            fprintf(stderr, "cannot read %s\n", games[i].moves_path);
+            return -1;
+        }
     }
     return 0;
 }
 
-/* The reference files are complete: 37 perft lines with depths 1-3, 36 move-list blocks. */
+/* The reference files are complete (Maxima: 37 perft lines, 36 move-list blocks; Ultima: 55
+ * and 55), every perft line from depth 1 to at least 3, each position of its own game. */
 static void test_reference_files_loaded(void **state)
 {
     (void)state;
-    assert_int_equal(perft_nref, 37);
-    assert_int_equal(moves_nref, 36);
-    assert_string_equal(perft_refs[0].id, "start");
-    for (int i = 0; i < perft_nref; i++) {
-        assert_true(perft_refs[i].ndepth >= 3);
-        assert_int_equal(perft_refs[i].depth[0], 1);
+    for (int i = 0; i < GAME_NB; i++) {
+        const RefGame *g = &games[i];
+        assert_int_equal(g->nperft, g->perft_lines);
+        assert_int_equal(g->nmoves, g->moves_blocks);
+        assert_string_equal(g->perft[0].id, "start");
+        for (int k = 0; k < g->nperft; k++) {
+            assert_true(g->perft[k].ndepth >= 3);
+            assert_int_equal(g->perft[k].depth[0], 1);
+            Position pos;
+            parse_or_fail(&pos, g->perft[k].fen);
+            assert_string_equal(pos.variant->name, g->name);
+        }
+        for (int k = 0; k < g->nmoves; k++) /* finished positions have no move */
+            assert_true(g->moves[k].nmoves > 0 ||
+                        (g->moves[k].state[0] && strcmp(g->moves[k].state, "ongoing") != 0));
     }
-    for (int i = 0; i < moves_nref; i++)
-        assert_true(moves_refs[i].nmoves > 0);
+    /* Ultima's file gives the state and check of every block. */
+    for (int k = 0; k < games[1].nmoves; k++)
+        assert_true(games[1].moves[k].check >= 0 && games[1].moves[k].state[0]);
 }
 
-/* perft matches every count of perft.epd up to depth 3, and the start position at depth 4. */
+/* perft matches every count up to depth 3, and the start position at depth 4, in each game. */
 static void test_perft_reference_counts(void **state)
 {
     (void)state;
-    int checked = 0;
-    for (int i = 0; i < perft_nref; i++) {
-        const PerftRef *r = &perft_refs[i];
-        int max_depth = strcmp(r->id, "start") == 0 ? 4 : 3;
-        Position pos;
-        parse_or_fail(&pos, r->fen);
-        for (int k = 0; k < r->ndepth; k++) {
-            if (r->depth[k] > max_depth)
-                continue;
-            uint64_t got = perft(&pos, r->depth[k]);
-            if (got != r->count[k])
-                fail_msg("perft %s depth %d: got %llu, want %llu", r->id, r->depth[k],
-                         (unsigned long long)got, (unsigned long long)r->count[k]);
-            checked++;
+    for (int i = 0; i < GAME_NB; i++) {
+        const RefGame *g = &games[i];
+        int checked = 0;
+        for (int j = 0; j < g->nperft; j++) {
+            const PerftRef *r = &g->perft[j];
+            int max_depth = strcmp(r->id, "start") == 0 ? 4 : 3;
+            Position pos;
+            parse_or_fail(&pos, r->fen);
+            for (int k = 0; k < r->ndepth; k++) {
+                if (r->depth[k] > max_depth)
+                    continue;
+                uint64_t got = perft(&pos, r->depth[k]);
+                if (got != r->count[k])
+                    fail_msg("%s perft %s depth %d: got %llu, want %llu", g->name, r->id,
+                             r->depth[k], (unsigned long long)got, (unsigned long long)r->count[k]);
+                checked++;
+            }
         }
+        assert_int_equal(checked, g->perft_lines * 3 + 1);
     }
-    assert_int_equal(checked, 37 * 3 + 1);
 }
 
 /* parse -> print -> parse gives the same FEN text and the same Zobrist key. */
@@ -238,38 +289,56 @@ static void check_round_trip(const char *fen, const char *id)
     assert_true(same_position(&a, &b));
 }
 
-/* FEN round trip on every reference position of both files. */
+/* FEN round trip on every reference position of every file. */
 static void test_fen_round_trip_references(void **state)
 {
     (void)state;
-    for (int i = 0; i < perft_nref; i++)
-        check_round_trip(perft_refs[i].fen, perft_refs[i].id);
-    for (int i = 0; i < moves_nref; i++)
-        check_round_trip(moves_refs[i].fen, moves_refs[i].id);
+    for (int i = 0; i < GAME_NB; i++) {
+        for (int k = 0; k < games[i].nperft; k++)
+            check_round_trip(games[i].perft[k].fen, games[i].perft[k].id);
+        for (int k = 0; k < games[i].nmoves; k++)
+            check_round_trip(games[i].moves[k].fen, games[i].moves[k].id);
+    }
 }
 
-/* The legal moves of every legal_moves.txt block, in full notation and byte order, are
- * exactly the listed ones. */
+/* The state and check a block gives (where it gives them) are those of the position. */
+static void check_block_state(Position *pos, const MovesRef *r, int nlegal)
+{
+    if (r->check >= 0 && attack_king_attacked(pos, pos->side) != (r->check == 1))
+        fail_msg("%s: in check %d, want %d", r->id, !r->check, r->check);
+    const char *state = gamestate_name(gamestate_from_count(pos, nlegal));
+    if (r->state[0] && strcmp(state, r->state) != 0)
+        fail_msg("%s: game state %s, want %s", r->id, state, r->state);
+}
+
+/* The legal moves of block r are exactly its list; then its state and check. */
+static void check_block_moves(const MovesRef *r)
+{
+    static char got[MAX_MOVES][MOVE_STR_LEN];
+    Position pos;
+    parse_or_fail(&pos, r->fen);
+    Move list[MAX_MOVES];
+    int n = movegen_legal(&pos, list);
+    for (int k = 0; k < n; k++)
+        notation_move(&pos, list[k], got[k], MOVE_STR_LEN);
+    qsort(got, (size_t)n, sizeof got[0], compare_texts);
+    for (int k = 0; k < n && k < r->nmoves; k++)
+        if (strcmp(got[k], r->moves[k]) != 0)
+            fail_msg("%s: move %d is %s, want %s", r->id, k, got[k], r->moves[k]);
+    if (n != r->nmoves)
+        fail_msg("%s: %d legal moves, want %d (first extra: %s)", r->id, n, r->nmoves,
+                 n > r->nmoves ? got[r->nmoves] : r->moves[n]);
+    check_block_state(&pos, r, n);
+}
+
+/* The legal moves of every move-list block, in full notation and byte order, are exactly the
+ * listed ones. */
 static void test_legal_move_lists(void **state)
 {
     (void)state;
-    static char got[MAX_MOVES][MOVE_STR_LEN];
-    for (int i = 0; i < moves_nref; i++) {
-        const MovesRef *r = &moves_refs[i];
-        Position pos;
-        parse_or_fail(&pos, r->fen);
-        Move list[MAX_MOVES];
-        int n = movegen_legal(&pos, list);
-        for (int k = 0; k < n; k++)
-            notation_move(&pos, list[k], got[k], MOVE_STR_LEN);
-        qsort(got, (size_t)n, sizeof got[0], compare_texts);
-        for (int k = 0; k < n && k < r->nmoves; k++)
-            if (strcmp(got[k], r->moves[k]) != 0)
-                fail_msg("%s: move %d is %s, want %s", r->id, k, got[k], r->moves[k]);
-        if (n != r->nmoves)
-            fail_msg("%s: %d legal moves, want %d (first extra: %s)", r->id, n, r->nmoves,
-                     n > r->nmoves ? got[r->nmoves] : r->moves[n]);
-    }
+    for (int i = 0; i < GAME_NB; i++)
+        for (int k = 0; k < games[i].nmoves; k++)
+            check_block_moves(&games[i].moves[k]);
 }
 
 /* Walks the legal tree to `depth`, checking consistency (incremental key == computed key) after
@@ -300,28 +369,32 @@ static uint64_t walk_checked(Position *pos, int depth, const char *id)
     return leaves;
 }
 
-/* Zobrist keys and bitboards along the tree: depth 3 from a few positions, 2 from all others. */
+/* Zobrist keys and bitboards along the tree: depth 3 from a few positions of each game, 2 from
+ * all others. */
 static void test_make_unmake_consistency(void **state)
 {
     (void)state;
-    static const char *const deep[] = {"start", "chameleon_combo", "long_leaper_multijump",
-                                       "suicide_chameleon_immobilizer", "random-33"};
-    int deep_done = 0;
-    for (int i = 0; i < perft_nref; i++) {
-        const PerftRef *r = &perft_refs[i];
-        int depth = 2;
-        for (size_t k = 0; k < sizeof deep / sizeof deep[0]; k++)
-            if (strcmp(r->id, deep[k]) == 0)
-                depth = 3;
-        deep_done += depth == 3;
-        Position pos;
-        parse_or_fail(&pos, r->fen);
-        Position start = pos;
-        uint64_t leaves = walk_checked(&pos, depth, r->id);
-        assert_true(same_position(&pos, &start));
-        assert_true(leaves > 0);
+    for (int i = 0; i < GAME_NB; i++) {
+        const RefGame *g = &games[i];
+        int deep_done = 0;
+        for (int j = 0; j < g->nperft; j++) {
+            const PerftRef *r = &g->perft[j];
+            int depth = 2;
+            for (size_t k = 0; k < sizeof g->deep / sizeof g->deep[0]; k++)
+                if (strcmp(r->id, g->deep[k]) == 0)
+                    depth = 3;
+            deep_done += depth == 3;
+            Position pos;
+            parse_or_fail(&pos, r->fen);
+            Position start = pos;
+            Move list[MAX_MOVES];
+            bool finished = movegen_legal(&pos, list) == 0;
+            uint64_t leaves = walk_checked(&pos, depth, r->id);
+            assert_true(same_position(&pos, &start));
+            assert_true(leaves > 0 || finished);
+        }
+        assert_int_equal(deep_done, 5);
     }
-    assert_int_equal(deep_done, 5);
 }
 
 /* attack_king_attacked(pos, color) agrees with move generation: a pseudo-legal move of the
@@ -351,7 +424,7 @@ static void check_attack_oracle(const Position *pos, int color, const char *id)
                  color == WHITE ? "White" : "Black");
     if (attacked && !captured) {
         bool excuse = movegen_palace_blocked(&p) != NO_SQ;
-        Bitboard cham = geo.neighbours[k] & position_pieces(pos, !color, CHAMELEON);
+        Bitboard cham = position_geo(pos)->neighbours[k] & position_pieces(pos, !color, CHAMELEON);
         while (cham)
             excuse |= !attack_is_frozen(pos, bb_pop(&cham));
         if (!excuse)
@@ -380,15 +453,16 @@ static void walk_attacks(Position *pos, int depth, const char *id)
     }
 }
 
-/* The attack test agrees with move generation on the reference trees (depth 2). */
+/* The attack test agrees with move generation on the reference trees (depth 2) of each game. */
 static void test_attack_matches_movegen(void **state)
 {
     (void)state;
-    for (int i = 0; i < perft_nref; i++) {
-        Position pos;
-        parse_or_fail(&pos, perft_refs[i].fen);
-        walk_attacks(&pos, 2, perft_refs[i].id);
-    }
+    for (int i = 0; i < GAME_NB; i++)
+        for (int k = 0; k < games[i].nperft; k++) {
+            Position pos;
+            parse_or_fail(&pos, games[i].perft[k].fen);
+            walk_attacks(&pos, 2, games[i].perft[k].id);
+        }
 }
 
 /* Transpositions reach the same key: two move orders to one position. */

@@ -59,7 +59,7 @@ static void put_random(Position *pos, Piece p, uint64_t *seed)
 {
     for (;;) {
         int sq = (int)(rng_next(seed) % SQ_NB);
-        if (geo.real[sq] && pos->board[sq] == EMPTY) {
+        if (position_geo(pos)->real[sq] && pos->board[sq] == EMPTY) {
             position_put(pos, sq, p);
             return;
         }
@@ -76,7 +76,7 @@ static void make_traces(const Weights *planted, Traces *t, uint64_t seed)
         [WITHDRAWER] = 1, [IMMOBILIZER] = 1, [MAGE] = 2,   [GUARD] = 2};
     for (int g = 0; g < POSITIONS; g++) {
         Position pos;
-        position_clear(&pos);
+        position_clear(&pos, variant_get(VARIANT_MAXIMA));
         for (int c = 0; c < COLOR_NB; c++) {
             put_random(&pos, piece_make(c, KING), &seed);
             for (int ty = PINCER; ty <= GUARD; ty++)

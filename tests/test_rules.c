@@ -31,7 +31,7 @@ enum { LIST_TEXT = 8192 };
 static int sq_of(const char *name)
 {
     int len;
-    int sq = square_parse(name, &len);
+    int sq = square_parse(&variant_get(VARIANT_MAXIMA)->geo, name, &len);
     if (sq < 0 || name[len] != '\0')
         fail_msg("bad square name '%s' in a test", name);
     return sq;
@@ -42,7 +42,7 @@ static void setup_at(Position *pos, const char *side, const char *pieces, int li
 {
     static const char letters[] = " prnbqmgdk";
     Position tmp;
-    position_clear(&tmp);
+    position_clear(&tmp, variant_get(VARIANT_MAXIMA));
     char list[256], fen[256], err[256];
     snprintf(list, sizeof list, "%s", pieces);
     for (char *tok = strtok(list, " "); tok; tok = strtok(NULL, " ")) {

@@ -60,7 +60,7 @@ static void parse(Position *pos, const char *fen)
 static int sq(const char *name)
 {
     int len;
-    int s = square_parse(name, &len);
+    int s = square_parse(&variant_get(VARIANT_MAXIMA)->geo, name, &len);
     assert_true(s >= 0);
     return s;
 }

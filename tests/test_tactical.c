@@ -18,7 +18,7 @@ static void compare(const Position *pos, long *checked)
 {
     Move all[MAX_MOVES], tactical[MAX_MOVES], want[MAX_MOVES];
     int us = pos->side;
-    Bitboard palace = bb_square(geo.palace[!us][PALACE_D]) | bb_square(geo.palace[!us][PALACE_E]);
+    Bitboard palace = position_geo(pos)->palace_mask[!us];
     Bitboard extras[2] = {0, palace};
     int n = movegen_pseudo(pos, all);
     for (int e = 0; e < 2; e++) {

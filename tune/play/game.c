@@ -134,7 +134,7 @@ static bool game_ended(Position *pos, const uint64_t *keys, int floor, const Mat
     int loser_result = pos->side == WHITE ? 0 : 2; /* White's result if the mover loses */
     int draw_plies = counters[0], white_losing = counters[1], black_losing = counters[2];
     if (state != GAME_ONGOING) {
-        rec->result = state == GAME_STALEMATE ? 1 : loser_result;
+        rec->result = gamestate_is_loss(pos, state) ? loser_result : 1;
         rec->term = state == GAME_CHECKMATE   ? TERM_CHECKMATE
                     : state == GAME_STALEMATE ? TERM_STALEMATE
                     : state == GAME_BARE_KING ? TERM_BARE_KING

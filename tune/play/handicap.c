@@ -35,7 +35,7 @@ static bool remove_copy(Position *pos, int c, int type, long copy)
 {
     int squares[SQ_NB], n = 0;
     for (int k = 0; k < SQ_NB; k++) {
-        int sq = c == WHITE ? k : sq_mirror(k);
+        int sq = c == WHITE ? k : position_geo(pos)->mirror[k];
         if (sq < SQ_NB && pos->board[sq] == piece_make(c, type))
             squares[n++] = sq;
     }
