@@ -147,12 +147,13 @@ uint64_t job_config_hash(const Config *cfg)
     const JobDef *job = job_find(cfg->job);
     if (!job || !job->grows)
         return rundir_config_hash(cfg);
-    Config *c = malloc(sizeof *c);
+    Config *c = malloc(2 * sizeof *c); /* cfg's copy, then the defaults */
     if (!c)
         return rundir_config_hash(cfg);
-    *c = *cfg;
-    uint64_t salt = job->grows(c);
-    uint64_t h = rundir_config_hash(c) ^ salt;
+    c[0] = *cfg;
+    config_defaults(&c[1]);
+    uint64_t salt = job->grows(&c[0], &c[1]);
+    uint64_t h = rundir_config_hash(&c[0]) ^ salt;
     free(c);
     return h;
 }

@@ -41,10 +41,10 @@ typedef struct JobDef {
     bool (*external)(const Config *cfg);
     const char *external_doc;
     /* For a job whose finished run may be extended (a match's pairs raised): sets in cfg the
-     * keys that may grow to their defaults, so that they leave the checkpoint's config hash,
-     * and returns a number mixed into that hash (its records' layout); NULL: none. Such a
-     * job keeps its checkpoint when it finishes. */
-    uint64_t (*grows)(Config *cfg);
+     * keys that may grow to their values in defaults (a Config of every key's default), so
+     * that they leave the checkpoint's config hash, and returns a number mixed into that hash
+     * (its records' layout); NULL: none. Such a job keeps its checkpoint when it finishes. */
+    uint64_t (*grows)(Config *cfg, const Config *defaults);
 } JobDef;
 
 /* Sets the table of jobs (catalog.c, at start-up), which the config ([run] job), `maxtune run`,
