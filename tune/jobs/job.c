@@ -183,7 +183,8 @@ int job_begin(Job *job, const Config *cfg, RunDir *rd, JournalRecordFn on_record
     if (on_record && !journal_open(&job->journal, path, job_config_hash(cfg), on_record, data, err,
                                    sizeof err)) {
         char diff[2100];
-        if (strstr(err, "different config") && rundir_config_diff(rd, cfg, diff, sizeof diff))
+        if (job->journal.failure == JOURNAL_FAIL_CONFIG &&
+            rundir_config_diff(rd, cfg, diff, sizeof diff))
             fprintf(stderr, "maxtune: %s (%s)\n", err, diff);
         else
             fprintf(stderr, "maxtune: %s\n", err);
