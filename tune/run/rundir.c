@@ -333,14 +333,17 @@ static bool text_has_line(const char *text, const char *section, const char *lin
     return false;
 }
 
-/* Whether a line of config text counts for resuming: a key's line (no comment) other than
- * threads, the checkpoint interval, the results folder and the engine log, which never change
- * results. */
-static bool line_counts(const char *line)
+/* Whether a line of config text in section (its "[name]" line) counts for resuming: a key's
+ * line (no comment) whose key may change results (not ConfigKey.not_result). */
+static bool line_counts(const char *section, const char *line)
 {
-    return line[0] != ';' && line[0] != '[' && strncmp(line, "threads", 7) != 0 &&
-           strncmp(line, "checkpoint_seconds", 18) != 0 && strncmp(line, "results_dir", 11) != 0 &&
-           strncmp(line, "engine_log", 10) != 0;
+    if (line[0] == ';' || line[0] == '[')
+        return false;
+    const char *name = section[0] == '[' ? section + 1 : section;
+    char sec[128], key[128];
+    snprintf(sec, sizeof sec, "%.*s", (int)strcspn(name, "]"), name);
+    snprintf(key, sizeof key, "%.*s", (int)strcspn(line, " ="), line);
+    return !config_key_not_result(sec, key);
 }
 
 uint64_t rundir_config_hash(const Config *cfg)
@@ -363,7 +366,7 @@ uint64_t rundir_config_hash(const Config *cfg)
             snprintf(section, sizeof section, "%s", line);
             continue;
         }
-        if (!line_counts(line) || text_has_line(base, section, line))
+        if (!line_counts(section, line) || text_has_line(base, section, line))
             continue;
         h ^= journal_hash(section);
         h *= 0x100000001B3ull;
@@ -386,7 +389,7 @@ static void lines_missing(char *a, const char *b, const char *sep, char *diff, s
             snprintf(section, sizeof section, "%s", line);
             continue;
         }
-        if (!line_counts(line) || text_has_line(b, section, line))
+        if (!line_counts(section, line) || text_has_line(b, section, line))
             continue;
         size_t used = strlen(diff);
         snprintf(diff + used, len - used, "%s%s %s", used ? ", " : sep, section, line);
