@@ -113,7 +113,7 @@ run "$CFG" --set run.results_dir="$T/nouciok" --set "engine_a.command=$ENG nouci
     --set engine_a.start_timeout_ms=300
 check "no uciok: the run stops before the first game, exit 1, one line naming the engine" eval \
     '[ $RC -eq 1 ] && grep -q "^maxtune: \[engine_a\] broken (command: .*nouciok.*): cannot start: no uciok in time" $T/err &&
-     [ ! -e $T/nouciok/f/engines.log ] && none_left'
+     [ ! -e $T/nouciok/f/engines.log ] && [ ! -e $T/nouciok ] && none_left'
 run "$CFG" --set run.results_dir="$T/slow1" --set "engine_a.command=$ENG slowstart 1500 $BIN uci" \
     --set engine_a.start_timeout_ms=300
 check "a start slower than start_timeout_ms: the run stops, exit 1" eval \

@@ -166,9 +166,12 @@ int job_begin(Job *job, const Config *cfg, RunDir *rd, JournalRecordFn on_record
     job->threads = config_threads(cfg);
     job->live_next = 0;
     memset(&job->journal, 0, sizeof job->journal);
+    /* An engine that fails here stops the run before it wrote anything: a folder it made for
+     * the run goes again. */
     for (int i = 0; i < player_count(cfg); i++)
         if (!engine_allowed(cfg, i, err, sizeof err)) {
             fprintf(stderr, "maxtune: %s\n", err);
+            rundir_discard(rd);
             return EXIT_USAGE;
         }
     for (int i = 0; i < player_count(cfg); i++) {
@@ -176,8 +179,10 @@ int job_begin(Job *job, const Config *cfg, RunDir *rd, JournalRecordFn on_record
                          ? engine_check_start(player_config(cfg, i), player_section(i), NULL, 0,
                                               NULL)
                          : EXIT_OK;
-        if (status != EXIT_OK)
+        if (status != EXIT_OK) {
+            rundir_discard(rd);
             return status;
+        }
     }
     rundir_file(rd, RUNDIR_JOURNAL, path, sizeof path);
     if (on_record && !journal_open(&job->journal, path, job_config_hash(cfg), on_record, data, err,

@@ -114,7 +114,8 @@ typedef struct Job {
  * accept its options), opens the checkpoint journal (finished records are handed to
  * on_record(data, ...); none when on_record is NULL) and writes run.txt "running". EXIT_OK,
  * EXIT_USAGE for a bad or foreign checkpoint or an option the engine does not take, EXIT_FAIL
- * when an engine cannot start or run.txt cannot be written (messages printed). */
+ * when an engine cannot start or run.txt cannot be written (messages printed). An engine that
+ * fails leaves no results folder behind when this run created it (rundir_discard). */
 int job_begin(Job *job, const Config *cfg, RunDir *rd, JournalRecordFn on_record, void *data);
 
 /* Rewrites report.html while the job runs (the live page, reloading itself; status "running")

@@ -37,16 +37,21 @@ static void git_commit(char *buf, size_t len)
     pclose(p);
 }
 
-/* Creates a directory and its parents (mkdir -p). */
-static bool make_dirs(const char *path, char *err, size_t errlen)
+/* Creates a directory and its parents (mkdir -p); *made: the length of the first folder of
+ * path it created (0: none). */
+static bool make_dirs(const char *path, size_t *made, char *err, size_t errlen)
 {
     char tmp[768];
     snprintf(tmp, sizeof tmp, "%s", path);
+    *made = 0;
     for (char *p = tmp + 1;; p++) {
         bool end = *p == '\0';
         if (*p == '/' || end) {
             *p = '\0';
-            if (mkdir(tmp, 0777) != 0 && errno != EEXIST) {
+            if (mkdir(tmp, 0777) == 0) {
+                if (*made == 0)
+                    *made = strlen(tmp);
+            } else if (errno != EEXIST) {
                 snprintf(err, errlen, "%s: cannot create folder: %s", tmp, strerror(errno));
                 return false;
             }
@@ -203,6 +208,24 @@ void rundir_release(RunDir *rd)
     rd->lock_fd = -1;
 }
 
+void rundir_discard(RunDir *rd)
+{
+    if (rd->made > 0 && rd->locked) {
+        char dir[sizeof rd->path], marker[1100];
+        rundir_file(rd, RUNDIR_MARKER, marker, sizeof marker);
+        remove(marker); /* while the lock is held: no other run is in the folder */
+        snprintf(dir, sizeof dir, "%s", rd->path);
+        /* From path up to the first folder made; rmdir keeps a folder that is not empty. */
+        while (rmdir(dir) == 0 && strlen(dir) > rd->made) {
+            char *slash = strrchr(dir, '/');
+            if (!slash)
+                break;
+            *slash = '\0';
+        }
+    }
+    rundir_release(rd);
+}
+
 void rundir_file(const RunDir *rd, const char *name, char *buf, size_t len)
 {
     snprintf(buf, len, "%s/%s", rd->path, name);
@@ -242,7 +265,7 @@ bool rundir_prepare(RunDir *rd, const Config *cfg, bool force, uint64_t extend_h
     for (int i = 0; i < argc && k < sizeof rd->command - 2; i++)
         k += (size_t)snprintf(rd->command + k, sizeof rd->command - k, "%s%s", i ? " " : "",
                               argv[i]);
-    if (!make_dirs(rd->path, err, errlen))
+    if (!make_dirs(rd->path, &rd->made, err, errlen))
         return false;
     char held[400];
     if (!folder_is_ours(rd->path, held, sizeof held, err, errlen) ||
