@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # engine_loud.sh: broken external engines fail loudly (README "Misbehaving engines"): an engine
-# that cannot start (a program that does not exist, one that dies at the handshake, before the
-# first game or at a restart) or that loses 3 games in a row the same way stops the run with
-# exit 1 and one line naming it, its command and its stderr; one that cannot start leaves no
-# results folder the run made (a resumed run's is kept); the finished games stay in the
-# journal and a rerun resumes. [engine_x] options and [spsa] options are checked against the
+# that cannot start (a program that does not exist, one that dies at the handshake or gives no
+# uciok in time, before the first game or at a restart) or that loses 3 games in a row the same
+# way stops the run with exit 1 and one line naming it, its command and its stderr; one that
+# cannot start leaves no results folder the run made (a resumed run's is kept); the finished
+# games stay in the journal and a rerun resumes. [engine_x] options and [spsa] options are checked against the
 # options the engine advertises (unknown, wrong type, out of range, refused with `info string
 # error`) before the first game. [run] engine_log = all keeps every game's traffic.
 # Prints one "PASS name" or "FAIL name" line per check; exits 1 if any failed.
@@ -59,7 +59,7 @@ check "a program that does not exist: exit 1, one line with the player, command 
      [ ! -e $T/typo/f/summary.json ] && ! grep -qs finished $T/typo/f/run.txt'
 check "an engine that cannot start: one line, no results folder left (nor its results_dir)" eval \
     '[ "$(wc -l <$T/err)" -eq 1 ] && [ ! -e $T/typo ]'
-mkdir -p "$T/wd1" "$T/wd2"
+mkdir -p "$T/wd1" "$T/wd2" "$T/wd3"
 run "$CFG" --set run.results_dir="$T/die1" --set "engine_a.command=$ENG dieuci 1 $BIN uci" \
     --set engine_a.working_dir="$T/wd1"
 check "an engine dying at the handshake: exit 1 before the first game, its stderr quoted" eval \
@@ -72,6 +72,14 @@ check "an engine dying at the handshake of a game: the run stops at once, exit 1
     '[ $RC -eq 1 ] && line_has "engine broken (command: $ENG dieuci 2" \
         "exited with status 5 before uciok" "dying at uci, start 2" "the run stops" &&
      [ "$(grep -c "^maxtune: opening .* loses by abandoned" $T/err)" -eq 1 ]'
+# Start 1 (the start check) answers; start 2, the first game's, never does: no more games.
+run "$CFG" --set run.results_dir="$T/late2" --set "engine_a.command=$ENG nouciok 2 $BIN uci" \
+    --set engine_a.working_dir="$T/wd3" --set engine_a.start_timeout_ms=1500
+check "no uciok in time at the start of a game: the run stops at once, exit 1" eval \
+    '[ $RC -eq 1 ] && line_has "engine broken (command: $ENG nouciok 2" \
+        "cannot start: no uciok in time" "the run stops" &&
+     [ "$(grep -c "^maxtune: opening .* loses by abandoned" $T/err)" -eq 1 ] &&
+     [ ! -e $T/late2/f/summary.json ]'
 
 # --- three faults in a row ---------------------------------------------------------------
 export BROKEN_SOUND_IF=$T/sound-now

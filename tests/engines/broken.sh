@@ -11,7 +11,7 @@
 #   malformed  answers "bestmove @@!!"
 #   garbage    writes a line of control bytes, then the real answer
 #   slow       sleeps K milliseconds before every bestmove (K is then a delay, not a count)
-#   nouciok    never answers `uci` (K unused)
+#   nouciok    never answers `uci`; with K > 0 only at its K-th start (counted as dieuci counts)
 #   noreadyok  never answers its K-th `isready` and those after: it starts (the runner's start
 #              check has one isready) and then is never ready for a game
 #   slowstart  sleeps K milliseconds before it starts
@@ -24,7 +24,7 @@ set -u
 mode=$1 k=$2
 shift 2
 [ -n "${BROKEN_SOUND_IF:-}" ] && [ -e "$BROKEN_SOUND_IF" ] && mode=ok
-if [ "$mode" = dieuci ]; then
+if [ "$mode" = dieuci ] || { [ "$mode" = nouciok ] && [ "$k" -gt 0 ]; }; then
     starts=$(($(cat broken-starts 2>/dev/null || echo 0) + 1))
     echo "$starts" >broken-starts
 fi
@@ -44,7 +44,7 @@ relay() {
 while IFS= read -r line; do
     case $line in
     uci)
-        [ "$mode" = nouciok ] && continue
+        [ "$mode" = nouciok ] && { [ "$k" -eq 0 ] || [ "$starts" -eq "$k" ]; } && continue
         if [ "$mode" = dieuci ] && [ "$starts" -eq "$k" ]; then
             echo "broken.sh: dying at uci, start $starts" >&2
             exit 5
