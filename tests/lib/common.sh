@@ -3,6 +3,8 @@
 #   T         a temporary folder, removed at exit
 #   BG        the pid of a background run the test started (killed at exit), or ""
 #   failures  the number of failed checks; start: $SECONDS when sourced
+# and the functions below: checks (check, has, same), runs (run, wait_records), and the set-ups
+# several tests share (pgn_scores, tournament_ini).
 BIN=${BIN:-bin/maxtune}
 case $BIN in /*) ;; *) BIN=$PWD/$BIN ;; esac
 T=$(mktemp -d "/tmp/$NAME.XXXXXX") || exit 1
@@ -46,4 +48,28 @@ wait_records() {
         sleep 0.02
     done
     return 1
+}
+
+# Prints "white,black,score" for each game of PGN file $1, score being White's: 1 for 1-0, 0 for
+# 0-1, 0.5 for any other result.
+pgn_scores() {
+    awk -F'"' '/^\[White /{w=$2} /^\[Black /{b=$2} /^\[Result /{
+        print w "," b "," ($2 == "1-0" ? 1 : $2 == "0-1" ? 0 : 0.5)}' "$1"
+}
+
+# Writes the tournament config $1 ([run] name t, seed 5, threads 2): [tournament] pairs $2,
+# anchored at the player named $3 (1000 Elo), and one in-process player per further argument
+# NAME:WEIGHTS:NODES ([engine_a], [engine_b], ... in order; 1 MiB of hash each).
+tournament_ini() {
+    local file=$1 pairs=$2 anchor=$3 letters=abcdefghijklmnop i=0 p name weights nodes
+    shift 3
+    printf '[run]\njob = tournament\nname = t\nseed = 5\nthreads = 2\n' >"$file"
+    for p in "$@"; do
+        IFS=: read -r name weights nodes <<<"$p"
+        printf '\n[engine_%s]\nname = %s\nweights = %s\nnodes = %s\nhash_mb = 1\n' \
+            "${letters:i:1}" "$name" "$weights" "$nodes" >>"$file"
+        i=$((i + 1))
+    done
+    printf '\n[tournament]\npairs = %s\nanchor = %s\nanchor_elo = 1000\n' "$pairs" "$anchor" \
+        >>"$file"
 }
