@@ -14,30 +14,8 @@ NAME=engine_loud
 # shellcheck source=lib/common.sh
 . "$(dirname "$0")/lib/common.sh"
 
-ENG=$T/broken.sh
-cp "$(dirname "$0")/engines/broken.sh" "$ENG"
-chmod +x "$ENG"
-CFG=$T/loud.ini
-cat >"$CFG" <<'INI'
-[run]
-job = match
-name = f
-seed = 5
-threads = 1
-
-[engine_a]
-name = broken
-nodes = 300
-hash_mb = 1
-
-[engine_b]
-name = sound
-nodes = 300
-hash_mb = 1
-
-[match]
-pairs = 3
-INI
+# ENG, a copy under $T of broken.sh, and CFG: a match of 3 pairs on 1 thread.
+broken_match 1 3
 # One line of $T/err holds every fixed string given.
 line_has() {
     local l

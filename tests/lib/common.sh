@@ -4,7 +4,7 @@
 #   BG        the pid of a background run the test started (killed at exit), or ""
 #   failures  the number of failed checks; start: $SECONDS when sourced
 # and the functions below: checks (check, has, same), runs (run, wait_records), and the set-ups
-# several tests share (pgn_scores, tournament_ini).
+# several tests share (pgn_scores, tournament_ini, broken_match).
 BIN=${BIN:-bin/maxtune}
 case $BIN in /*) ;; *) BIN=$PWD/$BIN ;; esac
 T=$(mktemp -d "/tmp/$NAME.XXXXXX") || exit 1
@@ -72,4 +72,19 @@ tournament_ini() {
     done
     printf '\n[tournament]\npairs = %s\nanchor = %s\nanchor_elo = 1000\n' "$pairs" "$anchor" \
         >>"$file"
+}
+
+# Sets ENG to a copy of tests/engines/broken.sh in $T, so that the processes it starts can be
+# told from any other (pgrep -f "$ENG"), and CFG to a match config in $T ([run] name f, seed 5)
+# of [engine_a] "broken" against [engine_b] "sound", 300 nodes and 1 MiB of hash each, with $1
+# threads and $2 pairs; each check gives engine_a its command (--set engine_a.command=...).
+broken_match() {
+    local engines
+    engines=$(dirname "${BASH_SOURCE[0]}")/../engines
+    ENG=$T/broken.sh
+    cp "$engines/broken.sh" "$ENG" && chmod +x "$ENG" || exit 1
+    CFG=$T/broken.ini
+    printf '[run]\njob = match\nname = f\nseed = 5\nthreads = %s\n' "$1" >"$CFG"
+    printf '\n[engine_%s]\nname = %s\nnodes = 300\nhash_mb = 1\n' a broken b sound >>"$CFG"
+    printf '\n[match]\npairs = %s\n' "$2" >>"$CFG"
 }
