@@ -31,16 +31,9 @@ fi
 [ "$mode" = mark ] && awk '/^Cpus_allowed_list:/ {print $2}' /proc/$$/status >engine-was-here
 [ "$mode" = slowstart ] && sleep "$(awk "BEGIN{print $k/1000}")"
 coproc ENG { "$@"; }
+# shellcheck source=relay.sh
+. "$(dirname "$0")/relay.sh"
 gos=0 readies=0
-# Forwards the engine's lines up to and including the first that starts with $1.
-relay() {
-    local l
-    while IFS= read -r l <&"${ENG[0]}"; do
-        echo "$l"
-        case $l in "$1"*) return 0 ;; esac
-    done
-    exit 4
-}
 while IFS= read -r line; do
     case $line in
     uci)
@@ -49,14 +42,12 @@ while IFS= read -r line; do
             echo "broken.sh: dying at uci, start $starts" >&2
             exit 5
         fi
-        echo uci >&"${ENG[1]}"
-        relay uciok
+        relay_line uci
         ;;
     isready)
         readies=$((readies + 1))
         [ "$mode" = noreadyok ] && [ "$readies" -ge "$k" ] && continue
-        echo isready >&"${ENG[1]}"
-        relay readyok
+        relay_line isready
         ;;
     go*)
         gos=$((gos + 1))
@@ -101,10 +92,6 @@ while IFS= read -r line; do
             esac
         done
         ;;
-    quit)
-        echo quit >&"${ENG[1]}"
-        exit 0
-        ;;
-    *) echo "$line" >&"${ENG[1]}" ;;
+    *) relay_line "$line" ;;
     esac
 done

@@ -74,15 +74,16 @@ tournament_ini() {
         >>"$file"
 }
 
-# Sets ENG to a copy of tests/engines/broken.sh in $T, so that the processes it starts can be
-# told from any other (pgrep -f "$ENG"), and CFG to a match config in $T ([run] name f, seed 5)
-# of [engine_a] "broken" against [engine_b] "sound", 300 nodes and 1 MiB of hash each, with $1
-# threads and $2 pairs; each check gives engine_a its command (--set engine_a.command=...).
+# Sets ENG to a copy of tests/engines/broken.sh (with the relay.sh it sources) in $T, so that
+# the processes it starts can be told from any other (pgrep -f "$ENG"), and CFG to a match
+# config in $T ([run] name f, seed 5) of [engine_a] "broken" against [engine_b] "sound", 300
+# nodes and 1 MiB of hash each, with $1 threads and $2 pairs; each check gives engine_a its
+# command (--set engine_a.command=...).
 broken_match() {
     local engines
     engines=$(dirname "${BASH_SOURCE[0]}")/../engines
     ENG=$T/broken.sh
-    cp "$engines/broken.sh" "$ENG" && chmod +x "$ENG" || exit 1
+    cp "$engines/broken.sh" "$engines/relay.sh" "$T/" && chmod +x "$ENG" || exit 1
     CFG=$T/broken.ini
     printf '[run]\njob = match\nname = f\nseed = 5\nthreads = %s\n' "$1" >"$CFG"
     printf '\n[engine_%s]\nname = %s\nnodes = 300\nhash_mb = 1\n' a broken b sound >>"$CFG"
