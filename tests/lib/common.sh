@@ -4,7 +4,7 @@
 #   BG        the pid of a background run the test started (killed at exit), or ""
 #   failures  the number of failed checks; start: $SECONDS when sourced
 # and the functions below: checks (check, has, same), runs (run, wait_records), and the set-ups
-# several tests share (pgn_scores, tournament_ini, broken_match).
+# several tests share (pgn_scores, tournament_ini, broken_match, browser_setup).
 BIN=${BIN:-bin/maxtune}
 case $BIN in /*) ;; *) BIN=$PWD/$BIN ;; esac
 T=$(mktemp -d "/tmp/$NAME.XXXXXX") || exit 1
@@ -88,4 +88,27 @@ broken_match() {
     printf '[run]\njob = match\nname = f\nseed = 5\nthreads = %s\n' "$1" >"$CFG"
     printf '\n[engine_%s]\nname = %s\nnodes = 300\nhash_mb = 1\n' a broken b sound >>"$CFG"
     printf '\n[match]\npairs = %s\n' "$2" >>"$CFG"
+}
+
+# For the browser tests: sets ROOT (the source tree), CHROMIUM and B (tests/browser, with its
+# node_modules installed by `npm ci` on first use). Without chromium, node or npm it prints
+# one SKIP and one PASS line saying so and exits 0; when npm ci fails, a FAIL line and exit 1.
+browser_setup() {
+    ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+    CHROMIUM=${CHROMIUM:-$(command -v chromium || command -v chromium-browser || true)}
+    if [ -z "$CHROMIUM" ] || ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+        echo "SKIP $NAME: chromium, node or npm is missing (scripts/deps.sh installs them:" \
+            "chromium nodejs npm); the browser checks did not run"
+        echo "PASS browser test skipped: no chromium/node/npm"
+        exit 0
+    fi
+    B=$ROOT/tests/browser
+    if [ ! -f "$B/node_modules/chrome-remote-interface/package.json" ]; then
+        (cd "$B" && npm ci --no-audit --no-fund --loglevel=error) >"$T/npm.log" 2>&1 ||
+            {
+                echo "FAIL npm ci in tests/browser (chrome-remote-interface):"
+                tail -5 "$T/npm.log"
+                exit 1
+            }
+    fi
 }
