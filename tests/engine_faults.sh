@@ -13,31 +13,8 @@ NAME=engine_faults
 # shellcheck source=lib/common.sh
 . "$(dirname "$0")/lib/common.sh"
 
-# A copy under $T, so that the processes it starts can be told from any other.
-ENG=$T/broken.sh
-cp "$(dirname "$0")/engines/broken.sh" "$ENG"
-chmod +x "$ENG"
-CFG=$T/faults.ini
-cat >"$CFG" <<'INI'
-[run]
-job = match
-name = f
-seed = 5
-threads = 2
-
-[engine_a]
-name = broken
-nodes = 300
-hash_mb = 1
-
-[engine_b]
-name = sound
-nodes = 300
-hash_mb = 1
-
-[match]
-pairs = 2
-INI
+# ENG, a copy under $T of broken.sh, and CFG: a match of 2 pairs on 2 threads.
+broken_match 2 2
 
 # Number of games of folder $1's games.pgn with Termination $2.
 terms() { grep -c "^\[Termination \"$2\"\]$" "$1/games.pgn"; }
@@ -113,7 +90,7 @@ run "$CFG" --set run.results_dir="$T/nouciok" --set "engine_a.command=$ENG nouci
     --set engine_a.start_timeout_ms=300
 check "no uciok: the run stops before the first game, exit 1, one line naming the engine" eval \
     '[ $RC -eq 1 ] && grep -q "^maxtune: \[engine_a\] broken (command: .*nouciok.*): cannot start: no uciok in time" $T/err &&
-     [ ! -e $T/nouciok/f/engines.log ] && none_left'
+     [ ! -e $T/nouciok/f/engines.log ] && [ ! -e $T/nouciok ] && none_left'
 run "$CFG" --set run.results_dir="$T/slow1" --set "engine_a.command=$ENG slowstart 1500 $BIN uci" \
     --set engine_a.start_timeout_ms=300
 check "a start slower than start_timeout_ms: the run stops, exit 1" eval \

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # engine_loud.sh: broken external engines fail loudly (README "Misbehaving engines"): an engine
-# that cannot start (a program that does not exist, one that dies at the handshake, before the
-# first game or at a restart) or that loses 3 games in a row the same way stops the run with
-# exit 1 and one line naming it, its command and its stderr; the finished games stay in the
-# journal and a rerun resumes. [engine_x] options and [spsa] options are checked against the
+# that cannot start (a program that does not exist, one that dies at the handshake or gives no
+# uciok in time, before the first game or at a restart) or that loses 3 games in a row the same
+# way stops the run with exit 1 and one line naming it, its command and its stderr; one that
+# cannot start leaves no results folder the run made (a resumed run's is kept); the finished
+# games stay in the journal and a rerun resumes. [engine_x] options and [spsa] options are checked against the
 # options the engine advertises (unknown, wrong type, out of range, refused with `info string
 # error`) before the first game. [run] engine_log = all keeps every game's traffic.
 # Prints one "PASS name" or "FAIL name" line per check; exits 1 if any failed.
@@ -13,30 +14,8 @@ NAME=engine_loud
 # shellcheck source=lib/common.sh
 . "$(dirname "$0")/lib/common.sh"
 
-ENG=$T/broken.sh
-cp "$(dirname "$0")/engines/broken.sh" "$ENG"
-chmod +x "$ENG"
-CFG=$T/loud.ini
-cat >"$CFG" <<'INI'
-[run]
-job = match
-name = f
-seed = 5
-threads = 1
-
-[engine_a]
-name = broken
-nodes = 300
-hash_mb = 1
-
-[engine_b]
-name = sound
-nodes = 300
-hash_mb = 1
-
-[match]
-pairs = 3
-INI
+# ENG, a copy under $T of broken.sh, and CFG: a match of 3 pairs on 1 thread.
+broken_match 1 3
 # One line of $T/err holds every fixed string given.
 line_has() {
     local l
@@ -47,23 +26,38 @@ line_has() {
 }
 
 # --- engines that cannot start -----------------------------------------------------------
+run "$CFG" --set run.results_dir="$T/none" --set engine_a.command=/nonexistent
+check "command = /nonexistent: exit 2, one line naming the program, no results folder" eval \
+    '[ $RC -eq 2 ] && [ "$(wc -l <$T/err)" -eq 1 ] && line_has "/nonexistent" "not found" &&
+     [ ! -e $T/none ]'
 run "$CFG" --set run.results_dir="$T/typo" --set "engine_a.command=bash $T/typo.sh"
 check "a program that does not exist: exit 1, one line with the player, command and stderr" eval \
     '[ $RC -eq 1 ] && line_has "[engine_a] broken" "command: bash $T/typo.sh" \
         "cannot start: it exited with status 127 before uciok" "its stderr: " "typo.sh" &&
      [ ! -e $T/typo/f/summary.json ] && ! grep -qs finished $T/typo/f/run.txt'
-mkdir -p "$T/wd1" "$T/wd2"
+check "an engine that cannot start: one line, no results folder left (nor its results_dir)" eval \
+    '[ "$(wc -l <$T/err)" -eq 1 ] && [ ! -e $T/typo ]'
+mkdir -p "$T/wd1" "$T/wd2" "$T/wd3"
 run "$CFG" --set run.results_dir="$T/die1" --set "engine_a.command=$ENG dieuci 1 $BIN uci" \
     --set engine_a.working_dir="$T/wd1"
 check "an engine dying at the handshake: exit 1 before the first game, its stderr quoted" eval \
     '[ $RC -eq 1 ] && line_has "[engine_a] broken" "exited with status 5 before uciok" \
-        "broken.sh: dying at uci, start 1" && [ ! -s $T/die1/f/checkpoint.journal ]'
+        "broken.sh: dying at uci, start 1" && [ ! -s $T/die1/f/checkpoint.journal ] &&
+     [ ! -e $T/die1 ]'
 run "$CFG" --set run.results_dir="$T/die2" --set "engine_a.command=$ENG dieuci 2 $BIN uci" \
     --set engine_a.working_dir="$T/wd2"
 check "an engine dying at the handshake of a game: the run stops at once, exit 1" eval \
     '[ $RC -eq 1 ] && line_has "engine broken (command: $ENG dieuci 2" \
         "exited with status 5 before uciok" "dying at uci, start 2" "the run stops" &&
      [ "$(grep -c "^maxtune: opening .* loses by abandoned" $T/err)" -eq 1 ]'
+# Start 1 (the start check) answers; start 2, the first game's, never does: no more games.
+run "$CFG" --set run.results_dir="$T/late2" --set "engine_a.command=$ENG nouciok 2 $BIN uci" \
+    --set engine_a.working_dir="$T/wd3" --set engine_a.start_timeout_ms=1500
+check "no uciok in time at the start of a game: the run stops at once, exit 1" eval \
+    '[ $RC -eq 1 ] && line_has "engine broken (command: $ENG nouciok 2" \
+        "cannot start: no uciok in time" "the run stops" &&
+     [ "$(grep -c "^maxtune: opening .* loses by abandoned" $T/err)" -eq 1 ] &&
+     [ ! -e $T/late2/f/summary.json ]'
 
 # --- three faults in a row ---------------------------------------------------------------
 export BROKEN_SOUND_IF=$T/sound-now
@@ -75,6 +69,10 @@ check "each fault was printed on the terminal as it happened (3 lines)" eval \
     '[ "$(grep -c "^maxtune: opening [01], game [12]: broken (.*) loses by abandoned" $T/err)" -eq 3 ]'
 check "the finished pair is kept in the journal, no summary" eval \
     '[ "$(grep -vc "^#" $T/row/f/checkpoint.journal)" -ge 1 ] && [ ! -e $T/row/f/summary.json ]'
+cp "$T/row/f/checkpoint.journal" "$T/row.journal"
+run "$CFG" --set run.results_dir="$T/row" --set "engine_a.command=bash $T/typo.sh"
+check "an engine that cannot start at a resume: exit 1, the folder and its checkpoint kept" eval \
+    '[ $RC -eq 1 ] && line_has "cannot start" && same $T/row/f/checkpoint.journal $T/row.journal'
 touch "$BROKEN_SOUND_IF"
 run "$CFG" --set run.results_dir="$T/row" --set "engine_a.command=$ENG crash 3 $BIN uci"
 check "the rerun (the engine mended) resumes and finishes with the 2 abandoned games" eval \

@@ -12,19 +12,7 @@ set -u
 NAME=pages_browser
 # shellcheck source=lib/common.sh
 . "$(dirname "$0")/lib/common.sh"
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
-CHROMIUM=${CHROMIUM:-$(command -v chromium || command -v chromium-browser || true)}
-if [ -z "$CHROMIUM" ] || ! command -v node >/dev/null || ! command -v npm >/dev/null; then
-    echo "SKIP pages_browser: chromium, node or npm is missing (scripts/deps.sh installs them:" \
-         "chromium nodejs npm); the browser checks did not run"
-    echo "PASS browser test skipped: no chromium/node/npm"
-    exit 0
-fi
-B=$ROOT/tests/browser
-if [ ! -f "$B/node_modules/chrome-remote-interface/package.json" ]; then
-    (cd "$B" && npm ci --no-audit --no-fund --loglevel=error) >"$T/npm.log" 2>&1 ||
-        { echo "FAIL npm ci in tests/browser (chrome-remote-interface):"; tail -5 "$T/npm.log"; exit 1; }
-fi
+browser_setup
 cd "$ROOT" || exit 1
 if [ -n "${RESULTS:-}" ]; then
     mapfile -t PAGES < <(find "$RESULTS" -name report.html | sort)

@@ -12,41 +12,15 @@ NAME=tournament_cli
 . "$(dirname "$0")/lib/common.sh"
 
 CFG=$T/t.ini
-cat >"$CFG" <<INI
-[run]
-job = tournament
-name = t
-seed = 5
-threads = 2
-
-[engine_a]
-name = mat
-weights = material
-nodes = 400
-hash_mb = 1
-
-[engine_b]
-name = v1-300
-weights = $PWD/configs/v1.weights
-nodes = 300
-hash_mb = 1
-
-[engine_c]
-name = v1-200
-weights = $PWD/configs/v1.weights
-nodes = 200
-hash_mb = 1
+V1=$PWD/configs/v1.weights
+tournament_ini "$CFG" 6 v1-300 mat:material:400 "v1-300:$V1:300" "v1-200:$V1:200"
+cat >>"$CFG" <<INI
 
 [engine_d]
 name = ext-250
 command = $BIN uci
-options = Hash=1, Weights=$PWD/configs/v1.weights
+options = Hash=1, Weights=$V1
 nodes = 250
-
-[tournament]
-pairs = 6
-anchor = v1-300
-anchor_elo = 1000
 INI
 FILES="games.pgn pairings.csv ratings.csv summary.json report.md"
 # True when run folders $1 and $2 hold the same reproducible files.
@@ -85,12 +59,11 @@ agree() {
 }
 check "the ratings and intervals equal those of maxtune ratings on games.pgn (to 0.05)" agree
 # Points of each pairing's first player counted from the PGN, against pairings.csv.
-awk -F'"' '/^\[White /{w=$2} /^\[Black /{b=$2} /^\[Result /{r=$2;
-    s = r == "1-0" ? 1 : r == "0-1" ? 0 : 0.5
+pgn_scores "$A/games.pgn" | awk -F, '{w = $1; b = $2; s = $3
     if ((w, b) in first) pts[w, b] += s; else if ((b, w) in first) pts[b, w] += 1 - s
     else { first[w, b] = 1; order[++n] = w SUBSEP b; pts[w, b] += s } }
-    END {for (i = 1; i <= n; i++) {split(order[i], p, SUBSEP); print p[1] "," p[2] "," pts[order[i]]}}' \
-    "$A/games.pgn" | sort >"$T/pgn_points"
+    END {for (i = 1; i <= n; i++) {split(order[i], p, SUBSEP); print p[1] "," p[2] "," pts[order[i]]}}' |
+    sort >"$T/pgn_points"
 awk -F, 'NR > 1 {print $1 "," $2 "," $4 + $6 / 2}' "$A/pairings.csv" | sort >"$T/csv_points"
 check "the crosstable's points are those of the games in games.pgn" eval \
     '[ -s $T/pgn_points ] && same $T/pgn_points $T/csv_points'

@@ -13,45 +13,16 @@ NAME=tournament_tables
 . "$(dirname "$0")/lib/common.sh"
 
 CFG=$T/t.ini
-cat >"$CFG" <<INI
-[run]
-job = tournament
-name = t
-seed = 5
-threads = 2
-
-[engine_a]
-name = mat
-weights = material
-nodes = 300
-hash_mb = 1
-
-[engine_b]
-name = v1-300
-weights = $PWD/configs/v1.weights
-nodes = 300
-hash_mb = 1
-
-[engine_c]
-name = v1-150
-weights = $PWD/configs/v1.weights
-nodes = 150
-hash_mb = 1
-
-[tournament]
-pairs = 4
-anchor = v1-300
-anchor_elo = 1000
-INI
+V1=$PWD/configs/v1.weights
+tournament_ini "$CFG" 4 v1-300 mat:material:300 "v1-300:$V1:300" "v1-150:$V1:150"
 run "$CFG" --set run.results_dir="$T/r"
 D=$T/r/t
 check "a round robin of 3 players finishes (exit 0)" eval '[ $RC -eq 0 ] && [ -f $D/report.md ]'
 
 # Each ordered pair of players "row,column,points,games" from games.pgn, both orders.
-awk -F'"' '/^\[White /{w=$2} /^\[Black /{b=$2} /^\[Result /{
-    s = $2 == "1-0" ? 1 : $2 == "0-1" ? 0 : 0.5
-    pts[w "," b] += s; pts[b "," w] += 1 - s; n[w "," b]++; n[b "," w]++ }
-    END {for (k in pts) printf "%s,%g,%d\n", k, pts[k], n[k]}' "$D/games.pgn" | sort >"$T/pgn"
+pgn_scores "$D/games.pgn" | awk -F, '{
+    pts[$1 "," $2] += $3; pts[$2 "," $1] += 1 - $3; n[$1 "," $2]++; n[$2 "," $1]++ }
+    END {for (k in pts) printf "%s,%g,%d\n", k, pts[k], n[k]}' | sort >"$T/pgn"
 # The same from report.md's crosstable, with each row's total as "row,total,points,games".
 awk -F'|' '/^## Crosstable/ {on = 1} on && /^## Pairings/ {on = 0}
     on && /^\| \|/ {for (i = 3; i < NF - 1; i++) {c = $i; gsub(/ /, "", c); col[i] = c}}

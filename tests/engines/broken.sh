@@ -11,7 +11,7 @@
 #   malformed  answers "bestmove @@!!"
 #   garbage    writes a line of control bytes, then the real answer
 #   slow       sleeps K milliseconds before every bestmove (K is then a delay, not a count)
-#   nouciok    never answers `uci` (K unused)
+#   nouciok    never answers `uci`; with K > 0 only at its K-th start (counted as dieuci counts)
 #   noreadyok  never answers its K-th `isready` and those after: it starts (the runner's start
 #              check has one isready) and then is never ready for a game
 #   slowstart  sleeps K milliseconds before it starts
@@ -24,39 +24,30 @@ set -u
 mode=$1 k=$2
 shift 2
 [ -n "${BROKEN_SOUND_IF:-}" ] && [ -e "$BROKEN_SOUND_IF" ] && mode=ok
-if [ "$mode" = dieuci ]; then
+if [ "$mode" = dieuci ] || { [ "$mode" = nouciok ] && [ "$k" -gt 0 ]; }; then
     starts=$(($(cat broken-starts 2>/dev/null || echo 0) + 1))
     echo "$starts" >broken-starts
 fi
 [ "$mode" = mark ] && awk '/^Cpus_allowed_list:/ {print $2}' /proc/$$/status >engine-was-here
 [ "$mode" = slowstart ] && sleep "$(awk "BEGIN{print $k/1000}")"
 coproc ENG { "$@"; }
+# shellcheck source=relay.sh
+. "$(dirname "$0")/relay.sh"
 gos=0 readies=0
-# Forwards the engine's lines up to and including the first that starts with $1.
-relay() {
-    local l
-    while IFS= read -r l <&"${ENG[0]}"; do
-        echo "$l"
-        case $l in "$1"*) return 0 ;; esac
-    done
-    exit 4
-}
 while IFS= read -r line; do
     case $line in
     uci)
-        [ "$mode" = nouciok ] && continue
+        [ "$mode" = nouciok ] && { [ "$k" -eq 0 ] || [ "$starts" -eq "$k" ]; } && continue
         if [ "$mode" = dieuci ] && [ "$starts" -eq "$k" ]; then
             echo "broken.sh: dying at uci, start $starts" >&2
             exit 5
         fi
-        echo uci >&"${ENG[1]}"
-        relay uciok
+        relay_line uci
         ;;
     isready)
         readies=$((readies + 1))
         [ "$mode" = noreadyok ] && [ "$readies" -ge "$k" ] && continue
-        echo isready >&"${ENG[1]}"
-        relay readyok
+        relay_line isready
         ;;
     go*)
         gos=$((gos + 1))
@@ -101,10 +92,6 @@ while IFS= read -r line; do
             esac
         done
         ;;
-    quit)
-        echo quit >&"${ENG[1]}"
-        exit 0
-        ;;
-    *) echo "$line" >&"${ENG[1]}" ;;
+    *) relay_line "$line" ;;
     esac
 done

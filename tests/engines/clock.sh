@@ -11,26 +11,11 @@ log=$1
 IFS=, read -ra delays <<<"$2"
 shift 2
 coproc ENG { "$@"; }
+# shellcheck source=relay.sh
+. "$(dirname "$0")/relay.sh"
 side=w number=1
-# Forwards the engine's lines up to and including the first that starts with $1.
-relay() {
-    local l
-    while IFS= read -r l <&"${ENG[0]}"; do
-        echo "$l"
-        case $l in "$1"*) return 0 ;; esac
-    done
-    exit 4
-}
 while IFS= read -r line; do
     case $line in
-    uci)
-        echo uci >&"${ENG[1]}"
-        relay uciok
-        ;;
-    isready)
-        echo isready >&"${ENG[1]}"
-        relay readyok
-        ;;
     position*)
         # Plies played so far: the words after "moves" (none without it).
         set -- $line
@@ -42,7 +27,7 @@ while IFS= read -r line; do
         side=w
         [ $((plies % 2)) -eq 1 ] && side=b
         number=$((plies / 2 + 1))
-        echo "$line" >&"${ENG[1]}"
+        relay_line "$line"
         ;;
     go*)
         echo "$$ $side $number $line" >>"$log"
@@ -54,10 +39,6 @@ while IFS= read -r line; do
         [ "$ms" -gt 0 ] && sleep "$((ms / 1000)).$(printf %03d $((ms % 1000)))"
         echo "$answer"
         ;;
-    quit)
-        echo quit >&"${ENG[1]}"
-        exit 0
-        ;;
-    *) echo "$line" >&"${ENG[1]}" ;;
+    *) relay_line "$line" ;;
     esac
 done

@@ -3,6 +3,8 @@
 #   T         a temporary folder, removed at exit
 #   BG        the pid of a background run the test started (killed at exit), or ""
 #   failures  the number of failed checks; start: $SECONDS when sourced
+# and the functions below: checks (check, has, same), runs (run, wait_records), and the set-ups
+# several tests share (pgn_scores, tournament_ini, broken_match, browser_setup).
 BIN=${BIN:-bin/maxtune}
 case $BIN in /*) ;; *) BIN=$PWD/$BIN ;; esac
 T=$(mktemp -d "/tmp/$NAME.XXXXXX") || exit 1
@@ -46,4 +48,67 @@ wait_records() {
         sleep 0.02
     done
     return 1
+}
+
+# Prints "white,black,score" for each game of PGN file $1, score being White's: 1 for 1-0, 0 for
+# 0-1, 0.5 for any other result.
+pgn_scores() {
+    awk -F'"' '/^\[White /{w=$2} /^\[Black /{b=$2} /^\[Result /{
+        print w "," b "," ($2 == "1-0" ? 1 : $2 == "0-1" ? 0 : 0.5)}' "$1"
+}
+
+# Writes the tournament config $1 ([run] name t, seed 5, threads 2): [tournament] pairs $2,
+# anchored at the player named $3 (1000 Elo), and one in-process player per further argument
+# NAME:WEIGHTS:NODES ([engine_a], [engine_b], ... in order; 1 MiB of hash each).
+tournament_ini() {
+    local file=$1 pairs=$2 anchor=$3 letters=abcdefghijklmnop i=0 p name weights nodes
+    shift 3
+    printf '[run]\njob = tournament\nname = t\nseed = 5\nthreads = 2\n' >"$file"
+    for p in "$@"; do
+        IFS=: read -r name weights nodes <<<"$p"
+        printf '\n[engine_%s]\nname = %s\nweights = %s\nnodes = %s\nhash_mb = 1\n' \
+            "${letters:i:1}" "$name" "$weights" "$nodes" >>"$file"
+        i=$((i + 1))
+    done
+    printf '\n[tournament]\npairs = %s\nanchor = %s\nanchor_elo = 1000\n' "$pairs" "$anchor" \
+        >>"$file"
+}
+
+# Sets ENG to a copy of tests/engines/broken.sh (with the relay.sh it sources) in $T, so that
+# the processes it starts can be told from any other (pgrep -f "$ENG"), and CFG to a match
+# config in $T ([run] name f, seed 5) of [engine_a] "broken" against [engine_b] "sound", 300
+# nodes and 1 MiB of hash each, with $1 threads and $2 pairs; each check gives engine_a its
+# command (--set engine_a.command=...).
+broken_match() {
+    local engines
+    engines=$(dirname "${BASH_SOURCE[0]}")/../engines
+    ENG=$T/broken.sh
+    cp "$engines/broken.sh" "$engines/relay.sh" "$T/" && chmod +x "$ENG" || exit 1
+    CFG=$T/broken.ini
+    printf '[run]\njob = match\nname = f\nseed = 5\nthreads = %s\n' "$1" >"$CFG"
+    printf '\n[engine_%s]\nname = %s\nnodes = 300\nhash_mb = 1\n' a broken b sound >>"$CFG"
+    printf '\n[match]\npairs = %s\n' "$2" >>"$CFG"
+}
+
+# For the browser tests: sets ROOT (the source tree), CHROMIUM and B (tests/browser, with its
+# node_modules installed by `npm ci` on first use). Without chromium, node or npm it prints
+# one SKIP and one PASS line saying so and exits 0; when npm ci fails, a FAIL line and exit 1.
+browser_setup() {
+    ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+    CHROMIUM=${CHROMIUM:-$(command -v chromium || command -v chromium-browser || true)}
+    if [ -z "$CHROMIUM" ] || ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+        echo "SKIP $NAME: chromium, node or npm is missing (scripts/deps.sh installs them:" \
+            "chromium nodejs npm); the browser checks did not run"
+        echo "PASS browser test skipped: no chromium/node/npm"
+        exit 0
+    fi
+    B=$ROOT/tests/browser
+    if [ ! -f "$B/node_modules/chrome-remote-interface/package.json" ]; then
+        (cd "$B" && npm ci --no-audit --no-fund --loglevel=error) >"$T/npm.log" 2>&1 ||
+            {
+                echo "FAIL npm ci in tests/browser (chrome-remote-interface):"
+                tail -5 "$T/npm.log"
+                exit 1
+            }
+    fi
 }

@@ -147,12 +147,13 @@ uint64_t job_config_hash(const Config *cfg)
     const JobDef *job = job_find(cfg->job);
     if (!job || !job->grows)
         return rundir_config_hash(cfg);
-    Config *c = malloc(sizeof *c);
+    Config *c = malloc(2 * sizeof *c); /* cfg's copy, then the defaults */
     if (!c)
         return rundir_config_hash(cfg);
-    *c = *cfg;
-    uint64_t salt = job->grows(c);
-    uint64_t h = rundir_config_hash(c) ^ salt;
+    c[0] = *cfg;
+    config_defaults(&c[1]);
+    uint64_t salt = job->grows(&c[0], &c[1]);
+    uint64_t h = rundir_config_hash(&c[0]) ^ salt;
     free(c);
     return h;
 }
@@ -165,9 +166,12 @@ int job_begin(Job *job, const Config *cfg, RunDir *rd, JournalRecordFn on_record
     job->threads = config_threads(cfg);
     job->live_next = 0;
     memset(&job->journal, 0, sizeof job->journal);
+    /* An engine that fails here stops the run before it wrote anything: a folder it made for
+     * the run goes again. */
     for (int i = 0; i < player_count(cfg); i++)
         if (!engine_allowed(cfg, i, err, sizeof err)) {
             fprintf(stderr, "maxtune: %s\n", err);
+            rundir_discard(rd);
             return EXIT_USAGE;
         }
     for (int i = 0; i < player_count(cfg); i++) {
@@ -175,14 +179,17 @@ int job_begin(Job *job, const Config *cfg, RunDir *rd, JournalRecordFn on_record
                          ? engine_check_start(player_config(cfg, i), player_section(i), NULL, 0,
                                               NULL)
                          : EXIT_OK;
-        if (status != EXIT_OK)
+        if (status != EXIT_OK) {
+            rundir_discard(rd);
             return status;
+        }
     }
     rundir_file(rd, RUNDIR_JOURNAL, path, sizeof path);
     if (on_record && !journal_open(&job->journal, path, job_config_hash(cfg), on_record, data, err,
                                    sizeof err)) {
         char diff[2100];
-        if (strstr(err, "different config") && rundir_config_diff(rd, cfg, diff, sizeof diff))
+        if (job->journal.failure == JOURNAL_FAIL_CONFIG &&
+            rundir_config_diff(rd, cfg, diff, sizeof diff))
             fprintf(stderr, "maxtune: %s (%s)\n", err, diff);
         else
             fprintf(stderr, "maxtune: %s\n", err);

@@ -41,10 +41,10 @@ typedef struct JobDef {
     bool (*external)(const Config *cfg);
     const char *external_doc;
     /* For a job whose finished run may be extended (a match's pairs raised): sets in cfg the
-     * keys that may grow to their defaults, so that they leave the checkpoint's config hash,
-     * and returns a number mixed into that hash (its records' layout); NULL: none. Such a
-     * job keeps its checkpoint when it finishes. */
-    uint64_t (*grows)(Config *cfg);
+     * keys that may grow to their values in defaults (a Config of every key's default), so
+     * that they leave the checkpoint's config hash, and returns a number mixed into that hash
+     * (its records' layout); NULL: none. Such a job keeps its checkpoint when it finishes. */
+    uint64_t (*grows)(Config *cfg, const Config *defaults);
 } JobDef;
 
 /* Sets the table of jobs (catalog.c, at start-up), which the config ([run] job), `maxtune run`,
@@ -114,7 +114,8 @@ typedef struct Job {
  * accept its options), opens the checkpoint journal (finished records are handed to
  * on_record(data, ...); none when on_record is NULL) and writes run.txt "running". EXIT_OK,
  * EXIT_USAGE for a bad or foreign checkpoint or an option the engine does not take, EXIT_FAIL
- * when an engine cannot start or run.txt cannot be written (messages printed). */
+ * when an engine cannot start or run.txt cannot be written (messages printed). An engine that
+ * fails leaves no results folder behind when this run created it (rundir_discard). */
 int job_begin(Job *job, const Config *cfg, RunDir *rd, JournalRecordFn on_record, void *data);
 
 /* Rewrites report.html while the job runs (the live page, reloading itself; status "running")

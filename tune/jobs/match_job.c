@@ -1,8 +1,6 @@
 /* match_job.c: the match job (see match_job.h). */
 #include "match_job.h"
 
-#include <stdlib.h>
-
 #include <stdio.h>
 
 #include "tune/jobs/job.h"
@@ -19,14 +17,9 @@ static bool on_record(void *data, long index, const char *payload, char *why, si
     return match_record(data, index, payload, why, len);
 }
 
-uint64_t match_grows(Config *cfg)
+uint64_t match_grows(Config *cfg, const Config *defaults)
 {
-    Config *d = malloc(sizeof *d);
-    if (d) {
-        config_defaults(d);
-        match_config_edit(cfg)->pairs = match_config(d)->pairs;
-    }
-    free(d);
+    match_config_edit(cfg)->pairs = match_config(defaults)->pairs;
     return 0; /* the records are as before: older checkpoints of default pairs still resume */
 }
 

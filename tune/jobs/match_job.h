@@ -15,7 +15,7 @@ int match_run(const Config *cfg, RunDir *rd);
 
 /* JobDef.grows: a finished match may be extended by raising [match] pairs (its records are
  * pair indices, so a longer match replays the shorter one's pairs as they are). */
-uint64_t match_grows(Config *cfg);
+uint64_t match_grows(Config *cfg, const Config *defaults);
 
 /* Writer of the match job's report.md (data: a MatchReport, match_report.c). */
 bool match_write_report(FILE *out, void *data);

@@ -44,7 +44,7 @@ int tournament_run(const Config *cfg, RunDir *rd);
 
 /* JobDef.grows: a finished tournament may be extended by raising [tournament] pairs (pair i of
  * pairing k is record k * TOURNAMENT_STRIDE + i, whatever pairs is). */
-uint64_t tournament_grows(Config *cfg);
+uint64_t tournament_grows(Config *cfg, const Config *defaults);
 
 /* Fits the joint ratings of the games played (t->rated, t->ratings, t->rating_error). */
 void tournament_rate(Tournament *t);

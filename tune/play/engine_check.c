@@ -203,7 +203,7 @@ bool engine_check_game(EngineProc *p, const Config *cfg, long opening_index, int
     int row = count_fault(p->ec->name, faulted, (int)rec->term);
     if (!faulted)
         return true;
-    if (p->handshake_dead || p->option_error) {
+    if (p->handshake_dead || p->handshake_late || p->option_error) {
         if (p->option_error)
             snprintf(what, sizeof what, "%s", p->why);
         else

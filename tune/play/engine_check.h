@@ -6,7 +6,7 @@
  * once, and its [engine_x] options, and the options a job will tune, are checked against the
  * `option` lines it advertised. During the games (engine_check_game, after each game), every
  * fault is printed on the terminal as one line and logged; the run stops, the finished games
- * journaled, when an engine ends before uciok, refuses an option, or loses
+ * journaled, when an engine ends or says nothing before uciok, refuses an option, or loses
  * [match] fault_stop games (3) in a row the same way (same termination). A stop is kept
  * process-wide (the first one wins) and reported by engine_check_report_failure once the
  * games in progress are finished. */

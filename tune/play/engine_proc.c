@@ -403,7 +403,8 @@ static bool proc_send_options(EngineProc *p, double deadline, const PlayerWords 
 }
 
 /* Reads the handshake up to uciok before the deadline, keeping the advertised options; a process
- * that ends before uciok sets p->handshake_dead. */
+ * that ends before uciok sets p->handshake_dead, one that says nothing in time
+ * p->handshake_late. */
 static ProcStatus proc_handshake(EngineProc *p, double deadline)
 {
     engine_options_clear(&p->options);
@@ -413,8 +414,10 @@ static ProcStatus proc_handshake(EngineProc *p, double deadline)
             p->handshake_dead = true;
             snprintf(p->why, sizeof p->why, "the engine ended before uciok");
         }
-        if (s == PROC_TIMEOUT)
+        if (s == PROC_TIMEOUT) {
+            p->handshake_late = true;
             snprintf(p->why, sizeof p->why, "no uciok in time");
+        }
         if (s != PROC_OK)
             return s;
         if (!strcmp(p->line, "uciok") || !strncmp(p->line, "uciok ", 6))
@@ -536,7 +539,7 @@ ProcStatus engine_proc_new_game(EngineProc *p)
     p->loglen = 0;
     p->log_cut = false;
     p->started_now = false;
-    p->handshake_dead = p->option_error = false;
+    p->handshake_dead = p->handshake_late = p->option_error = false;
     if (p->log)
         p->log[0] = '\0';
     ProcStatus s = PROC_OK;

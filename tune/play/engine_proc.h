@@ -50,6 +50,7 @@ typedef struct EngineProc {
     PlayerWords game_options;           /* name, value, ...: sent before every game */
     EngineOptions options;              /* what it advertised at its last start */
     bool handshake_dead;                /* its last start ended before uciok (cannot start) */
+    bool handshake_late;                /* its last start got no uciok in time (cannot start) */
     bool option_error;                  /* an option was refused (p->why says which) */
     char exit_desc[64];                 /* how the process ended last ("exited with status 2") */
 } EngineProc;
@@ -75,7 +76,8 @@ void engine_proc_set_game_options(EngineProc *p, const char *options);
 /* Starts a game: empties the transcript, starts the process if it is not running (uci/uciok,
  * the options, isready/readyok within start_timeout_ms), sends the game options, then
  * ucinewgame and isready/readyok. The `option` lines before uciok are kept in p->options; a
- * process that ends before uciok sets p->handshake_dead. The section's options and the game
+ * process that ends before uciok sets p->handshake_dead, one that gives none within
+ * start_timeout_ms p->handshake_late. The section's options and the game
  * options are checked against them before they are sent (one that does not fit is not sent),
  * and an `info string error` line before readyok after options were sent refuses them: both
  * set p->option_error and return PROC_BAD (p->why says which). */

@@ -51,15 +51,15 @@ static const ConfigKey RUN_KEYS[] = {
             "results folder name: A-Z a-z 0-9 . _ - only, not starting with '.'"),
     KEY_U64(Config, seed, "0", "18446744073709551615", "1",
             "random seed; a run is reproducible from it"),
-    KEY_INT(Config, threads, "0", "1024", "0", "worker threads, 0 = OpenMP default"),
+    KEY_INT_NOT_RESULT(Config, threads, "0", "1024", "0", "worker threads, 0 = OpenMP default"),
     KEY_ENUM_SPARSE(Config, affinity, "auto|on|off", "auto",
                     "pin each playing thread and the engine processes it starts to one CPU; auto:"
                     " with external engines, one process, threads <= CPUs, no OMP_PROC_BIND"),
-    KEY_ENUM_SPARSE(Config, engine_log, "failures|all", "failures",
-                    "engines.log keeps the protocol traffic of the games an external engine"
-                    " spoiled (failures) or of every game (all)"),
-    KEY_STR(Config, results_dir, "results", OPTIONAL, NULL,
-            "folder that holds the results folders of all runs"),
+    KEY_ENUM_SPARSE_NOT_RESULT(Config, engine_log, "failures|all", "failures",
+                               "engines.log keeps the protocol traffic of the games an external "
+                               "engine spoiled (failures) or of every game (all)"),
+    KEY_STR_NOT_RESULT(Config, results_dir, "results", OPTIONAL, NULL,
+                       "folder that holds the results folders of all runs"),
 };
 
 static const ConfigSection RUN_SECTIONS[] = {
@@ -863,6 +863,13 @@ void config_print_doc(FILE *out)
         }
     }
     free(defaults);
+}
+
+bool config_key_not_result(const char *section, const char *key)
+{
+    const Section *s = section_find(section);
+    const ConfigKey *k = s ? key_find(s->part, key) : NULL;
+    return k && k->not_result;
 }
 
 void config_set_jobs(const char *names) { config_value_set_jobs(names); }

@@ -63,6 +63,11 @@ bool config_write(const Config *cfg, FILE *out);
 /* Prints every key with type, range, default and its one-line doc, grouped by section. */
 void config_print_doc(FILE *out);
 
+/* Whether key of [section] (names without brackets) is one that does not change results
+ * (ConfigKey.not_result: threads, the checkpoint interval, the results folder, the engine
+ * log); false for any other key, and for a key or section this version does not know. */
+bool config_key_not_result(const char *section, const char *key);
+
 /* Sets the values [run] job accepts ("match|spsa|..."); the jobs layer calls it once at
  * start-up (jobs/job.h: job_register) with the names of its table. */
 void config_set_jobs(const char *names);

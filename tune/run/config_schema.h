@@ -43,6 +43,9 @@ typedef struct ConfigKey {
     const char *doc;     /* one-line description */
     bool sparse;         /* written by config_write only when it differs from its default (keys
                           * added after results were committed, whose config.ini stays as it was) */
+    bool not_result;     /* does not change results (threads, the checkpoint interval, ...): left
+                          * out of the checkpoint's config hash, so a run resumes with it changed,
+                          * and of the differences a refused resume names (rundir.h) */
 } ConfigKey;
 
 /* One [section] of a part: it holds one struct of the part. */
@@ -120,32 +123,49 @@ bool config_check_fail(ConfigCheck *ck, const char *section, const char *key, co
 /* Row macros, one per field type: int = long, u64 = unsigned long long, real = double, bool,
  * string and enum = char array (strings must be non-empty; enums one of allowed, "a|b|c"). */
 #define KEY_INT(S, m, lo, hi, def, doc)                                                           \
-    {#m, CFG_INT, CK_FIELD(S, m, long), lo, hi, def, NULL, false, NULL, doc, false}
+    {#m, CFG_INT, CK_FIELD(S, m, long), lo, hi, def, NULL, false, NULL, doc, false, false}
 #define KEY_U64(S, m, lo, hi, def, doc)                                                           \
-    {#m, CFG_U64, CK_FIELD(S, m, unsigned long long), lo, hi, def, NULL, false, NULL, doc, false}
+    {#m, CFG_U64, CK_FIELD(S, m, unsigned long long), lo, hi, def, NULL, false, NULL, doc,        \
+     false, false}
 #define KEY_REAL(S, m, lo, hi, def, doc)                                                          \
-    {#m, CFG_REAL, CK_FIELD(S, m, double), lo, hi, def, NULL, false, NULL, doc, false}
+    {#m, CFG_REAL, CK_FIELD(S, m, double), lo, hi, def, NULL, false, NULL, doc, false, false}
 #define KEY_BOOL(S, m, def, doc)                                                                  \
-    {#m, CFG_BOOL, CK_FIELD(S, m, bool), NULL, NULL, def, NULL, false, NULL, doc, false}
+    {#m, CFG_BOOL, CK_FIELD(S, m, bool), NULL, NULL, def, NULL, false, NULL, doc, false, false}
 #define KEY_STR(S, m, def, required, check, doc)                                                  \
-    {#m, CFG_STRING, CK_FIELD(S, m, char *), "1", NULL, def, NULL, required, check, doc, false}
+    {#m, CFG_STRING, CK_FIELD(S, m, char *), "1", NULL, def, NULL, required, check, doc, false,   \
+     false}
 /* A string that may be empty. */
 #define KEY_STR_EMPTY(S, m, def, doc)                                                             \
-    {#m, CFG_STRING, CK_FIELD(S, m, char *), "0", NULL, def, NULL, OPTIONAL, NULL, doc, false}
+    {#m, CFG_STRING, CK_FIELD(S, m, char *), "0", NULL, def, NULL, OPTIONAL, NULL, doc, false,    \
+     false}
 /* A string that may be empty, with an extra check. */
 #define KEY_STR_EMPTY_CHECK(S, m, def, check, doc)                                                \
-    {#m, CFG_STRING, CK_FIELD(S, m, char *), "0", NULL, def, NULL, OPTIONAL, check, doc, false}
+    {#m, CFG_STRING, CK_FIELD(S, m, char *), "0", NULL, def, NULL, OPTIONAL, check, doc, false,   \
+     false}
 /* A string that may be empty, with an extra check, written only when not at its default. */
 #define KEY_STR_SPARSE(S, m, def, check, doc)                                                     \
-    {#m, CFG_STRING, CK_FIELD(S, m, char *), "0", NULL, def, NULL, OPTIONAL, check, doc, true}
+    {#m, CFG_STRING, CK_FIELD(S, m, char *), "0", NULL, def, NULL, OPTIONAL, check, doc, true,    \
+     false}
 #define KEY_ENUM(S, m, allowed, def, required, doc)                                               \
-    {#m, CFG_ENUM, CK_FIELD(S, m, char *), NULL, NULL, def, allowed, required, NULL, doc, false}
+    {#m, CFG_ENUM, CK_FIELD(S, m, char *), NULL, NULL, def, allowed, required, NULL, doc, false,  \
+     false}
 /* An integer written only when not at its default. */
 #define KEY_INT_SPARSE(S, m, lo, hi, def, doc)                                                    \
-    {#m, CFG_INT, CK_FIELD(S, m, long), lo, hi, def, NULL, false, NULL, doc, true}
+    {#m, CFG_INT, CK_FIELD(S, m, long), lo, hi, def, NULL, false, NULL, doc, true, false}
 /* An optional enum written only when not at its default. */
 #define KEY_ENUM_SPARSE(S, m, allowed, def, doc)                                                  \
-    {#m, CFG_ENUM, CK_FIELD(S, m, char *), NULL, NULL, def, allowed, OPTIONAL, NULL, doc, true}
+    {#m, CFG_ENUM, CK_FIELD(S, m, char *), NULL, NULL, def, allowed, OPTIONAL, NULL, doc, true,   \
+     false}
+/* Rows of keys that do not change results (ConfigKey.not_result), as KEY_INT, KEY_STR and
+ * KEY_ENUM_SPARSE. */
+#define KEY_INT_NOT_RESULT(S, m, lo, hi, def, doc)                                                \
+    {#m, CFG_INT, CK_FIELD(S, m, long), lo, hi, def, NULL, false, NULL, doc, false, true}
+#define KEY_STR_NOT_RESULT(S, m, def, required, check, doc)                                       \
+    {#m, CFG_STRING, CK_FIELD(S, m, char *), "1", NULL, def, NULL, required, check, doc, false,   \
+     true}
+#define KEY_ENUM_SPARSE_NOT_RESULT(S, m, allowed, def, doc)                                       \
+    {#m, CFG_ENUM, CK_FIELD(S, m, char *), NULL, NULL, def, allowed, OPTIONAL, NULL, doc, true,   \
+     true}
 // clang-format on
 
 #define REQUIRED true

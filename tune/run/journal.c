@@ -55,17 +55,18 @@ static void replay_error(char *err, size_t errlen, const char *path, int lineno,
 
 /* Reads back the records of an existing journal; sets *good_end to the end of the last good
  * line (0 when not even the header is complete: an empty file, or one cut short while the
- * header was written). */
-static bool journal_replay(FILE *f, const char *path, uint64_t config_hash, JournalRecordFn fn,
-                           void *data, long *good_end, char *err, size_t errlen)
+ * header was written). JOURNAL_FAIL_NONE, or the failure with the message in err. */
+static JournalFailure journal_replay(FILE *f, const char *path, uint64_t config_hash,
+                                     JournalRecordFn fn, void *data, long *good_end, char *err,
+                                     size_t errlen)
 {
     char *line = NULL;
     size_t cap = 0;
     ssize_t len;
-    bool ok = true;
+    JournalFailure failed = JOURNAL_FAIL_NONE;
     int lineno = 0;
     *good_end = 0;
-    while (ok && (len = getline(&line, &cap, f)) > 0) {
+    while (failed == JOURNAL_FAIL_NONE && (len = getline(&line, &cap, f)) > 0) {
         lineno++;
         if (line[len - 1] != '\n') {
             char shown[1100];
@@ -81,7 +82,7 @@ static bool journal_replay(FILE *f, const char *path, uint64_t config_hash, Jour
             snprintf(what, sizeof what, "corrupted checkpoint: a NUL byte at column %ld",
                      (long)(nul - line) + 1);
             replay_error(err, errlen, path, lineno, what);
-            ok = false;
+            failed = JOURNAL_FAIL_CORRUPT;
             break;
         }
         if (lineno == 1) {
@@ -93,13 +94,13 @@ static bool journal_replay(FILE *f, const char *path, uint64_t config_hash, Jour
                          "%s:1: not a maxtune checkpoint (bad header); move it away, or use "
                          "--force to start the run over",
                          shown);
-                ok = false;
+                failed = JOURNAL_FAIL_CORRUPT;
             } else if (h != config_hash) {
                 snprintf(err, errlen,
                          "%s:1: this checkpoint was written for a different config; "
                          "use --force to start the run over",
                          shown);
-                ok = false;
+                failed = JOURNAL_FAIL_CONFIG;
             }
             *good_end = ftell(f);
             continue;
@@ -111,7 +112,7 @@ static bool journal_replay(FILE *f, const char *path, uint64_t config_hash, Jour
         if (!last || end == line || *end != ' ' || strlen(last + 1) != 8 ||
             sum != hash32(line, (size_t)(last - line))) {
             replay_error(err, errlen, path, lineno, "corrupted checkpoint record");
-            ok = false;
+            failed = JOURNAL_FAIL_CORRUPT;
             break;
         }
         *last = '\0';
@@ -119,17 +120,17 @@ static bool journal_replay(FILE *f, const char *path, uint64_t config_hash, Jour
         if (!fn(data, index, end + 1, why, sizeof why)) {
             snprintf(what, sizeof what, "corrupted checkpoint record: %s", why);
             replay_error(err, errlen, path, lineno, what);
-            ok = false;
+            failed = JOURNAL_FAIL_CORRUPT;
             break;
         }
         *good_end = ftell(f);
     }
-    if (ok && ferror(f)) {
+    if (failed == JOURNAL_FAIL_NONE && ferror(f)) {
         snprintf(err, errlen, "%s: cannot read checkpoint: %s", path, strerror(errno));
-        ok = false;
+        failed = JOURNAL_FAIL_IO;
     }
     free(line);
-    return ok;
+    return failed;
 }
 
 bool journal_open(Journal *j, const char *path, uint64_t config_hash, JournalRecordFn fn,
@@ -139,16 +140,19 @@ bool journal_open(Journal *j, const char *path, uint64_t config_hash, JournalRec
     snprintf(j->path, sizeof j->path, "%s", path);
     /* Opened for appending (every write lands at the end, whatever else writes the file) and
      * locked: a second run on the same checkpoint is refused instead of interleaving lines. */
+    j->failure = JOURNAL_FAIL_IO; /* of every failure below but where another is set */
     int fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0666);
     if (fd < 0) {
         snprintf(err, errlen, "%s: cannot open checkpoint: %s", path, strerror(errno));
         return false;
     }
     if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
-        if (errno == EWOULDBLOCK)
+        if (errno == EWOULDBLOCK) {
             snprintf(err, errlen, "%s: in use by another run; wait for it to end", path);
-        else
+            j->failure = JOURNAL_FAIL_BUSY;
+        } else {
             snprintf(err, errlen, "%s: cannot lock checkpoint: %s", path, strerror(errno));
+        }
         close(fd);
         return false;
     }
@@ -160,10 +164,12 @@ bool journal_open(Journal *j, const char *path, uint64_t config_hash, JournalRec
     }
     long good_end;
     rewind(f);
-    if (!journal_replay(f, path, config_hash, fn, data, &good_end, err, errlen)) {
+    j->failure = journal_replay(f, path, config_hash, fn, data, &good_end, err, errlen);
+    if (j->failure != JOURNAL_FAIL_NONE) {
         fclose(f);
         return false;
     }
+    j->failure = JOURNAL_FAIL_IO;
     /* Cut a record cut short; without a complete header (a new file, or one killed while it
      * was created) start it afresh. */
     if (fflush(f) != 0 || ftruncate(fd, good_end) != 0 ||
@@ -172,6 +178,7 @@ bool journal_open(Journal *j, const char *path, uint64_t config_hash, JournalRec
         fclose(f);
         return false;
     }
+    j->failure = JOURNAL_FAIL_NONE;
     j->file = f;
     return true;
 }

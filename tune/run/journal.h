@@ -17,10 +17,20 @@
 #include <stdint.h>
 #include <stdio.h>
 
+/* Why journal_open failed (Journal.failure). */
+typedef enum JournalFailure {
+    JOURNAL_FAIL_NONE,    /* it did not fail */
+    JOURNAL_FAIL_IO,      /* the file cannot be opened, locked, read or written */
+    JOURNAL_FAIL_BUSY,    /* another run has it open */
+    JOURNAL_FAIL_CORRUPT, /* a bad header, a bad line or a record the job rejected */
+    JOURNAL_FAIL_CONFIG,  /* it was written for a config of another hash */
+} JournalFailure;
+
 typedef struct Journal {
     FILE *file;
     char path[1024];
-    int error; /* errno of the first failed append, 0 if none */
+    int error;              /* errno of the first failed append, 0 if none */
+    JournalFailure failure; /* why journal_open failed, JOURNAL_FAIL_NONE if it did not */
 } Journal;
 
 /* Called for each record read back; returns false with a message to reject it. */
@@ -29,7 +39,8 @@ typedef bool (*JournalRecordFn)(void *data, long index, const char *payload, cha
 
 /* Opens (creating if needed) and locks the journal at path for a run whose config hashes to
  * config_hash, replaying existing records through fn. Errors "path:line: problem; what to do",
- * control bytes escaped; "path: in use by another run" when it is open elsewhere. */
+ * control bytes escaped; "path: in use by another run" when it is open elsewhere; the kind of
+ * failure in j->failure. */
 bool journal_open(Journal *j, const char *path, uint64_t config_hash, JournalRecordFn fn,
                   void *data, char *err, size_t errlen);
 

@@ -53,13 +53,24 @@ static const char *json_skip(const char *p)
     return p > start ? p : NULL;
 }
 
-JsonWalk json_walk_start(const char *obj)
+/* A walk over the members of one object: json_walk_start, then json_walk_next per member. */
+typedef struct JsonWalk {
+    const char *next;  /* where the walk goes on (NULL: it is over) */
+    const char *key;   /* the current member's key (its text between the quotes) */
+    size_t key_len;    /* bytes of key */
+    const char *value; /* the current member's value text */
+} JsonWalk;
+
+/* Starts a walk over the object whose text starts at obj (white space allowed before it); the
+ * walk is over at once when obj is not an object. */
+static JsonWalk json_walk_start(const char *obj)
 {
     const char *p = json_ws(obj);
     return (JsonWalk){.next = *p == '{' ? json_ws(p + 1) : NULL};
 }
 
-bool json_walk_next(JsonWalk *w)
+/* Moves to the next member (key and value set); false at the end or at malformed text. */
+static bool json_walk_next(JsonWalk *w)
 {
     const char *p = w->next;
     if (p && w->value) { /* past the value of the member before */

@@ -1,7 +1,7 @@
 /* json.h: values read back from the JSON files this program writes (summary.json,
  * verify.json): a value found by its dotted path from the top object ("sprt.llr"), as text,
- * a number or a string, and the members of an object one by one. The reader checks only the
- * structure it walks over (strings, objects, arrays, bare words); it is not a validator. */
+ * a number or a string. The reader checks only the structure it walks over (strings, objects,
+ * arrays, bare words); it is not a validator. */
 #ifndef MAXTUNE_JSON_H
 #define MAXTUNE_JSON_H
 
@@ -19,20 +19,5 @@ double json_number(const char *json, const char *path);
 /* The string at a dotted path into buf (cap bytes, cut; escapes left as written), or "" and
  * false when there is none or the value is not a string. */
 bool json_string(const char *json, const char *path, char *buf, size_t cap);
-
-/* A walk over the members of one object: json_walk_start, then json_walk_next per member. */
-typedef struct JsonWalk {
-    const char *next;  /* where the walk goes on (NULL: it is over) */
-    const char *key;   /* the current member's key (its text between the quotes) */
-    size_t key_len;    /* bytes of key */
-    const char *value; /* the current member's value text */
-} JsonWalk;
-
-/* Starts a walk over the object whose text starts at obj (white space allowed before it); the
- * walk is over at once when obj is not an object. */
-JsonWalk json_walk_start(const char *obj);
-
-/* Moves to the next member (key and value set); false at the end or at malformed text. */
-bool json_walk_next(JsonWalk *w);
 
 #endif

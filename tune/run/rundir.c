@@ -37,16 +37,21 @@ static void git_commit(char *buf, size_t len)
     pclose(p);
 }
 
-/* Creates a directory and its parents (mkdir -p). */
-static bool make_dirs(const char *path, char *err, size_t errlen)
+/* Creates a directory and its parents (mkdir -p); *made: the length of the first folder of
+ * path it created (0: none). */
+static bool make_dirs(const char *path, size_t *made, char *err, size_t errlen)
 {
     char tmp[768];
     snprintf(tmp, sizeof tmp, "%s", path);
+    *made = 0;
     for (char *p = tmp + 1;; p++) {
         bool end = *p == '\0';
         if (*p == '/' || end) {
             *p = '\0';
-            if (mkdir(tmp, 0777) != 0 && errno != EEXIST) {
+            if (mkdir(tmp, 0777) == 0) {
+                if (*made == 0)
+                    *made = strlen(tmp);
+            } else if (errno != EEXIST) {
                 snprintf(err, errlen, "%s: cannot create folder: %s", tmp, strerror(errno));
                 return false;
             }
@@ -203,6 +208,24 @@ void rundir_release(RunDir *rd)
     rd->lock_fd = -1;
 }
 
+void rundir_discard(RunDir *rd)
+{
+    if (rd->made > 0 && rd->locked) {
+        char dir[sizeof rd->path], marker[1100];
+        rundir_file(rd, RUNDIR_MARKER, marker, sizeof marker);
+        remove(marker); /* while the lock is held: no other run is in the folder */
+        snprintf(dir, sizeof dir, "%s", rd->path);
+        /* From path up to the first folder made; rmdir keeps a folder that is not empty. */
+        while (rmdir(dir) == 0 && strlen(dir) > rd->made) {
+            char *slash = strrchr(dir, '/');
+            if (!slash)
+                break;
+            *slash = '\0';
+        }
+    }
+    rundir_release(rd);
+}
+
 void rundir_file(const RunDir *rd, const char *name, char *buf, size_t len)
 {
     snprintf(buf, len, "%s/%s", rd->path, name);
@@ -242,7 +265,7 @@ bool rundir_prepare(RunDir *rd, const Config *cfg, bool force, uint64_t extend_h
     for (int i = 0; i < argc && k < sizeof rd->command - 2; i++)
         k += (size_t)snprintf(rd->command + k, sizeof rd->command - k, "%s%s", i ? " " : "",
                               argv[i]);
-    if (!make_dirs(rd->path, err, errlen))
+    if (!make_dirs(rd->path, &rd->made, err, errlen))
         return false;
     char held[400];
     if (!folder_is_ours(rd->path, held, sizeof held, err, errlen) ||
@@ -333,14 +356,17 @@ static bool text_has_line(const char *text, const char *section, const char *lin
     return false;
 }
 
-/* Whether a line of config text counts for resuming: a key's line (no comment) other than
- * threads, the checkpoint interval, the results folder and the engine log, which never change
- * results. */
-static bool line_counts(const char *line)
+/* Whether a line of config text in section (its "[name]" line) counts for resuming: a key's
+ * line (no comment) whose key may change results (not ConfigKey.not_result). */
+static bool line_counts(const char *section, const char *line)
 {
-    return line[0] != ';' && line[0] != '[' && strncmp(line, "threads", 7) != 0 &&
-           strncmp(line, "checkpoint_seconds", 18) != 0 && strncmp(line, "results_dir", 11) != 0 &&
-           strncmp(line, "engine_log", 10) != 0;
+    if (line[0] == ';' || line[0] == '[')
+        return false;
+    const char *name = section[0] == '[' ? section + 1 : section;
+    char sec[128], key[128];
+    snprintf(sec, sizeof sec, "%.*s", (int)strcspn(name, "]"), name);
+    snprintf(key, sizeof key, "%.*s", (int)strcspn(line, " ="), line);
+    return !config_key_not_result(sec, key);
 }
 
 uint64_t rundir_config_hash(const Config *cfg)
@@ -363,7 +389,7 @@ uint64_t rundir_config_hash(const Config *cfg)
             snprintf(section, sizeof section, "%s", line);
             continue;
         }
-        if (!line_counts(line) || text_has_line(base, section, line))
+        if (!line_counts(section, line) || text_has_line(base, section, line))
             continue;
         h ^= journal_hash(section);
         h *= 0x100000001B3ull;
@@ -386,7 +412,7 @@ static void lines_missing(char *a, const char *b, const char *sep, char *diff, s
             snprintf(section, sizeof section, "%s", line);
             continue;
         }
-        if (!line_counts(line) || text_has_line(b, section, line))
+        if (!line_counts(section, line) || text_has_line(b, section, line))
             continue;
         size_t used = strlen(diff);
         snprintf(diff + used, len - used, "%s%s %s", used ? ", " : sep, section, line);

@@ -40,6 +40,9 @@ typedef struct RunDir {
     uint64_t extend_hash; /* the config hash a finished run's kept checkpoint may be extended
                            * under (rundir_prepare's extend_hash), 0: none */
     bool extending;       /* a finished run is extended (its checkpoint is replayed) */
+    size_t made;          /* rundir_prepare created the folder: the length of the first folder of
+                           * path it created (results_dir or one above it, or path itself); 0:
+                           * the folder was there */
 } RunDir;
 
 /* Creates or checks results_dir/name and locks it for this run. Returns false with a message
@@ -54,6 +57,12 @@ bool rundir_prepare(RunDir *rd, const Config *cfg, bool force, uint64_t extend_h
 
 /* Releases the folder's lock (idempotent; the end of the process releases it too). */
 void rundir_release(RunDir *rd);
+
+/* For a run that stops before it wrote anything (an engine that cannot start): when
+ * rundir_prepare created the folder, removes its marker and the folders it created (each only
+ * when empty), so that no trace is left; then releases the lock. A folder that was there
+ * (resumed, or emptied by --force) is kept. */
+void rundir_discard(RunDir *rd);
 
 /* Full path of a file of the run. */
 void rundir_file(const RunDir *rd, const char *name, char *buf, size_t len);
