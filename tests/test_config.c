@@ -13,7 +13,9 @@
 #include <cmocka.h>
 
 #include "tune/jobs/catalog.h"
+#include "core/position.h"
 #include "tune/run/config.h"
+#include "tune/run/rundir.h"
 #include "tune/play/player_config.h"
 #include "tune/stats/stats.h"
 #include "tune/play/match_config.h"
@@ -631,6 +633,29 @@ static void test_write_sparse(void **state)
     check_roundtrip(&cfg);
 }
 
+/* [run] variant is sparse: at its default it is not written and leaves the config hash as it
+ * was (configs written before it resume), "ultima" is written and read back, others refused. */
+static void test_variant_key(void **state)
+{
+    (void)state;
+    Config cfg, given;
+    load_text_ok(&cfg, RUN3);
+    assert_string_equal(config_variant(&cfg)->name, "maxima");
+    char *text = written(&cfg);
+    assert_null(strstr(text, "variant"));
+    free(text);
+    load_text_ok(&given, RUN3 "variant = maxima\n");
+    assert_true(rundir_config_hash(&given) == rundir_config_hash(&cfg));
+    load_text_ok(&cfg, RUN3 "variant = ultima\n");
+    assert_int_equal(config_variant(&cfg)->id, VARIANT_ULTIMA);
+    assert_true(rundir_config_hash(&given) != rundir_config_hash(&cfg));
+    text = written(&cfg);
+    assert_non_null(strstr(text, "\nvariant = ultima\n"));
+    free(text);
+    check_roundtrip(&cfg);
+    expect_error(RUN3 "variant = chess\n", 4, "maxima|ultima");
+}
+
 /* config_print_doc mentions every section and every key that config_write writes. */
 static void test_doc(void **state)
 {
@@ -747,21 +772,16 @@ static void test_relative_paths(void **state)
 
 int main(void)
 {
+    core_init();        /* the games config_variant names */
     catalog_register(); /* the job names [run] job accepts */
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_good_config),
-        cmocka_unit_test(test_defaults),
-        cmocka_unit_test(test_errors),
-        cmocka_unit_test(test_missing_required),
-        cmocka_unit_test(test_unreadable),
-        cmocka_unit_test(test_overrides),
-        cmocka_unit_test(test_config_set),
-        cmocka_unit_test(test_sprt_reach_rule),
-        cmocka_unit_test(test_write_roundtrip),
-        cmocka_unit_test(test_write_sparse),
-        cmocka_unit_test(test_doc),
-        cmocka_unit_test(test_relative_paths),
-        cmocka_unit_test(test_engine_command),
+        cmocka_unit_test(test_good_config),     cmocka_unit_test(test_defaults),
+        cmocka_unit_test(test_errors),          cmocka_unit_test(test_missing_required),
+        cmocka_unit_test(test_unreadable),      cmocka_unit_test(test_overrides),
+        cmocka_unit_test(test_config_set),      cmocka_unit_test(test_sprt_reach_rule),
+        cmocka_unit_test(test_write_roundtrip), cmocka_unit_test(test_write_sparse),
+        cmocka_unit_test(test_variant_key),     cmocka_unit_test(test_doc),
+        cmocka_unit_test(test_relative_paths),  cmocka_unit_test(test_engine_command),
         cmocka_unit_test(test_time_control),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

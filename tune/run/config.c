@@ -47,6 +47,9 @@ static bool check_filename(const char *v, char *msg, size_t len)
 static const ConfigKey RUN_KEYS[] = {
     KEY_ENUM(Config, job, NULL /* the jobs layer's table: config_set_jobs */, NULL, REQUIRED,
              "which job to run (the jobs are listed at the end)"),
+    KEY_ENUM_SPARSE(Config, variant, "maxima|ultima", "maxima",
+                    "the game: maxima (MAXIMA.md) or ultima (ULTIMA.md: match, tournament and "
+                    "selfplay jobs)"),
     KEY_STR(Config, name, NULL, REQUIRED, check_filename,
             "results folder name: A-Z a-z 0-9 . _ - only, not starting with '.'"),
     KEY_U64(Config, seed, "0", "18446744073709551615", "1",
@@ -873,6 +876,12 @@ bool config_key_not_result(const char *section, const char *key)
 }
 
 void config_set_jobs(const char *names) { config_value_set_jobs(names); }
+
+const Variant *config_variant(const Config *cfg)
+{
+    const Variant *v = variant_find(cfg->variant);
+    return v ? v : variant_get(VARIANT_MAXIMA); /* a Config of config_defaults or config_load */
+}
 
 int config_threads(const Config *cfg)
 {

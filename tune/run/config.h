@@ -14,6 +14,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "core/variant.h"
+
 /* Room for the registered parts' structs in a Config (config_register stops the program when
  * they do not fit). */
 enum { CONFIG_ARENA_SIZE = 100 * 1024 };
@@ -23,6 +25,8 @@ enum { CONFIG_ARENA_SIZE = 100 * 1024 };
  * by value and compared with memcmp. */
 typedef struct Config {
     char job[16];             /* [run] job: a name of the jobs table (jobs/job.c) */
+    char variant[8];          /* [run] variant: the game played, a name of core/variant.h
+                               * ("maxima", the default, or "ultima"); config_variant */
     char name[64];            /* [run] name: results folder name, [A-Za-z0-9._-], no leading dot */
     unsigned long long seed;  /* [run] seed, default 1 */
     long threads;             /* [run] threads, 0 = OpenMP default (default 0) */
@@ -71,6 +75,9 @@ bool config_key_not_result(const char *section, const char *key);
 /* Sets the values [run] job accepts ("match|spsa|..."); the jobs layer calls it once at
  * start-up (jobs/job.h: job_register) with the names of its table. */
 void config_set_jobs(const char *names);
+
+/* The game the run plays ([run] variant). */
+const Variant *config_variant(const Config *cfg);
 
 /* Number of threads a parallel region of this config uses ([run] threads, or OpenMP's default
  * when 0). */
