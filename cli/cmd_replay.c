@@ -1,7 +1,8 @@
 /* cmd_replay.c: `replay [--rewrite] PGNFILE...`, an independent check of the PGN files maxtune
  * writes.
  *
- * Every game is replayed through the rules core from its FEN tag: each move must be legal and
+ * Every game is replayed through the rules core from its FEN tag, in the game its Variant tag
+ * (or the FEN's row count) names (tune/play/pgn_replay.h): each move must be legal and
  * written in full (captures included), in the PGN form (h6-c1xd2xf4) or the old one with
  * MAXIMA.md's commas (h6-c1xd2,f4), move numbers must fit, PlyCount must count the moves, and
  * the ending must agree with the position reached: the {reason} comment, the Termination tag
@@ -161,7 +162,7 @@ static void game_finish(PgnGame *g, Replay *rp, int line, const char *result)
 static void replay_tag(void *data, PgnGame *g, const PgnToken *tok)
 {
     static const char *const fixed[][2] = {
-        {"Site", "maxtune"}, {"Date", "????.??.??"}, {"SetUp", "1"}, {"Variant", "Maxima"}};
+        {"Site", "maxtune"}, {"Date", "????.??.??"}, {"SetUp", "1"}};
     static const char *const kept[] = {"Result", "FEN",   "Termination", "PlyCount",
                                        "Event",  "Round", "White",       "Black"};
     Tally *t = ((Replay *)data)->t;
@@ -169,6 +170,11 @@ static void replay_tag(void *data, PgnGame *g, const PgnToken *tok)
     for (size_t i = 0; i < sizeof kept / sizeof kept[0]; i++)
         if (!strcmp(tok->name, kept[i]))
             return;
+    if (!strcmp(tok->name, "Variant")) { /* maxtune writes the game's title: "Maxima" */
+        const Variant *v = pgn_variant(tok->value);
+        t->foreign_tags = t->foreign_tags || !v || strcmp(tok->value, v->title) != 0;
+        return;
+    }
     for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
         if (!strcmp(tok->name, fixed[i][0])) {
             t->foreign_tags = t->foreign_tags || strcmp(tok->value, fixed[i][1]) != 0;
@@ -301,8 +307,10 @@ int cmd_replay(int argc, char **argv)
         "rules and checks that every move is legal and written with its captures, that move\n"
         "numbers and PlyCount fit, and that the ending agrees with the final position: the\n"
         "{reason} comment, the Termination tag and the result (checkmate, bare king, invasion:\n"
-        "the side to move lost; stalemate, repetition and the draw adjudications: a draw).\n"
-        "Moves may be in the PGN form (h6-c1xd2xf4) or the old one (h6-c1xd2,f4).\n"
+        "the side to move lost; stalemate, repetition and the draw adjudications: a draw;\n"
+        "in Ultima a stalemate loses too). Each game's Variant tag (Maxima, Ultima) says its\n"
+        "game; without one, the row count of its FEN tag does. Moves may be in the PGN form "
+        "(h6-c1xd2xf4) or the old one (h6-c1xd2,f4).\n"
         "Prints \"replayed N games, M errors\" (and how many games are in the old form); each\n"
         "error as file:line: problem.\n"
         "--rewrite: writes each file again as maxtune writes PGN now (moves in the PGN form, tags\n"

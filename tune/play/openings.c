@@ -196,7 +196,7 @@ static bool book_read_pgn(Openings *o, const char *path, char *err, size_t errle
     ssize_t len = getdelim(&text, &cap, '\0', f);
     fclose(f);
     PgnBook b = {o, 0, false, ""};
-    PgnReplayHooks h = {&b, book_problem, NULL, book_started, book_played, book_finished};
+    PgnReplayHooks h = {&b, book_problem, NULL, book_started, book_played, book_finished, NULL};
     PgnGame g;
     memset(&g, 0, sizeof g);
     bool ok = len >= 0 && pgn_replay(&g, text, (size_t)len, &h);

@@ -1,6 +1,7 @@
 /* pgn_replay.c: PGN games replayed through the rules core (see pgn_replay.h). */
 #include "pgn_replay.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -79,6 +80,7 @@ static void game_tag(PgnGame *g, const PgnToken *tok)
                   : !strcmp(tok->name, "Round")       ? &g->round
                   : !strcmp(tok->name, "White")       ? &g->white
                   : !strcmp(tok->name, "Black")       ? &g->black
+                  : !strcmp(tok->name, "Variant")     ? &g->variant
                                                       : NULL;
     if (tag) {
         tag->line = tok->line;
@@ -86,14 +88,39 @@ static void game_tag(PgnGame *g, const PgnToken *tok)
     }
 }
 
-/* Sets up the starting position from the FEN tag (or the initial position) at the first
- * movetext token (at line); false when the replay stops. */
+const Variant *pgn_variant(const char *value)
+{
+    char name[16];
+    size_t n = 0;
+    while (value[n] && n + 1 < sizeof name) {
+        name[n] = (char)tolower((unsigned char)value[n]);
+        n++;
+    }
+    name[n] = '\0';
+    return value[n] ? NULL : variant_find(name);
+}
+
+/* Sets up the starting position from the Variant and FEN tags (no FEN: the game's initial
+ * position) at the first movetext token (at line); false when the replay stops. */
 static bool game_start(PgnGame *g, const PgnReplayHooks *h, int line)
 {
     g->started = true;
     char why[256];
-    const char *fen = g->fen.line ? g->fen.value : "start";
-    if (!fen_parse(&g->pos, fen, why, sizeof why)) {
+    const Variant *v = g->variant.line ? pgn_variant(g->variant.value) : NULL;
+    if (g->variant.line && !v) {
+        g->dead = true;
+        return problem(h, g->variant.line, PGN_BAD_SETUP, "unknown Variant \"%s\" (%s)",
+                       g->variant.value, variant_names());
+    }
+    if (h->game && v && v != h->game) {
+        g->dead = true;
+        return problem(h, g->variant.line, PGN_BAD_SETUP, "a game of %s, but %s is the game here",
+                       v->title, h->game->title);
+    }
+    if (h->game)
+        v = h->game;
+    const char *fen = g->fen.line ? g->fen.value : v ? v->start_fen : "start";
+    if (!fen_parse_variant(&g->pos, fen, v, why, sizeof why)) {
         g->dead = true;
         return problem(h, g->fen.line, PGN_BAD_SETUP, "bad FEN tag: %s", why);
     }

@@ -1,11 +1,12 @@
 /* pgn_replay.h: the one replayer of PGN games, for every reader that needs the positions
  * (`maxtune replay`'s checks, the games of `maxtune view` and of report.html): the tokens of
  * pgn_read.h made into games, each set up from its FEN tag (or the initial position) and
- * played move by move through the rules core.
+ * played move by move through the rules core. A game's Variant tag ("Maxima", "Ultima", any
+ * case) says its game; without one, the FEN tag's row count does (no FEN: Maxima).
  *
  * What it checks itself, as problems handed to the reader (PgnProblem says how bad): the text
  * is PGN (tokens, tags before the moves, move numbers "12." or "12...", a result token after
- * every game, at least one game), the FEN tag, each move legal and not after the end, move
+ * every game, at least one game), the Variant and FEN tags, each move legal and not after the end, move
  * numbers that fit (from 1, advancing after Black's moves) and moves written in full (the PGN
  * form h6-c1xd2xf4 or the old one h6-c1xd2,f4). The reader adds what it wants per game
  * through hooks: `replay` checks the ending and the tags, the viewer writes the plies. */
@@ -30,7 +31,7 @@ typedef struct PgnTag {
  * position. The move and key buffers are kept from game to game (pgn_game_free frees them). */
 typedef struct PgnGame {
     int first_line; /* the line of its first token */
-    PgnTag result, fen, termination, plycount, event, round, white, black;
+    PgnTag result, fen, termination, plycount, event, round, white, black, variant;
     bool started; /* movetext has begun: the position is set up */
     bool dead;    /* a bad FEN or an illegal move: the rest of the game is not played */
     Position pos, opening;
@@ -65,7 +66,14 @@ typedef struct PgnReplayHooks {
     bool (*played)(void *data, PgnGame *g, Move m, const Position *before, const Undo *u);
     /* The result token (at line) ended the game. */
     bool (*finished)(void *data, PgnGame *g, int line, const char *result);
+    /* The game every game must be (a game of another is a bad setup: an opening book of the
+     * run's game); NULL: each game's own. */
+    const Variant *game;
 } PgnReplayHooks;
+
+/* The game a Variant tag's value names: a game's name in any case ("Maxima", "ultima"), or
+ * NULL. */
+const Variant *pgn_variant(const char *value);
 
 /* True for a PGN game termination marker: 1-0, 0-1, 1/2-1/2 or *. */
 bool pgn_is_result(const char *word);
