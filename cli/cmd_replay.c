@@ -109,7 +109,8 @@ static void game_finish(PgnGame *g, Replay *rp, int line, const char *result)
         return;
     }
     int term = 0;
-    while (term < TERM_NB && strcmp(game_termination_name((Termination)term), g->reason))
+    while (term < TERM_NB &&
+           strcmp(game_termination_text((Termination)term, g->pos.variant), g->reason))
         term++;
     if (term == TERM_NB) {
         report(t, path, g->reason_line, false, "unknown game ending {%s}", g->reason);

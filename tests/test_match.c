@@ -28,6 +28,7 @@
 #include "tune/run/journal.h"
 #include "tune/play/match.h"
 #include "tune/play/pairs.h"
+#include "tune/play/pgn.h"
 #include "tune/play/player_config.h"
 #include "tune/play/match_config.h"
 
@@ -528,6 +529,49 @@ static void test_game_over_at_start(void **state)
     fixtures_game_free(s);
 }
 
+/* Writes the game of s from opening as PGN into a malloc'd text. */
+static char *game_pgn(const GameSetup *s, const Position *opening)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    assert_non_null(f);
+    pgn_write_game(f, "t", "1", "W", "B", opening, s->rec.moves, s->rec.nmoves, s->rec.result,
+                   s->rec.term);
+    fclose(f);
+    return text;
+}
+
+/* In Ultima a stalemate loses (ULTIMA.md 7): Black, stalemated at the start, loses, and the
+ * PGN says the game and the ending; White stalemates Black in one from the ply before. */
+static void test_game_ultima_stalemate(void **state)
+{
+    (void)state;
+    GameSetup *s = fixtures_game_setup(2, 3, 400);
+    assert_non_null(s);
+    Position opening;
+    assert_true(fen_parse(&opening, "k7/1M6/8/8/8/8/8/7K b 0", NULL, 0));
+    play(s, "k7/1M6/8/8/8/8/8/7K b 0");
+    assert_int_equal(s->rec.nmoves, 0);
+    assert_int_equal(s->rec.result, 2);
+    assert_int_equal(s->rec.term, TERM_STALEMATE);
+    char *pgn = game_pgn(s, &opening);
+    assert_non_null(strstr(pgn, "[Variant \"Ultima\"]\n"));
+    assert_non_null(strstr(pgn, "{stalemate (a loss)} 1-0\n"));
+    free(pgn);
+    play(s, "8/8/2M5/8/3k4/K7/8/8 w 0");
+    assert_int_equal(s->rec.result, 2);
+    assert_int_equal(s->rec.term, TERM_STALEMATE);
+    assert_int_equal(s->rec.nmoves, 1);
+    play(s, "start"); /* Maxima's PGN is as it was */
+    assert_true(fen_parse(&opening, "start", NULL, 0));
+    pgn = game_pgn(s, &opening);
+    assert_non_null(strstr(pgn, "[Variant \"Maxima\"]\n"));
+    free(pgn);
+    assert_string_equal(game_termination_text(TERM_STALEMATE, opening.variant), "stalemate");
+    fixtures_game_free(s);
+}
+
 /* max_plies ends the game as a draw after exactly that many plies. */
 static void test_game_max_plies(void **state)
 {
@@ -794,6 +838,7 @@ int main(void)
         cmocka_unit_test(test_pair_decode_errors),
         cmocka_unit_test(test_pair_score),
         cmocka_unit_test(test_game_bare_king_in_one),
+        cmocka_unit_test(test_game_ultima_stalemate),
         cmocka_unit_test(test_game_invasion_in_one),
         cmocka_unit_test(test_game_black_wins_in_one),
         cmocka_unit_test(test_game_over_at_start),

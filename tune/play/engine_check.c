@@ -183,15 +183,15 @@ bool engine_check_game(EngineProc *p, const Config *cfg, long opening_index, int
     if (faulted) {
         snprintf(header, sizeof header,
                  "=== opening %ld, game %d: %s (%s) loses by %s after %d plies: %s", opening_index,
-                 g + 1, p->ec->name, side, game_termination_name(rec->term), rec->nmoves,
-                 rec->fault_why);
+                 g + 1, p->ec->name, side, game_termination_text(rec->term, rec->opening.variant),
+                 rec->nmoves, rec->fault_why);
         engine_proc_note(p, "the game is lost: %s", rec->fault_why);
         engine_proc_kill(p); /* its exit status goes into the transcript */
         report_fault(p, cfg, header);
     } else if (!strcmp(cfg->engine_log, "all") && p->loglen > 0) {
         snprintf(header, sizeof header, "=== opening %ld, game %d: %s (%s), %s after %d plies, %s",
-                 opening_index, g + 1, p->ec->name, side, game_termination_name(rec->term),
-                 rec->nmoves,
+                 opening_index, g + 1, p->ec->name, side,
+                 game_termination_text(rec->term, rec->opening.variant), rec->nmoves,
                  rec->result == 2   ? "1-0"
                  : rec->result == 0 ? "0-1"
                                     : "1/2-1/2");
@@ -210,7 +210,7 @@ bool engine_check_game(EngineProc *p, const Config *cfg, long opening_index, int
             start_failure(p, what, sizeof what);
     } else if (match_config(cfg)->fault_stop > 0 && row >= match_config(cfg)->fault_stop) {
         snprintf(what, sizeof what, "%d games in a row lost by %s, the last: %s", row,
-                 game_termination_name(rec->term), rec->fault_why);
+                 game_termination_text(rec->term, rec->opening.variant), rec->fault_why);
     } else {
         return true;
     }

@@ -23,6 +23,12 @@ const char *game_termination_name(Termination t)
     return names[t];
 }
 
+const char *game_termination_text(Termination t, const Variant *v)
+{
+    return t == TERM_STALEMATE && v->stalemate_loses ? "stalemate (a loss)"
+                                                     : game_termination_name(t);
+}
+
 bool game_termination_is_normal(Termination t) { return t <= TERM_INVASION; }
 
 const char *game_termination_pgn(Termination t)

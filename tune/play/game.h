@@ -68,8 +68,13 @@ long game_move_timeout(const Player *p);
 void game_play(const Position *opening, Player *white, Player *black, const MatchConfig *mc,
                GameRecord *rec);
 
-/* Short name of a termination ("checkmate", "adjudication: draw", ...). */
+/* Short name of a termination ("checkmate", "adjudication: draw", ...): the keys of the
+ * reports' counts. */
 const char *game_termination_name(Termination t);
+
+/* How a game of v that ended by t says it (its PGN comment, the engine log): the name, but
+ * "stalemate (a loss)" in a game whose stalemate loses (Ultima). */
+const char *game_termination_text(Termination t, const Variant *v);
 
 /* True for the terminations decided by the rules (PGN Termination "normal"); repetition and
  * the other adjudications are "adjudication". */

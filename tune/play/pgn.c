@@ -22,9 +22,9 @@ void pgn_write_game(FILE *out, const char *event, const char *round, const char 
     fprintf(out,
             "[Event \"%s\"]\n[Site \"maxtune\"]\n[Date \"????.??.??\"]\n[Round \"%s\"]\n"
             "[White \"%s\"]\n[Black \"%s\"]\n[Result \"%s\"]\n[FEN \"%s\"]\n"
-            "[PlyCount \"%d\"]\n[SetUp \"1\"]\n[Termination \"%s\"]\n[Variant \"Maxima\"]\n\n",
-            event, round, white, black, pgn_result(result), fen, nmoves,
-            game_termination_pgn(term));
+            "[PlyCount \"%d\"]\n[SetUp \"1\"]\n[Termination \"%s\"]\n[Variant \"%s\"]\n\n",
+            event, round, white, black, pgn_result(result), fen, nmoves, game_termination_pgn(term),
+            opening->variant->title);
     Position pos = *opening;
     int column = 0, move_number = 1;
     for (int i = 0; i < nmoves; i++) {
@@ -48,7 +48,8 @@ void pgn_write_game(FILE *out, const char *event, const char *round, const char 
         move_do(&pos, moves[i], &u);
     }
     char tail[96];
-    snprintf(tail, sizeof tail, "{%s} %s", game_termination_name(term), pgn_result(result));
+    snprintf(tail, sizeof tail, "{%s} %s", game_termination_text(term, opening->variant),
+             pgn_result(result));
     if (column && column + 1 + (int)strlen(tail) > 79) {
         fputc('\n', out);
         column = 0;

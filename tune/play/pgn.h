@@ -5,7 +5,8 @@
  * Black, Result), then the others in ASCII order: FEN, PlyCount, SetUp, Termination ("normal"
  * for an ending by the rules, "adjudication" for maximum length, repetition and the draw and
  * resign adjudications: the rules have no repetition draw, MAXIMA.md 8; the reason follows as a
- * comment), Variant "Maxima". The Date is "????.??.??" so that the file is the same whenever
+ * comment), Variant: the game's title ("Maxima", "Ultima"). The reason comment is
+ * game_termination_text ("stalemate (a loss)" in Ultima). The Date is "????.??.??" so that the file is the same whenever
  * the run is repeated. */
 #ifndef MAXTUNE_PGN_H
 #define MAXTUNE_PGN_H
