@@ -41,8 +41,13 @@ bool cli_wants_help(int argc, char **argv);
  * (help on stderr, EXIT_USAGE); returns -1 when the command should go on. */
 int cli_usage(int argc, char **argv, const char *help, int min_argc, int max_argc);
 
-/* Parses a FEN argument ("start" allowed) or prints "maxtune <cmd>: <error>" and returns false. */
-bool cli_parse_fen(const char *cmd, const char *fen, Position *pos);
+/* Takes "--variant NAME" (or "--variant=NAME") out of argv: *out is that game, NULL when the
+ * option is absent; false with "maxtune <cmd>: unknown variant ..." printed. */
+bool cli_take_variant(const char *cmd, int *argc, char **argv, const Variant **out);
+
+/* Parses a FEN argument of game v (NULL: the row count says which; "start" is v's initial
+ * position, Maxima's without v) or prints "maxtune <cmd>: <error>" and returns false. */
+bool cli_parse_fen(const char *cmd, const char *fen, const Variant *v, Position *pos);
 
 /* Parses a non-negative integer argument in [lo, hi]; prints an error and returns false. */
 /* Plays the moves that follow argv[*i] (up to the next "--" option) on pos, appending them to
@@ -54,8 +59,9 @@ int cli_play_moves(const char *cmd, Position *pos, int argc, char **argv, int *i
 bool cli_parse_long(const char *cmd, const char *what, const char *text, long lo, long hi,
                     long *out);
 
-/* Loads a weights file (or "default"/"material"), printing the error on failure. */
-bool cli_load_weights(const char *cmd, const char *path, Weights *w);
+/* Loads a weights file (or "default"/"material") for a player of game v, printing the error on
+ * failure. */
+bool cli_load_weights(const char *cmd, const char *path, const Variant *v, Weights *w);
 
 /* Score as UCI writes it: "cp X" or "mate M". */
 void cli_format_score(int score, char *buf, size_t len);

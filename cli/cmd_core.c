@@ -35,10 +35,38 @@ int cli_usage(int argc, char **argv, const char *help, int min_argc, int max_arg
     return -1;
 }
 
-bool cli_parse_fen(const char *cmd, const char *fen, Position *pos)
+bool cli_take_variant(const char *cmd, int *argc, char **argv, const Variant **out)
+{
+    *out = NULL;
+    for (int i = 1; i < *argc; i++) {
+        const char *name = NULL;
+        int used = 0;
+        if (!strcmp(argv[i], "--variant") && i + 1 < *argc)
+            name = argv[i + 1], used = 2;
+        else if (!strncmp(argv[i], "--variant=", 10))
+            name = argv[i] + 10, used = 1;
+        else if (!strcmp(argv[i], "--variant")) {
+            fprintf(stderr, "maxtune %s: --variant needs a game (%s)\n", cmd, variant_names());
+            return false;
+        }
+        if (!used)
+            continue;
+        *out = variant_find(name);
+        if (!*out) {
+            fprintf(stderr, "maxtune %s: unknown variant '%s' (%s)\n", cmd, name, variant_names());
+            return false;
+        }
+        memmove(argv + i, argv + i + used, (size_t)(*argc - i - used + 1) * sizeof *argv);
+        *argc -= used;
+        i--;
+    }
+    return true;
+}
+
+bool cli_parse_fen(const char *cmd, const char *fen, const Variant *v, Position *pos)
 {
     char err[256];
-    if (fen_parse(pos, fen, err, sizeof err))
+    if (fen_parse_variant(pos, fen, v, err, sizeof err))
         return true;
     fprintf(stderr, "maxtune %s: %s\n", cmd, err);
     return false;
@@ -100,9 +128,13 @@ static int sorted_move_strings(Position *pos, char (*text)[MOVE_STR_LEN])
 int cmd_perft(int argc, char **argv)
 {
     static const char help[] =
-        "usage: maxtune perft FEN DEPTH [--divide]\n"
-        "Counts the leaves of the legal move tree (MAXIMA.md 10). The last line printed ends\n"
-        "with the node count; --divide first prints one line per root move with its count.\n";
+        "usage: maxtune perft FEN DEPTH [--divide] [--variant maxima|ultima]\n"
+        "Counts the leaves of the legal move tree (MAXIMA.md 10, ULTIMA.md 8). The last line\n"
+        "printed ends with the node count; --divide first prints one line per root move with\n"
+        "its count. The FEN's row count says the game; --variant makes 'start' that game's.\n";
+    const Variant *variant;
+    if (!cli_take_variant("perft", &argc, argv, &variant))
+        return EXIT_USAGE;
     int rc = cli_usage(argc, argv, help, 3, 4);
     if (rc >= 0)
         return rc;
@@ -125,7 +157,7 @@ int cmd_perft(int argc, char **argv)
     }
     Position pos;
     long depth;
-    if (!cli_parse_fen("perft", args[0], &pos) ||
+    if (!cli_parse_fen("perft", args[0], variant, &pos) ||
         !cli_parse_long("perft", "DEPTH", args[1], 0, 20, &depth))
         return EXIT_USAGE;
     uint64_t total;
@@ -152,9 +184,10 @@ int cmd_perft(int argc, char **argv)
 
 /* Reads "FEN [--moves M1 M2 ...]" of the moves and show commands into pos (the moves
  * played); false with the error printed. */
-static bool fen_and_moves(const char *cmd, int argc, char **argv, const char *help, Position *pos)
+static bool fen_and_moves(const char *cmd, int argc, char **argv, const char *help,
+                          const Variant *variant, Position *pos)
 {
-    if (!cli_parse_fen(cmd, argv[1], pos))
+    if (!cli_parse_fen(cmd, argv[1], variant, pos))
         return false;
     static Move played[1024];
     int n = 0;
@@ -173,14 +206,18 @@ static bool fen_and_moves(const char *cmd, int argc, char **argv, const char *he
 int cmd_moves(int argc, char **argv)
 {
     static const char help[] =
-        "usage: maxtune moves FEN [--moves M1 M2 ...]\n"
-        "Prints the legal moves of FEN ('start' for the initial position) after playing the\n"
-        "--moves, one per line, sorted in byte order, in MAXIMA.md notation.\n";
+        "usage: maxtune moves FEN [--moves M1 M2 ...] [--variant maxima|ultima]\n"
+        "Prints the legal moves of FEN ('start' for the initial position; of --variant's game,\n"
+        "Maxima by default) after playing the --moves, one per line, sorted in byte order, in\n"
+        "MAXIMA.md notation.\n";
+    const Variant *variant;
+    if (!cli_take_variant("moves", &argc, argv, &variant))
+        return EXIT_USAGE;
     int rc = cli_usage(argc, argv, help, 2, argc);
     if (rc >= 0)
         return rc;
     Position pos;
-    if (!fen_and_moves("moves", argc, argv, help, &pos))
+    if (!fen_and_moves("moves", argc, argv, help, variant, &pos))
         return EXIT_USAGE;
     static char text[MAX_MOVES][MOVE_STR_LEN];
     int n = sorted_move_strings(&pos, text);
@@ -230,16 +267,19 @@ static void show_result(const Position *pos, GameState state, char *buf, size_t 
 int cmd_show(int argc, char **argv)
 {
     static const char help[] =
-        "usage: maxtune show FEN [--moves M1 M2 ...]\n"
+        "usage: maxtune show FEN [--moves M1 M2 ...] [--variant maxima|ultima]\n"
         "Draws the board (after playing the --moves) (upper case White, lower case Black) with a "
         "legend of the letters, the\n"
         "side to move, check and game state (ongoing, checkmate, stalemate, bare king,\n"
-        "invasion); when the game is over, who won and why (MAXIMA.md 8).\n";
+        "invasion); when the game is over, who won and why (MAXIMA.md 8, ULTIMA.md 7).\n";
+    const Variant *variant;
+    if (!cli_take_variant("show", &argc, argv, &variant))
+        return EXIT_USAGE;
     int rc = cli_usage(argc, argv, help, 2, argc);
     if (rc >= 0)
         return rc;
     Position pos;
-    if (!fen_and_moves("show", argc, argv, help, &pos))
+    if (!fen_and_moves("show", argc, argv, help, variant, &pos))
         return EXIT_USAGE;
     char diagram[2048], fen[256];
     position_diagram(&pos, diagram, sizeof diagram);
@@ -247,10 +287,17 @@ int cmd_show(int argc, char **argv)
     Move moves[MAX_MOVES];
     int n = movegen_legal(&pos, moves);
     fputs(diagram, stdout);
-    printf("\nLegend:      K King, P Pincer, R Coordinator, N Long leaper, B Chameleon,\n"
-           "             Q Withdrawer, M Immobilizer, G Mage, D Guard; upper case White, lower\n"
-           "             case Black, '.' an empty square; ranks 0 and 10 hold only the palaces\n"
-           "             (d and e)\n");
+    if (pos.variant->id == VARIANT_MAXIMA)
+        printf(
+            "\nLegend:      K King, P Pincer, R Coordinator, N Long leaper, B Chameleon,\n"
+            "             Q Withdrawer, M Immobilizer, G Mage, D Guard; upper case White, lower\n"
+            "             case Black, '.' an empty square; ranks 0 and 10 hold only the palaces\n"
+            "             (d and e)\n");
+    else
+        printf("\nLegend:      K King, P Pincer, R Coordinator, N Long leaper, B Chameleon,\n"
+               "             Q Withdrawer, M Immobilizer; upper case White, lower case Black,\n"
+               "             '.' an empty square\n");
+    printf("Game:        %s\n", pos.variant->title);
     printf("\nFEN:         %s\n", fen);
     printf("Side to move: %s\n", pos.side == WHITE ? "White" : "Black");
     printf("In check:     %s\n", attack_king_attacked(&pos, pos.side) ? "yes" : "no");

@@ -50,10 +50,10 @@ void cli_print_info(const SearchInfo *info, const Position *root, void *data)
     fflush(stdout);
 }
 
-bool cli_load_weights(const char *cmd, const char *path, Weights *w)
+bool cli_load_weights(const char *cmd, const char *path, const Variant *v, Weights *w)
 {
     char err[512];
-    if (weights_load(w, path, err, sizeof err))
+    if (weights_load_game(w, path, v, err, sizeof err))
         return true;
     fprintf(stderr, "maxtune %s: %s\n", cmd, err);
     return false;
@@ -63,15 +63,19 @@ int cmd_search(int argc, char **argv)
 {
     static const char help[] =
         "usage: maxtune search FEN [--depth D | --nodes N | --movetime MS] [--weights FILE]\n"
-        "                          [--hash MB] [--moves M1 M2 ...]\n"
-        "Searches FEN ('start' for the initial position) after playing the --moves; prints one\n"
-        "info line per depth (depth, score, nodes, nps, pv) and finally 'bestmove <move>'.\n"
-        "Weights: a weights file, 'default' or 'material'. Without a limit: depth 6.\n";
+        "                          [--hash MB] [--moves M1 M2 ...] [--variant maxima|ultima]\n"
+        "Searches FEN ('start' for the initial position of --variant's game) after playing the\n"
+        "--moves; prints one info line per depth (depth, score, nodes, nps, pv) and finally\n"
+        "'bestmove <move>'. Weights: a weights file, 'default' or 'material' (the game's).\n"
+        "Without a limit: depth 6.\n";
+    const Variant *variant;
+    if (!cli_take_variant("search", &argc, argv, &variant))
+        return EXIT_USAGE;
     int rc = cli_usage(argc, argv, help, 2, argc);
     if (rc >= 0)
         return rc;
     Position start;
-    if (!cli_parse_fen("search", argv[1], &start))
+    if (!cli_parse_fen("search", argv[1], variant, &start))
         return EXIT_USAGE;
     SearchLimits limits = {0, 0, 0};
     const char *weights_path = "default";
@@ -110,7 +114,7 @@ int cmd_search(int argc, char **argv)
         }
     }
     Weights w;
-    if (!cli_load_weights("search", weights_path, &w))
+    if (!cli_load_weights("search", weights_path, start.variant, &w))
         return EXIT_USAGE;
     Engine *e = engine_new((size_t)hash);
     if (!e) {
@@ -129,7 +133,8 @@ int cmd_search(int argc, char **argv)
     return EXIT_OK;
 }
 
-/* Bench positions: the start, and middle-game positions from ../shared/data/perft.epd. */
+/* Bench positions of Maxima: the start, and middle-game positions from
+ * ../shared/data/perft.epd. */
 static const char *const BENCH_FENS[] = {
     START_FEN,
     "xxx2xxx/1g1qk1g1/1pnmrnb1/d2ppppd/2b5/2p5/2P3P1/DP1PPP1D/1BN1RNB1/1GM1K1G1/xxx1Qxxx w 8",
@@ -141,13 +146,34 @@ static const char *const BENCH_FENS[] = {
     "xxx2xxx/3qk3/2m2g2/1ppR4/2n1b1rd/gDP4D/3bPn2/1P4P1/G1Q1N1BG/1PB1Kp2/xxxM1xxx w 66",
 };
 
+/* Bench positions of Ultima: the start and seven playouts of ../shared/data/ultima_perft.epd
+ * (28 to 130 plies). */
+static const char *const BENCH_FENS_ULTIMA[] = {
+    "rnbqkbnm/pppppppp/8/8/8/8/PPPPPPPP/MNBKQBNR w 0",
+    "2q1kbnm/p3pppp/5b2/6B1/p1p3P1/8/1PP2PPP/MN1K1BNR w 0",
+    "2r1kbnm/ppp1pp2/5qp1/5BP1/5B2/8/6PP/MN1KQN1R w 0",
+    "p5nm/1b1pkp1p/4p3/3P1B2/bP4p1/4P3/P4P1q/MN1K1Q1R w 0",
+    "b2qk1nm/3p2pp/8/P7/3P4/MB1K1P2/P2P4/2p2B1Q w 0",
+    "8/4k3/b7/1Q3P2/1P3K2/b7/BP5P/1N1M4 w 0",
+    "3k3m/p6p/P5p1/1n6/3Pb2N/M1P5/5B2/4K3 b 0",
+    "3kP3/2p5/2M5/6N1/7P/8/p4K2/8 w 0",
+};
+enum { BENCH_NB = sizeof BENCH_FENS / sizeof BENCH_FENS[0] };
+_Static_assert(sizeof BENCH_FENS_ULTIMA / sizeof BENCH_FENS_ULTIMA[0] == BENCH_NB,
+               "as many bench positions in each game");
+
 int cmd_bench(int argc, char **argv)
 {
     static const char help[] =
-        "usage: maxtune bench [DEPTH]\n"
-        "Searches a fixed set of positions to DEPTH (default 7) with default weights and a\n"
-        "16 MiB hash; prints each position's nodes, then the total node count (a signature that\n"
-        "changes only when search behaviour changes) and nodes/s.\n";
+        "usage: maxtune bench [DEPTH] [--variant maxima|ultima]\n"
+        "Searches a fixed set of positions of the game (Maxima by default) to DEPTH (default 7)\n"
+        "with its default weights and a 16 MiB hash; prints each position's nodes, then the\n"
+        "total node count (a signature that changes only when search behaviour changes) and\n"
+        "nodes/s.\n";
+    const Variant *variant;
+    if (!cli_take_variant("bench", &argc, argv, &variant))
+        return EXIT_USAGE;
+    bool ultima = variant && variant->id == VARIANT_ULTIMA;
     int rc = cli_usage(argc, argv, help, 1, 2);
     if (rc >= 0)
         return rc;
@@ -161,9 +187,14 @@ int cmd_bench(int argc, char **argv)
     }
     uint64_t total = 0;
     double t0 = clock_now();
-    for (size_t i = 0; i < sizeof BENCH_FENS / sizeof BENCH_FENS[0]; i++) {
+    Weights w;
+    if (ultima) {
+        weights_ultima(&w);
+        engine_set_weights(e, &w);
+    }
+    for (size_t i = 0; i < BENCH_NB; i++) {
         Position pos;
-        fen_parse(&pos, BENCH_FENS[i], NULL, 0);
+        fen_parse(&pos, ultima ? BENCH_FENS_ULTIMA[i] : BENCH_FENS[i], NULL, 0);
         engine_new_game(e);
         engine_set_position(e, &pos, NULL, 0);
         SearchLimits limits = {(int)depth, 0, 0};
@@ -193,7 +224,8 @@ int cmd_weights(int argc, char **argv)
     if (rc >= 0)
         return rc;
     Weights w;
-    if (!cli_load_weights("weights", argc == 2 ? argv[1] : "default", &w))
+    if (!cli_load_weights("weights", argc == 2 ? argv[1] : "default", variant_get(VARIANT_MAXIMA),
+                          &w))
         return EXIT_USAGE;
     weights_write(&w, stdout);
     return EXIT_OK;

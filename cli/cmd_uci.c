@@ -42,6 +42,7 @@ typedef struct Uci {
     FILE *out;
     UciConfig cfg;
     Engine *engine;
+    const Variant *variant; /* the game (UCI_Variant): startpos, FENs and the Weights defaults */
     Position start;
     Move moves[UCI_MAX_MOVES];
     int nmoves;
@@ -278,7 +279,7 @@ static bool uci_read_start(Uci *u, char **save, Position *start, char **tok)
     char err[256];
     char *kind = strtok_r(NULL, " \t", save);
     if (kind && !strcmp(kind, "startpos")) {
-        fen_parse(start, "start", NULL, 0);
+        fen_parse_variant(start, "start", u->variant, NULL, 0);
         *tok = strtok_r(NULL, " \t", save);
         return true;
     }
@@ -297,7 +298,7 @@ static bool uci_read_start(Uci *u, char **save, Position *start, char **tok)
         uci_say(u, "info string error: position fen: the FEN is missing\n");
         return false;
     }
-    if (!fen_parse(start, first, err, sizeof err)) {
+    if (!fen_parse_variant(start, first, u->variant, err, sizeof err)) {
         uci_say(u, "info string error: position: %s\n", err);
         return false;
     }
@@ -457,7 +458,8 @@ static void uci_identify(Uci *u)
     uci_say(u,
             "id name maxtune\nid author the maxtune developers\n"
             "option name Hash type spin default %d min 1 max %ld\n"
-            "option name Weights type string default default\n",
+            "option name Weights type string default default\n"
+            "option name UCI_Variant type combo default maxima var maxima var ultima\n",
             UCI_DEFAULT_HASH, u->cfg.max_hash_mb);
     for (int i = 0; i < W_NB; i++)
         uci_say(u, "option name %s type spin default %d min %d max %d\n", weight_defs[i].name,
@@ -471,8 +473,34 @@ static void uci_identify(Uci *u)
     uci_say(u, "uciok\n");
 }
 
-/* "setoption name <Hash|Weights|weight> value <v>"; a bad value is reported and the option
- * keeps its value. Weights replaces the whole table (single weights set before are lost). */
+/* "setoption name UCI_Variant value <game>": the engine plays that game from now on, with its
+ * default weights and its start position (Weights and single weights set before are lost; a
+ * new game starts). Setting the game it already plays changes nothing. */
+static void uci_set_variant(Uci *u, const char *value)
+{
+    const Variant *v = variant_find(value);
+    if (!v) {
+        uci_say(u, "info string error: UCI_Variant: unknown game '%s' (%s); still %s\n", value,
+                variant_names(), u->variant->name);
+        return;
+    }
+    if (v == u->variant)
+        return;
+    Weights w;
+    weights_load_game(&w, "default", v, NULL, 0);
+    u->variant = v;
+    engine_set_weights(u->engine, &w);
+    engine_new_game(u->engine);
+    fen_parse_variant(&u->start, "start", v, NULL, 0);
+    u->nmoves = 0;
+    u->last[0] = '\0';
+    u->valid = true;
+    engine_set_position(u->engine, &u->start, NULL, 0);
+}
+
+/* "setoption name <Hash|Weights|UCI_Variant|weight> value <v>"; a bad value is reported and
+ * the option keeps its value. Weights replaces the whole table (single weights set before are
+ * lost). */
 static void uci_setoption(Uci *u, char *args)
 {
     char *name = args + strspn(args, " \t"), *value = strstr(name, " value ");
@@ -511,10 +539,12 @@ static void uci_setoption(Uci *u, char *args)
         if (!u->cfg.weight_files && strcmp(value, "default") && strcmp(value, "v1") &&
             strcmp(value, "material"))
             uci_say(u, "info string error: Weights: only 'default', 'v1' or 'material' here\n");
-        else if (!weights_load(&w, value, err, sizeof err))
+        else if (!weights_load_game(&w, value, u->variant, err, sizeof err))
             uci_say(u, "info string error: Weights: %s; unchanged\n", err);
         else
             engine_set_weights(u->engine, &w);
+    } else if (!strcmp(name, "UCI_Variant")) {
+        uci_set_variant(u, value);
     } else if (weights_term(name, &set)) {
         uci_set_weight(u, &set, name, value);
     } else {
@@ -569,6 +599,7 @@ int uci_session(int in, FILE *out, const UciConfig *cfg)
     u->cfg = *cfg;
     u->in.fd = in;
     u->hash_mb = UCI_DEFAULT_HASH;
+    u->variant = variant_get(VARIANT_MAXIMA);
     fen_parse(&u->start, "start", NULL, 0);
     u->valid = true;
     for (;;) {
@@ -592,7 +623,8 @@ int cmd_uci(int argc, char **argv)
     if (cli_wants_help(argc, argv)) {
         puts("usage: maxtune uci\n"
              "Speaks a UCI-style protocol on stdin/stdout: uci, isready, ucinewgame,\n"
-             "setoption name Hash|Weights|WEIGHT value V (WEIGHT: a name of maxtune weights),\n"
+             "setoption name Hash|Weights|UCI_Variant|WEIGHT value V (UCI_Variant: maxima or\n"
+             "ultima; WEIGHT: a name of maxtune weights),\n"
              "position startpos|fen FEN [moves ...],\n"
              "go [depth D] [nodes N] [movetime MS] [wtime MS btime MS [winc MS binc MS]\n"
              "[movestogo N]] | infinite, stop, quit. Moves in MAXIMA.md notation. See README.md.");

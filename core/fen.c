@@ -165,8 +165,8 @@ bool fen_parse_variant(Position *out, const char *fen, const Variant *v, char *e
     const Variant *game = variant_of_rows(rows);
     if (v && game != v)
         return fen_error(err, errlen, end - fen + 1,
-                         "the board has %d rows: a %s FEN has %d (%s is the game here)", rows,
-                         v->title, v->fen_rows, v->name);
+                         "the board has %d rows, %s FENs have %d (the game here)", rows, v->title,
+                         v->fen_rows);
     if (!game)
         return fen_error(err, errlen, end - fen + 1,
                          "the board has %d rows, expected 11 (Maxima) or 8 (Ultima)", rows);

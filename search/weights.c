@@ -46,12 +46,57 @@ void weights_default(Weights *w)
     fclose(f);
 }
 
-void weights_material_only(Weights *w)
+/* Every evaluation weight but the material ones set to 0. */
+static void weights_keep_material(Weights *w)
 {
-    weights_v1(w);
     for (int t = 0; t < T_NB; t++)
         if (t > T_GUARD)
             weights_set_term(w, t, 0);
+}
+
+void weights_material_only(Weights *w)
+{
+    weights_v1(w);
+    weights_keep_material(w);
+}
+
+void weights_ultima(Weights *w)
+{
+    /* ChessV's table (George Duke), in Pincers: withdrawer 3.1, coordinator 2.9, chameleon 4.3,
+     * long leaper 5.3, immobilizer 8.2. */
+    static const int chessv[][2] = {
+        {WITHDRAWER, 310}, {COORDINATOR, 290}, {CHAMELEON, 430}, {LEAPER, 530}, {IMMOBILIZER, 820}};
+    weights_v1(w);
+    for (size_t i = 0; i < sizeof chessv / sizeof chessv[0]; i++)
+        weights_set_term(w, weight_material(chessv[i][0]), chessv[i][1]);
+    /* "An immobilized piece loses 25% of its value": a quarter of the mean value of the 16
+     * non-royal start pieces, (8 * 100 + 2 * 530 + 2 * 430 + 310 + 290 + 820) / 16 = 259. */
+    weights_set_term(w, T_FROZEN, -65);
+}
+
+bool weights_load_game(Weights *w, const char *path, const Variant *v, char *err, size_t errlen)
+{
+    if (v->id == VARIANT_MAXIMA)
+        return weights_load(w, path, err, errlen);
+    if (!strcmp(path, "default") || !strcmp(path, "ultima") || !strcmp(path, "material")) {
+        weights_ultima(w);
+        if (!strcmp(path, "material"))
+            weights_keep_material(w);
+        return true;
+    }
+    if (!strcmp(path, "v1")) {
+        weights_v1(w);
+        return true;
+    }
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+        return false;
+    }
+    weights_ultima(w);
+    bool ok = weights_read(w, f, path, err, errlen);
+    fclose(f);
+    return ok;
 }
 
 int weights_find(const char *name)

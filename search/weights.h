@@ -30,6 +30,7 @@
 #include <stdio.h>
 
 #include "core/types.h"
+#include "core/variant.h"
 
 /* The scalar evaluation terms: T(ENUM, "name", v1, min, max, "group", "meaning").
  * Material v1: vchess's hand table read with Fairy-Max's values of similar chess pieces, scaled
@@ -242,6 +243,16 @@ void weights_default(Weights *w);
 /* Material only: the v1 piece values, every other evaluation weight 0 (phase weights and search
  * parameters keep their v1 values). */
 void weights_material_only(Weights *w);
+
+/* Ultima's start table: v1 with ChessV's published piece values (withdrawer 310, coordinator
+ * 290, chameleon 430, long leaper 530, immobilizer 820) and a frozen piece at -65, a quarter of
+ * the mean start piece value. The Mage, Guard, palace and cylinder terms count nothing in
+ * Ultima. (Ultima shares Maxima's table of names for now; a table of its own is to come.) */
+void weights_ultima(Weights *w);
+
+/* weights_load for a player of game v: in Maxima exactly weights_load; in Ultima "default",
+ * "ultima" and "material" are built on weights_ultima, and a file is read on top of it. */
+bool weights_load_game(Weights *w, const char *path, const Variant *v, char *err, size_t errlen);
 
 /* Index of a weight by its full name ("pincer.mg", "search.aspiration"), or -1. */
 int weights_find(const char *name);
