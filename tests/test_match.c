@@ -733,7 +733,7 @@ static void test_pair_play_and_validate(void **state)
     match_config_edit(&cfg)->max_plies = 60;
     Openings o;
     char err[256];
-    assert_true(openings_load(&o, match_config(&cfg), 7, err, sizeof err));
+    assert_true(openings_load(&o, match_config(&cfg), config_variant(&cfg), 7, err, sizeof err));
     Weights wa, wb;
     weights_default(&wa);
     weights_material_only(&wb);
@@ -778,7 +778,7 @@ static void test_openings_file(void **state)
     spill(path, good, strlen(good));
     Openings o;
     char err[512] = "";
-    if (!openings_load(&o, match_config(&cfg), 1, err, sizeof err))
+    if (!openings_load(&o, match_config(&cfg), config_variant(&cfg), 1, err, sizeof err))
         fail_msg("openings_load: %s", err);
     Position a, b;
     openings_get(&o, 0, &a);
@@ -799,15 +799,39 @@ static void test_openings_file(void **state)
         spill(path, bad[k].text, strlen(bad[k].text));
         char want[256];
         snprintf(want, sizeof want, "%s:%d: ", path, bad[k].line);
-        if (openings_load(&o, match_config(&cfg), 1, err, sizeof err))
+        if (openings_load(&o, match_config(&cfg), config_variant(&cfg), 1, err, sizeof err))
             fail_msg("openings file %zu accepted", k);
         if (strncmp(err, want, strlen(want)) != 0 || !strstr(err, bad[k].keyword) ||
             strchr(err, '\x1b'))
             fail_msg("want \"%s...%s\", got \"%s\"", want, bad[k].keyword, err);
     }
     spill(path, "# nothing\n", 10);
-    assert_false(openings_load(&o, match_config(&cfg), 1, err, sizeof err));
+    assert_false(openings_load(&o, match_config(&cfg), config_variant(&cfg), 1, err, sizeof err));
     assert_non_null(strstr(err, "no FEN"));
+
+    /* An Ultima run: "start" is Ultima's, a Maxima FEN is refused at its line, and random
+     * openings are played from Ultima's start. */
+    const Variant *ultima = variant_get(VARIANT_ULTIMA);
+    static const char mixed[] = "start\nk7/pM6/8/8/8/8/8/7K b 0\n"
+                                "xxx2xxx/p3k3/8/8/8/8/8/8/8/P3K3/xxx2xxx b 0\n";
+    char want[256];
+    spill(path, mixed, strlen("start\nk7/pM6/8/8/8/8/8/7K b 0\n")); /* its first two lines */
+    assert_true(openings_load(&o, match_config(&cfg), ultima, 1, err, sizeof err));
+    assert_int_equal(o.count, 2);
+    openings_get(&o, 0, &a);
+    assert_true(a.variant == ultima);
+    openings_free(&o);
+    spill(path, mixed, strlen(mixed));
+    snprintf(want, sizeof want, "%s:3: ", path);
+    assert_false(openings_load(&o, match_config(&cfg), ultima, 1, err, sizeof err));
+    if (strncmp(err, want, strlen(want)) != 0 || !strstr(err, "11 rows"))
+        fail_msg("want \"%s...11 rows\", got \"%s\"", want, err);
+    snprintf(mc->openings, sizeof mc->openings, "random");
+    assert_true(openings_load(&o, match_config(&cfg), ultima, 1, err, sizeof err));
+    openings_get(&o, 5, &a);
+    assert_true(a.variant == ultima);
+    assert_int_equal(a.plies, 0);
+    openings_free(&o);
 }
 
 /* Builds the core and evaluation tables once. */

@@ -342,7 +342,8 @@ static int fit_setup(FitJob *j, const Config *cfg, RunDir *rd, Journal *journal)
     bool from_selfplay = !strcmp(fit_config(cfg)->positions, "selfplay");
     if (!weights_load(&j->start, fit_config(cfg)->start_weights, err, sizeof err) ||
         !parse_params(fit_config(cfg), j->params, &j->m, err, sizeof err) ||
-        !openings_load(&j->openings, match_config(cfg), cfg->seed, err, sizeof err) ||
+        !openings_load(&j->openings, match_config(cfg), config_variant(cfg), cfg->seed, err,
+                       sizeof err) ||
         (from_selfplay &&
          !(j->selfplay = selfplay_new(cfg, &j->openings, journal, 0, err, sizeof err)))) {
         fprintf(stderr, "maxtune: %s\n", err);

@@ -57,7 +57,7 @@ bool job_check(const Config *cfg, char *err, size_t errlen)
         if (!engine_allowed(cfg, i, err, errlen))
             return false;
     Openings o;
-    if (!openings_load(&o, match_config(cfg), cfg->seed, why, sizeof why)) {
+    if (!openings_load(&o, match_config(cfg), config_variant(cfg), cfg->seed, why, sizeof why)) {
         snprintf(err, errlen, "[match] openings: %s", why);
         return false;
     }

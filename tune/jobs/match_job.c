@@ -83,7 +83,8 @@ int match_run(const Config *cfg, RunDir *rd)
             return EXIT_USAGE;
         }
     Openings openings;
-    if (!openings_load(&openings, match_config(cfg), cfg->seed, err, sizeof err)) {
+    if (!openings_load(&openings, match_config(cfg), config_variant(cfg), cfg->seed, err,
+                       sizeof err)) {
         fprintf(stderr, "maxtune: %s\n", err);
         return EXIT_USAGE;
     }

@@ -113,7 +113,8 @@ int selfplay_run(const Config *cfg, RunDir *rd)
 {
     char err[1024];
     Openings openings;
-    if (!openings_load(&openings, match_config(cfg), cfg->seed, err, sizeof err)) {
+    if (!openings_load(&openings, match_config(cfg), config_variant(cfg), cfg->seed, err,
+                       sizeof err)) {
         fprintf(stderr, "maxtune: %s\n", err);
         return EXIT_USAGE;
     }

@@ -431,7 +431,8 @@ static int spsa_setup(SpsaJob *j, const Config *cfg, RunDir *rd)
     int n = 0;
     if (!weights_load(&j->start, spsa_config(cfg)->start_weights, err, sizeof err) ||
         !spsa_params_load(spsa_config(cfg), &j->start, params, &n, err, sizeof err) ||
-        !openings_load(&j->openings, match_config(cfg), cfg->seed, err, sizeof err)) {
+        !openings_load(&j->openings, match_config(cfg), config_variant(cfg), cfg->seed, err,
+                       sizeof err)) {
         fprintf(stderr, "maxtune: %s\n", err);
         return EXIT_USAGE;
     }

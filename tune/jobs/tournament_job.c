@@ -63,7 +63,8 @@ static int tournament_setup(Tournament *t, const Config *cfg, const RunDir *rd)
             fprintf(stderr, "maxtune: [%s] weights: %s\n", player_section(i), err);
             return EXIT_USAGE;
         }
-    if (!openings_load(&t->openings, match_config(cfg), cfg->seed, err, sizeof err)) {
+    if (!openings_load(&t->openings, match_config(cfg), config_variant(cfg), cfg->seed, err,
+                       sizeof err)) {
         fprintf(stderr, "maxtune: %s\n", err);
         return EXIT_USAGE;
     }

@@ -233,8 +233,8 @@ static void job_free(ValuesJob *j)
 static bool job_setup(ValuesJob *j, Journal *journal, char *err, size_t errlen)
 {
     const Config *cfg = j->cfg;
-    if (!parse_types(j, err, errlen) ||
-        !openings_load(&j->openings, match_config(cfg), cfg->seed, err, errlen))
+    if (!parse_types(j, err, errlen) || !openings_load(&j->openings, match_config(cfg),
+                                                       config_variant(cfg), cfg->seed, err, errlen))
         return false;
     if (!strcmp(values_config(cfg)->positions, "selfplay")) {
         j->selfplay = selfplay_new(cfg, &j->openings, journal, 0, err, errlen);

@@ -65,12 +65,13 @@ static bool epd_operations(const char *s, char *why, size_t len)
     return true;
 }
 
-/* Reads one book line, FEN or EPD, into pos; false with the problem in why. A line that is a
- * whole FEN is read as one; else a line with a ';' or a '"' is EPD: its first two fields are
- * the board and the side, a third that is a number the ply count, the rest operations. */
-static bool book_line(const char *line, Position *pos, char *why, size_t len)
+/* Reads one book line of the game, FEN or EPD, into pos; false with the problem in why. A line
+ * that is a whole FEN is read as one; else a line with a ';' or a '"' is EPD: its first two
+ * fields are the board and the side, a third that is a number the ply count, the rest
+ * operations. */
+static bool book_line(const char *line, const Variant *game, Position *pos, char *why, size_t len)
 {
-    if (fen_parse(pos, line, why, len))
+    if (fen_parse_variant(pos, line, game, why, len))
         return true;
     char board[256], side[8], fen[300];
     int used = 0;
@@ -85,7 +86,7 @@ static bool book_line(const char *line, Position *pos, char *why, size_t len)
         rest = end;
     }
     snprintf(fen, sizeof fen, "%s %s %ld", board, side, plies);
-    return fen_parse(pos, fen, why, len) && epd_operations(rest, why, len);
+    return fen_parse_variant(pos, fen, game, why, len) && epd_operations(rest, why, len);
 }
 
 /* Reads a book file of FEN or EPD lines ('#' lines and blank lines skipped). */
@@ -108,7 +109,7 @@ static bool book_read(Openings *o, const char *path, char *err, size_t errlen)
         if (!*s || *s == '#')
             continue;
         Position pos;
-        if (!book_line(s, &pos, why, sizeof why)) {
+        if (!book_line(s, variant_get(o->variant), &pos, why, sizeof why)) {
             snprintf(err, errlen, "%s:%d: %s", path, lineno, why);
             ok = false;
         } else if (gamestate_of(&pos) != GAME_ONGOING) {
@@ -196,7 +197,8 @@ static bool book_read_pgn(Openings *o, const char *path, char *err, size_t errle
     ssize_t len = getdelim(&text, &cap, '\0', f);
     fclose(f);
     PgnBook b = {o, 0, false, ""};
-    PgnReplayHooks h = {&b, book_problem, NULL, book_started, book_played, book_finished, NULL};
+    PgnReplayHooks h = {
+        &b, book_problem, NULL, book_started, book_played, book_finished, variant_get(o->variant)};
     PgnGame g;
     memset(&g, 0, sizeof g);
     bool ok = len >= 0 && pgn_replay(&g, text, (size_t)len, &h);
@@ -231,13 +233,19 @@ static void book_shuffle(Openings *o)
     }
 }
 
-bool openings_load(Openings *o, const MatchConfig *mc, uint64_t seed, char *err, size_t errlen)
+bool openings_load(Openings *o, const MatchConfig *mc, const Variant *v, uint64_t seed, char *err,
+                   size_t errlen)
 {
     memset(o, 0, sizeof *o);
+    o->variant = v->id;
     o->seed = seed;
     o->plies = (int)mc->opening_plies;
     o->max_score = (int)mc->opening_max_score;
-    weights_v1(&o->weights); /* fixed: openings never change with the built-in default */
+    /* Fixed tables: openings never change with the built-in default. */
+    if (v->id == VARIANT_MAXIMA)
+        weights_v1(&o->weights);
+    else
+        weights_ultima(&o->weights);
     if (!strcmp(mc->openings, "random"))
         return true;
     bool read = is_pgn(mc->openings) ? book_read_pgn(o, mc->openings, err, errlen)
@@ -263,7 +271,7 @@ void openings_free(Openings *o)
 static bool random_opening(const Openings *o, Rng *rng, Position *out)
 {
     Position pos;
-    fen_parse(&pos, "start", NULL, 0);
+    fen_parse_variant(&pos, "start", variant_get(o->variant), NULL, 0);
     for (int ply = 0; ply < o->plies; ply++) {
         Move legal[MAX_MOVES];
         int n = movegen_legal(&pos, legal);
@@ -292,5 +300,5 @@ void openings_get(const Openings *o, long index, Position *out)
     for (int attempt = 0; attempt < 1000; attempt++)
         if (random_opening(o, &rng, out))
             return;
-    fen_parse(out, "start", NULL, 0); /* practically unreachable */
+    fen_parse_variant(out, "start", variant_get(o->variant), NULL, 0); /* practically unreachable */
 }

@@ -1,5 +1,6 @@
-/* openings.h: the positions a match's game pairs start from ([match] openings): random
- * playouts from the start position, or a book file: one FEN or EPD line a position (EPD: the
+/* openings.h: the positions a match's game pairs start from ([match] openings), all of the
+ * run's game ([run] variant): random playouts from its start position, or a book file of its
+ * positions (a position of another game is an error at its line): one FEN or EPD line a position (EPD: the
  * FEN's board and side, the ply count optional, then opcodes such as `id "op1";`, which are
  * read and ignored), or a PGN file (name ending in .pgn): each game's position after [match]
  * opening_plies plies, or at its end when shorter (a game already over there gives none).
@@ -21,14 +22,17 @@
 typedef struct Openings {
     Position *list; /* from a file, in the order pairs take them; NULL for random openings */
     int count;
+    VariantId variant; /* the game (an id, not a pointer: the struct travels to MPI ranks) */
     uint64_t seed;
     int plies;
     int max_score;
-    Weights weights; /* the v1 weights, to judge random openings */
+    Weights weights; /* the game's fixed start weights (v1, Ultima's), to judge random ones */
 } Openings;
 
-/* Loads the opening set the config names ("random" or a book file); errors "file:line: ...". */
-bool openings_load(Openings *o, const MatchConfig *mc, uint64_t seed, char *err, size_t errlen);
+/* Loads the opening set the config names ("random" or a book file) for game v; errors
+ * "file:line: ...". */
+bool openings_load(Openings *o, const MatchConfig *mc, const Variant *v, uint64_t seed, char *err,
+                   size_t errlen);
 
 /* Frees the opening list. */
 void openings_free(Openings *o);

@@ -2,7 +2,8 @@
  *
  * Task bytes (every kind): a PairTaskHead, then 2 * nsets Weights, then the opening file's
  * positions (none for random openings), then the kind's extra bytes. Plain structs copied as
- * bytes: every rank runs the same binary. */
+ * bytes: every rank runs the same binary (but a position's game pointer is set again here:
+ * the binary may lie at another address in each process). */
 #include "pair_task.h"
 
 #include <stdlib.h>
@@ -68,7 +69,8 @@ void *pair_task_open(const void *bytes, size_t len)
     if (len < sizeof h)
         return NULL;
     memcpy(&h, bytes, sizeof h);
-    if (h.nsets < 1 || h.per_set < 1 || h.openings.count < 0 || h.nsets > (long)(len / 2))
+    if (h.nsets < 1 || h.per_set < 1 || h.openings.count < 0 || h.nsets > (long)(len / 2) ||
+        (unsigned)h.openings.variant >= VARIANT_NB)
         return NULL;
     size_t nw = 2 * (size_t)h.nsets, np = (size_t)h.openings.count;
     size_t at = sizeof h + nw * sizeof(Weights) + np * sizeof(Position);
@@ -97,6 +99,8 @@ void *pair_task_open(const void *bytes, size_t len)
     memcpy(s->weights, p, nw * sizeof(Weights));
     if (np)
         memcpy(s->openings.list, p + nw * sizeof(Weights), np * sizeof(Position));
+    for (size_t i = 0; i < np; i++) /* the game's address in this process, not the sender's */
+        s->openings.list[i].variant = variant_get(s->openings.variant);
     if (h.extra_len)
         memcpy(s->extra, (const char *)bytes + at, h.extra_len);
     return s;
