@@ -11,6 +11,7 @@
 #include "tune/play/engine_proc.h"
 #include "tune/play/game.h"
 #include "tune/play/player_config.h"
+#include "tune/play/players.h"
 #include "tune/play/match_config.h"
 
 /* The table of jobs, set once at start-up (job_set_table). */
@@ -47,10 +48,8 @@ bool job_check(const Config *cfg, char *err, size_t errlen)
     char why[900];
     Weights w;
     for (int i = 0; i < player_count(cfg); i++)
-        if (!weights_load(&w, player_config(cfg, i)->weights, why, sizeof why)) {
-            snprintf(err, errlen, "[%s] weights: %s", player_section(i), why);
+        if (!player_weights(cfg, i, &w, err, errlen))
             return false;
-        }
     if (job->check && !job->check(cfg, err, errlen))
         return false;
     for (int i = 0; i < player_count(cfg); i++)

@@ -9,6 +9,7 @@
 #include "tune/play/match.h"
 #include "tune/stats/stats.h"
 #include "tune/play/player_config.h"
+#include "tune/play/players.h"
 #include "tune/play/match_config.h"
 
 /* Journal replay for the match job: every record is a pair. */
@@ -78,8 +79,8 @@ int match_run(const Config *cfg, RunDir *rd)
     char err[1024];
     Weights w[2];
     for (int i = 0; i < 2; i++)
-        if (!weights_load(&w[i], player_config(cfg, i)->weights, err, sizeof err)) {
-            fprintf(stderr, "maxtune: [%s] weights: %s\n", i ? "engine_b" : "engine_a", err);
+        if (!player_weights(cfg, i, &w[i], err, sizeof err)) {
+            fprintf(stderr, "maxtune: %s\n", err);
             return EXIT_USAGE;
         }
     Openings openings;

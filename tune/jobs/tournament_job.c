@@ -14,6 +14,7 @@
 #include "tune/jobs/job.h"
 #include "tune/play/pairs.h"
 #include "tune/play/player_config.h"
+#include "tune/play/players.h"
 #include "tune/play/match_config.h"
 #include "tune/jobs/tournament_config.h"
 
@@ -59,8 +60,8 @@ static int tournament_setup(Tournament *t, const Config *cfg, const RunDir *rd)
         return EXIT_FAIL;
     }
     for (int i = 0; i < t->nplayers; i++)
-        if (!weights_load(&t->weights[i], player_config(cfg, i)->weights, err, sizeof err)) {
-            fprintf(stderr, "maxtune: [%s] weights: %s\n", player_section(i), err);
+        if (!player_weights(cfg, i, &t->weights[i], err, sizeof err)) {
+            fprintf(stderr, "maxtune: %s\n", err);
             return EXIT_USAGE;
         }
     if (!openings_load(&t->openings, match_config(cfg), config_variant(cfg), cfg->seed, err,

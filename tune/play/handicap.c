@@ -96,9 +96,7 @@ Handicap *handicap_new(const Config *cfg, const Openings *o, const int *types, c
     h->journal = journal;
     h->offset = journal_offset;
     h->plan.ntypes = ntypes;
-    char why[512];
-    if (!weights_load(&h->weights[0], player_config(cfg, 0)->weights, why, sizeof why)) {
-        snprintf(err, errlen, "[engine_a] weights: %s", why);
+    if (!player_weights(cfg, 0, &h->weights[0], err, errlen)) {
         free(h);
         return NULL;
     }

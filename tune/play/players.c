@@ -3,6 +3,15 @@
 
 #include <stdio.h>
 
+bool player_weights(const Config *cfg, int i, Weights *w, char *err, size_t errlen)
+{
+    char why[900];
+    if (weights_load_game(w, player_config(cfg, i)->weights, config_variant(cfg), why, sizeof why))
+        return true;
+    snprintf(err, errlen, "[%s] weights: %s", player_section(i), why);
+    return false;
+}
+
 SearchLimits player_limits(const EngineConfig *e)
 {
     SearchLimits l = {(int)e->depth, (uint64_t)e->nodes, (int)e->movetime_ms};

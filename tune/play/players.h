@@ -11,6 +11,11 @@
 #include "tune/play/game.h"
 #include "tune/play/player_config.h"
 
+/* Loads the weights of player i of cfg ([engine_x] weights) for the run's game
+ * (weights_load_game: in Maxima exactly weights_load); false with "[engine_x] weights: problem"
+ * in err. */
+bool player_weights(const Config *cfg, int i, Weights *w, char *err, size_t errlen);
+
 /* The per-move search limits of a player's section (0: no such limit). */
 SearchLimits player_limits(const EngineConfig *e);
 

@@ -45,10 +45,8 @@ Selfplay *selfplay_new(const Config *cfg, const Openings *o, Journal *journal, l
     s->journal = journal;
     s->offset = journal_offset;
     s->ngames = selfplay_config(cfg)->games;
-    char why[512];
     for (int i = 0; i < 2; i++)
-        if (!weights_load(&s->weights[i], player_config(cfg, i)->weights, why, sizeof why)) {
-            snprintf(err, errlen, "[%s] weights: %s", i ? "engine_b" : "engine_a", why);
+        if (!player_weights(cfg, i, &s->weights[i], err, errlen)) {
             free(s);
             return NULL;
         }
