@@ -130,7 +130,7 @@ static bool engine_allowed(const Config *cfg, int i, char *err, size_t errlen)
         snprintf(err, errlen, "out of memory");
         return false;
     }
-    bool ok = engine_proc_init(p, player_config(cfg, i), NULL, err, errlen);
+    bool ok = engine_proc_init(p, player_config(cfg, i), config_variant(cfg), NULL, err, errlen);
     free(p);
     if (ok && !games && !(job && job->external && job->external(cfg))) {
         ok = false;
@@ -175,8 +175,8 @@ int job_begin(Job *job, const Config *cfg, RunDir *rd, JournalRecordFn on_record
         }
     for (int i = 0; i < player_count(cfg); i++) {
         int status = player_config(cfg, i)->command[0]
-                         ? engine_check_start(player_config(cfg, i), player_section(i), NULL, 0,
-                                              NULL)
+                         ? engine_check_start(player_config(cfg, i), player_section(i),
+                                              config_variant(cfg), NULL, 0, NULL)
                          : EXIT_OK;
         if (status != EXIT_OK) {
             rundir_discard(rd);

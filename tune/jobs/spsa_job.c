@@ -411,8 +411,8 @@ static int spsa_check_engine(const Config *cfg)
     EngineRange ranges[SPSA_CONFIG_MAX_OPTIONS];
     for (int i = 0; i < sc->noptions; i++)
         ranges[i] = (EngineRange){sc->option[i].name, sc->option[i].min, sc->option[i].max};
-    return engine_check_start(player_config(cfg, 0), "engine_a", ranges, sc->noptions,
-                              "[spsa] options");
+    return engine_check_start(player_config(cfg, 0), "engine_a", config_variant(cfg), ranges,
+                              sc->noptions, "[spsa] options");
 }
 
 /* Sets up the job from its config (start weights, parameters, openings, memory); EXIT_OK, or

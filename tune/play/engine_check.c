@@ -123,12 +123,12 @@ static bool check_ranges(const EngineProc *p, const EngineRange *ranges, int n, 
     return true;
 }
 
-int engine_check_start(const EngineConfig *ec, const char *section, const EngineRange *ranges,
-                       int nranges, const char *key)
+int engine_check_start(const EngineConfig *ec, const char *section, const Variant *v,
+                       const EngineRange *ranges, int nranges, const char *key)
 {
     char err[1024], what[512];
     EngineProc *p = malloc(sizeof *p);
-    if (!p || !engine_proc_init(p, ec, NULL, err, sizeof err)) {
+    if (!p || !engine_proc_init(p, ec, v, NULL, err, sizeof err)) {
         fprintf(stderr, "maxtune: %s\n", p ? err : "out of memory");
         free(p);
         return p ? EXIT_USAGE : EXIT_FAIL;
@@ -137,6 +137,10 @@ int engine_check_start(const EngineConfig *ec, const char *section, const Engine
     ProcStatus s = engine_proc_new_game(p);
     if (s != PROC_OK && p->option_error) {
         snprintf(err, sizeof err, "[%s] options: %s", section, p->why);
+        status = EXIT_USAGE;
+    } else if (s != PROC_OK && p->variant_error) {
+        snprintf(err, sizeof err, "[%s] command: engine %.63s (%.250s): %.600s", section, ec->name,
+                 ec->command, p->why);
         status = EXIT_USAGE;
     } else if (s != PROC_OK) {
         engine_proc_kill(p); /* its exit status, and all of its stderr */
@@ -203,8 +207,8 @@ bool engine_check_game(EngineProc *p, const Config *cfg, long opening_index, int
     int row = count_fault(p->ec->name, faulted, (int)rec->term);
     if (!faulted)
         return true;
-    if (p->handshake_dead || p->handshake_late || p->option_error) {
-        if (p->option_error)
+    if (p->handshake_dead || p->handshake_late || p->option_error || p->variant_error) {
+        if (p->option_error || p->variant_error)
             snprintf(what, sizeof what, "%s", p->why);
         else
             start_failure(p, what, sizeof what);

@@ -2,9 +2,9 @@
  * engines"), and what engines.log keeps ([run] engine_log).
  *
  * Before the first game, each external player is started once (engine_check_start): one that
- * cannot start (its program fails, it ends or says nothing before uciok) stops the run at
- * once, and its [engine_x] options, and the options a job will tune, are checked against the
- * `option` lines it advertised. During the games (engine_check_game, after each game), every
+ * cannot start (its program fails, it ends or says nothing before uciok) or cannot be told the
+ * run's game (UCI_Variant) stops the run at once, and its [engine_x] options, and the options a
+ * job will tune, are checked against the `option` lines it advertised. During the games (engine_check_game, after each game), every
  * fault is printed on the terminal as one line and logged; the run stops, the finished games
  * journaled, when an engine ends or says nothing before uciok, refuses an option, or loses
  * [match] fault_stop games (3) in a row the same way (same termination). A stop is kept
@@ -27,13 +27,13 @@ typedef struct EngineRange {
     double min, max;
 } EngineRange;
 
-/* Starts the engine of ec ([section]) once, as a game would (handshake, its options, isready),
- * checks each of the nranges ranges (key names their config key, e.g. "[spsa] options")
- * against the advertised options, and quits it. EXIT_OK; EXIT_FAIL when it cannot start, or
- * EXIT_USAGE for an option (unknown, the wrong type, out of range, refused): the one-line
- * message printed. */
-int engine_check_start(const EngineConfig *ec, const char *section, const EngineRange *ranges,
-                       int nranges, const char *key);
+/* Starts the engine of ec ([section]) once for game v, as a game would (handshake, the game,
+ * its options, isready), checks each of the nranges ranges (key names their config key, e.g.
+ * "[spsa] options") against the advertised options, and quits it. EXIT_OK; EXIT_FAIL when it
+ * cannot start, or EXIT_USAGE for an option (unknown, the wrong type, out of range, refused)
+ * or a game it does not advertise: the one-line message printed. */
+int engine_check_start(const EngineConfig *ec, const char *section, const Variant *v,
+                       const EngineRange *ranges, int nranges, const char *key);
 
 /* After game g (0 or 1) of the pair from opening_index, in which p played `colour`: a fault of
  * p (rec->fault == colour) is printed, logged in engines.log and its process killed; with

@@ -186,6 +186,22 @@ bool engine_option_check(const EngineOption *o, const char *value, char *why, si
     return false;
 }
 
+bool engine_options_check_variant(const EngineOptions *os, const char *game, char *why, size_t len)
+{
+    const EngineOption *o = engine_options_find(os, "UCI_Variant");
+    char what[300];
+    if (!o) {
+        engine_options_summary(os, what, sizeof what);
+        snprintf(why, len, "no UCI_Variant option (the engine advertises %s)", what);
+        return false;
+    }
+    if (o->type == OPTION_COMBO && combo_has(o, game))
+        return true;
+    engine_option_describe(o, what, sizeof what);
+    snprintf(why, len, "its UCI_Variant option has no var %s (it is %s)", game, what);
+    return false;
+}
+
 void engine_options_summary(const EngineOptions *os, char *buf, size_t len)
 {
     int k = snprintf(buf, len, "%d option%s%s", os->count, os->count == 1 ? "" : "s",

@@ -55,6 +55,12 @@ void engine_options_summary(const EngineOptions *os, char *buf, size_t len);
 /* Checks `value` for o; false with "Name=value: not an integer (...)"-style problem in why. */
 bool engine_option_check(const EngineOption *o, const char *value, char *why, size_t len);
 
+/* Whether the engine can be told to play the game called game: it advertises UCI_Variant as a
+ * combo option with that var (the convention of variant GUIs); false with the problem ("no
+ * UCI_Variant option (the engine advertises ...)", "UCI_Variant ... has no var ultima") in
+ * why. */
+bool engine_options_check_variant(const EngineOptions *os, const char *game, char *why, size_t len);
+
 /* Checks the (name, value) pairs of words (PlayerWords text: name, value, ... count words)
  * against the advertised options; false with "Name=value: problem (what the engine
  * advertises)" in why. */

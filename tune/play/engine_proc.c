@@ -123,11 +123,12 @@ static bool find_program(const char *argv0, char *out, size_t len)
     return false;
 }
 
-bool engine_proc_init(EngineProc *p, const EngineConfig *ec, const volatile sig_atomic_t *abort,
-                      char *err, size_t errlen)
+bool engine_proc_init(EngineProc *p, const EngineConfig *ec, const Variant *v,
+                      const volatile sig_atomic_t *abort, char *err, size_t errlen)
 {
     memset(p, 0, sizeof *p);
     p->ec = ec;
+    p->variant = v;
     p->to = p->from = p->err = -1;
     p->abort = abort;
     /* The words were split when the config was read (player_config.h). */
@@ -430,6 +431,28 @@ static ProcStatus proc_handshake(EngineProc *p, double deadline)
     }
 }
 
+/* Whether the engine is told its game: every game but Maxima, the protocol's own. */
+static bool proc_tells_variant(const EngineProc *p)
+{
+    return p->variant != variant_get(VARIANT_MAXIMA);
+}
+
+/* Tells the engine its game (UCI_Variant) when it is not Maxima; false when it cannot be told
+ * (p->variant_error and p->why set) or the line cannot be written. */
+static bool proc_send_variant(EngineProc *p, double deadline)
+{
+    if (!proc_tells_variant(p))
+        return true;
+    char why[sizeof p->why];
+    if (!engine_options_check_variant(&p->options, p->variant->name, why, sizeof why)) {
+        snprintf(p->why, sizeof p->why, "it does not play %.16s: %.200s", p->variant->title, why);
+        p->variant_error = true;
+        engine_proc_note(p, "refused: %s", p->why);
+        return false;
+    }
+    return proc_send(p, deadline, "setoption name UCI_Variant value %s", p->variant->name);
+}
+
 /* Checks options (name, value, ...) against what the engine advertised; false with
  * p->option_error and p->why set when one does not fit. */
 static bool proc_check_options(EngineProc *p, const PlayerWords *o)
@@ -522,6 +545,8 @@ static ProcStatus proc_start(EngineProc *p)
     ProcStatus s = proc_handshake(p, deadline);
     if (s != PROC_OK)
         return s == PROC_ABORTED ? s : PROC_DEAD; /* no engine: the game is abandoned */
+    if (!proc_send_variant(p, deadline))
+        return p->variant_error ? PROC_BAD : PROC_DEAD;
     if (!proc_check_options(p, &p->ec->setopts))
         return PROC_BAD;
     return proc_send_options(p, deadline, &p->ec->setopts) ? PROC_OK : PROC_DEAD;
@@ -539,7 +564,7 @@ ProcStatus engine_proc_new_game(EngineProc *p)
     p->loglen = 0;
     p->log_cut = false;
     p->started_now = false;
-    p->handshake_dead = p->handshake_late = p->option_error = false;
+    p->handshake_dead = p->handshake_late = p->option_error = p->variant_error = false;
     if (p->log)
         p->log[0] = '\0';
     ProcStatus s = PROC_OK;
@@ -551,7 +576,8 @@ ProcStatus engine_proc_new_game(EngineProc *p)
     if (!proc_send_options(p, deadline, &p->game_options) ||
         !proc_send(p, deadline, "ucinewgame") || !proc_send(p, deadline, "isready"))
         return PROC_DEAD;
-    bool watch = p->game_options.count > 0 || (p->started_now && p->ec->setopts.count > 0);
+    bool watch = p->game_options.count > 0 ||
+                 (p->started_now && (p->ec->setopts.count > 0 || proc_tells_variant(p)));
     s = proc_ready(p, deadline, watch);
     return s == PROC_TIMEOUT ? PROC_DEAD : s; /* an engine that does not get ready: abandoned */
 }

@@ -4,7 +4,9 @@
  * and stdout on two socket pairs and its stderr on a pipe, in its own process group. Every read has
  * a deadline; a stuck process is killed (SIGKILL to its group) and reaped. The protocol traffic
  * of the current game and the engine's stderr are kept in a transcript, which the caller writes
- * to the run's engines.log when the game went wrong. */
+ * to the run's engines.log when the game went wrong. Maxima is the protocol's game; an engine
+ * of a run of another game is told it after uciok (`setoption name UCI_Variant value ultima`),
+ * which it must advertise. */
 #ifndef MAXTUNE_ENGINE_PROC_H
 #define MAXTUNE_ENGINE_PROC_H
 
@@ -32,6 +34,7 @@ enum { PROC_LINE = 1 << 16 };
 /* One external engine process (one per player and worker thread, kept across games). */
 typedef struct EngineProc {
     const EngineConfig *ec;             /* its section (owned by the caller) */
+    const Variant *variant;             /* the game it plays (not Maxima: told by UCI_Variant) */
     char path[1024];                    /* the program, absolute (found on PATH if no '/') */
     char argbuf[1024];                  /* the words of the command */
     char *argv[PLAYER_MAX_ARGS];        /* into argbuf; argv[0] as written */
@@ -52,14 +55,15 @@ typedef struct EngineProc {
     bool handshake_dead;                /* its last start ended before uciok (cannot start) */
     bool handshake_late;                /* its last start got no uciok in time (cannot start) */
     bool option_error;                  /* an option was refused (p->why says which) */
+    bool variant_error;                 /* it cannot be told the game (p->why says why) */
     char exit_desc[64];                 /* how the process ended last ("exited with status 2") */
 } EngineProc;
 
-/* Prepares (does not start) the engine of ec, watching abort (may be NULL); false with the
- * problem in err when the command cannot be split, its program is not found or its
+/* Prepares (does not start) the engine of ec for game v, watching abort (may be NULL); false
+ * with the problem in err when the command cannot be split, its program is not found or its
  * working_dir is not a folder. */
-bool engine_proc_init(EngineProc *p, const EngineConfig *ec, const volatile sig_atomic_t *abort,
-                      char *err, size_t errlen);
+bool engine_proc_init(EngineProc *p, const EngineConfig *ec, const Variant *v,
+                      const volatile sig_atomic_t *abort, char *err, size_t errlen);
 
 /* Stops the process (quit, then SIGKILL to its group after a short grace) and frees the
  * transcript. */
@@ -74,10 +78,12 @@ void engine_proc_kill(EngineProc *p);
 void engine_proc_set_game_options(EngineProc *p, const char *options);
 
 /* Starts a game: empties the transcript, starts the process if it is not running (uci/uciok,
- * the options, isready/readyok within start_timeout_ms), sends the game options, then
- * ucinewgame and isready/readyok. The `option` lines before uciok are kept in p->options; a
- * process that ends before uciok sets p->handshake_dead, one that gives none within
- * start_timeout_ms p->handshake_late. The section's options and the game
+ * in a game other than Maxima `setoption name UCI_Variant value <game>`, the options,
+ * isready/readyok within start_timeout_ms), sends the game options, then ucinewgame and
+ * isready/readyok. The `option` lines before uciok are kept in p->options; a process that ends
+ * before uciok sets p->handshake_dead, one that gives none within start_timeout_ms
+ * p->handshake_late, one that advertises no UCI_Variant with the game p->variant_error (and
+ * PROC_BAD). The section's options and the game
  * options are checked against them before they are sent (one that does not fit is not sent),
  * and an `info string error` line before readyok after options were sent refuses them: both
  * set p->option_error and return PROC_BAD (p->why says which). */

@@ -24,8 +24,9 @@ bool pair_worker_init(PairWorker *w, const Config *cfg)
         if (player_config(cfg, i)->command[0]) {
             char err[512];
             w->proc[i] = malloc(sizeof *w->proc[i]);
-            if (w->proc[i] && !engine_proc_init(w->proc[i], player_config(cfg, i), interrupt_flag(),
-                                                err, sizeof err)) {
+            if (w->proc[i] &&
+                !engine_proc_init(w->proc[i], player_config(cfg, i), config_variant(cfg),
+                                  interrupt_flag(), err, sizeof err)) {
                 fprintf(stderr, "maxtune: %s\n", err);
                 free(w->proc[i]);
                 w->proc[i] = NULL;
