@@ -28,21 +28,21 @@
 /* Every job, in the order `config --doc` lists them. */
 static const JobDef JOBS[] = {
     {"match", "[engine_a] against [engine_b] in game pairs, Elo and SPRT", NULL, match_run,
-     &match_html, true, NULL, NULL, match_grows},
+     &match_html, true, NULL, NULL, match_grows, true},
     {"spsa", "SPSA tuning of [spsa] params, then a verification match", spsa_check, spsa_run,
-     &spsa_html, false, spsa_external, "spsa jobs that tune their [spsa] options", NULL},
+     &spsa_html, false, spsa_external, "spsa jobs that tune their [spsa] options", NULL, false},
     {"selfplay", "self-play games and the quiet positions sampled from them", NULL, selfplay_run,
-     &selfplay_html, false, NULL, NULL, NULL},
+     &selfplay_html, false, NULL, NULL, NULL, true},
     {"fit", "fit weights to game outcomes (GSL), then a verification match", fit_check, fit_run,
-     &fit_html, false, NULL, NULL, NULL},
+     &fit_html, false, NULL, NULL, NULL, false},
     {"values", "piece values by regression and by handicap matches", values_check, values_run,
-     &values_html, false, NULL, NULL, NULL},
+     &values_html, false, NULL, NULL, NULL, false},
     {"suite", "values, then spsa, each into a subfolder; one report", suite_check, suite_run,
-     &suite_html, false, NULL, NULL, NULL},
+     &suite_html, false, NULL, NULL, NULL, false},
     {"pipeline", "self-play, fit, SPSA, gate match, each into a subfolder; final.weights",
-     pipeline_check, pipeline_run, &pipeline_html, false, NULL, NULL, NULL},
+     pipeline_check, pipeline_run, &pipeline_html, false, NULL, NULL, NULL, false},
     {"tournament", "players [engine_a], [engine_b], [engine_c], ... in game pairs; joint ratings",
-     NULL, tournament_run, &tournament_html, true, NULL, NULL, tournament_grows},
+     NULL, tournament_run, &tournament_html, true, NULL, NULL, tournament_grows, true},
 };
 
 /* The config sections, in file order: the players and [match] (the play layer's), then each

@@ -37,6 +37,25 @@ int job_count(void) { return table_count; }
 const JobDef *job_at(int i) { return &table[i]; }
 
 static bool engine_allowed(const Config *cfg, int i, char *err, size_t errlen);
+static void jobs_named(bool (*has)(const JobDef *job), char *buf, size_t len);
+
+/* Whether a job plays every game (JobDef.any_game), for jobs_named. */
+static bool plays_any_game(const JobDef *job) { return job->any_game; }
+
+/* Whether the job plays the run's game; false with the problem in err. */
+static bool game_allowed(const JobDef *job, const Config *cfg, char *err, size_t errlen)
+{
+    const Variant *v = config_variant(cfg);
+    if (job->any_game || v == variant_get(VARIANT_MAXIMA))
+        return true;
+    char names[256];
+    jobs_named(plays_any_game, names, sizeof names);
+    snprintf(err, errlen,
+             "[run] variant = %s: the %s job does not support %s yet (it plays Maxima only; %s "
+             "jobs play %s)",
+             v->name, job->name, v->title, names, v->title);
+    return false;
+}
 
 bool job_check(const Config *cfg, char *err, size_t errlen)
 {
@@ -45,6 +64,8 @@ bool job_check(const Config *cfg, char *err, size_t errlen)
         snprintf(err, errlen, "[run] job = %s is not a job of this version", cfg->job);
         return false;
     }
+    if (!game_allowed(job, cfg, err, errlen))
+        return false;
     char why[900];
     Weights w;
     for (int i = 0; i < player_count(cfg); i++)
@@ -78,15 +99,15 @@ bool job_write_weights(FILE *out, void *data)
     return true;
 }
 
-/* The names of the jobs that play games between their players, "match and tournament". */
-static void games_jobs(char *buf, size_t len)
+/* The names of the jobs for which has is true, "match and tournament". */
+static void jobs_named(bool (*has)(const JobDef *job), char *buf, size_t len)
 {
     int n = 0, count = 0;
     for (int i = 0; i < job_count(); i++)
-        count += job_at(i)->games;
+        count += has(job_at(i));
     buf[0] = '\0';
     for (int i = 0; i < job_count(); i++) {
-        if (!job_at(i)->games)
+        if (!has(job_at(i)))
             continue;
         size_t used = strlen(buf);
         const char *sep = n == 0 ? "" : n == count - 1 ? " and " : ", ";
@@ -94,6 +115,9 @@ static void games_jobs(char *buf, size_t len)
         n++;
     }
 }
+
+/* Whether a job plays games between its players (JobDef.games), for jobs_named. */
+static bool plays_games(const JobDef *job) { return job->games; }
 
 /* The phrase naming the other jobs whose players may be external ("spsa jobs that ..."),
  * joined by ", and in "; "" when none. */
@@ -117,7 +141,7 @@ static bool engine_allowed(const Config *cfg, int i, char *err, size_t errlen)
     const JobDef *job = job_find(cfg->job);
     bool games = job && job->games;
     char names[256], others[512];
-    games_jobs(names, sizeof names);
+    jobs_named(plays_games, names, sizeof names);
     if (player_config(cfg, i)->tc[0] && !games) {
         snprintf(err, errlen, "[%s] tc: time controls are for %s jobs only, not %s", section, names,
                  cfg->job);

@@ -45,6 +45,9 @@ typedef struct JobDef {
      * that they leave the checkpoint's config hash, and returns a number mixed into that hash
      * (its records' layout); NULL: none. Such a job keeps its checkpoint when it finishes. */
     uint64_t (*grows)(Config *cfg, const Config *defaults);
+    /* Whether it plays every game of core/variant.h ([run] variant); false: Maxima only (its
+     * start tables, parameters or reports are Maxima's), and job_check refuses the others. */
+    bool any_game;
 } JobDef;
 
 /* Sets the table of jobs (catalog.c, at start-up), which the config ([run] job), `maxtune run`,
@@ -62,9 +65,9 @@ const JobDef *job_at(int i);
  * their defaults for a job that grows (JobDef.grows). */
 uint64_t job_config_hash(const Config *cfg);
 
-/* Checks every input a run of cfg reads (both engines' weights, the openings, the job's own
- * check), so that bad input is refused before a results folder is touched. False with
- * "[section] key: problem" in err. */
+/* Checks every input a run of cfg reads (the game, both engines' weights, the openings, the
+ * job's own check), so that bad input is refused before a results folder is touched. False
+ * with "[section] key: problem" in err. */
 bool job_check(const Config *cfg, char *err, size_t errlen);
 
 /* An output file of a job: its name in the results folder and its writer (rundir_write). A
