@@ -85,6 +85,23 @@ bool job_check(const Config *cfg, char *err, size_t errlen)
     return true;
 }
 
+void job_report_game(FILE *out, const Config *cfg)
+{
+    const Variant *v = config_variant(cfg);
+    if (v == variant_get(VARIANT_MAXIMA))
+        return;
+    size_t n = strcspn(v->no_move_rule, " "); /* "ULTIMA.md 7": its rules file, its section */
+    fprintf(out, "Game: **%s** (rules: %.*s; %s, %s).\n\n", v->title, (int)n, v->no_move_rule,
+            v->stalemate_loses ? "a stalemate loses" : "a stalemate is a draw", v->no_move_rule);
+}
+
+void job_summary_game(FILE *out, const Config *cfg)
+{
+    const Variant *v = config_variant(cfg);
+    if (v != variant_get(VARIANT_MAXIMA))
+        fprintf(out, "  \"variant\": \"%s\",\n", v->name);
+}
+
 void job_add_file(JobOutputs *o, const char *name, bool (*write)(FILE *out, void *data), void *data)
 {
     if (o->nfiles < JOB_MAX_FILES)

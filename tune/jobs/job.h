@@ -70,6 +70,13 @@ uint64_t job_config_hash(const Config *cfg);
  * with "[section] key: problem" in err. */
 bool job_check(const Config *cfg, char *err, size_t errlen);
 
+/* The reports of a run of a game other than Maxima name it: report.md a line after its title
+ * ("Game: **Ultima** (rules: ULTIMA.md; a stalemate loses, ULTIMA.md 7).", job_report_game),
+ * summary.json a member after "seed" ("variant": "ultima", job_summary_game). A Maxima run's
+ * reports get nothing: they stay as they were. */
+void job_report_game(FILE *out, const Config *cfg);
+void job_summary_game(FILE *out, const Config *cfg);
+
 /* An output file of a job: its name in the results folder and its writer (rundir_write). A
  * file without a name is skipped. */
 typedef struct JobFile {

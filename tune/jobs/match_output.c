@@ -5,6 +5,7 @@
 
 #include <math.h>
 
+#include "tune/jobs/job.h"
 #include "tune/play/match_config.h"
 #include "tune/play/pgn.h"
 #include "tune/run/plot.h"
@@ -55,6 +56,7 @@ bool match_write_summary(FILE *out, void *data)
         snprintf(llr, sizeof llr, "%.4f", s.llr);
     fprintf(out, "{\n  \"job\": \"match\",\n  \"run\": \"%s\",\n  \"seed\": %llu,\n",
             json_name(cfg->name), cfg->seed);
+    job_summary_game(out, cfg);
     fprintf(out, "  \"player_a\": \"%s\",\n  \"player_b\": \"%s\",\n", json_name(s.name_a),
             json_name(s.name_b));
     fprintf(out,

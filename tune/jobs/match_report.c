@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "tune/jobs/html.h"
+#include "tune/jobs/job.h"
 #include "tune/jobs/match_job.h"
 #include "tune/play/game.h"
 #include "tune/play/match.h"
@@ -22,6 +23,7 @@ bool match_write_report(FILE *out, void *data)
     player_describe(player_config(cfg, 0), PLAYER_PROSE, pa, sizeof pa);
     player_describe(player_config(cfg, 1), PLAYER_PROSE, pb, sizeof pb);
     fprintf(out, "# Match `%s`\n\n", cfg->name);
+    job_report_game(out, cfg);
     fprintf(out,
             "`%s` (%s) against `%s` (%s): %ld game pairs, each opening played twice with "
             "colours swapped; openings: %s%s, seed %llu. Figures are for `%s`.\n\n",

@@ -76,10 +76,10 @@ typedef struct SelfplayOutcome {
 static bool write_summary(FILE *out, void *data)
 {
     SelfplayOutcome *o = data;
-    fprintf(out,
-            "{\n  \"job\": \"selfplay\",\n  \"run\": \"%s\",\n  \"seed\": %llu,\n"
-            "  \"positions_file\": \"positions.traces\",\n  \"selfplay\": ",
+    fprintf(out, "{\n  \"job\": \"selfplay\",\n  \"run\": \"%s\",\n  \"seed\": %llu,\n",
             o->cfg->name, o->cfg->seed);
+    job_summary_game(out, o->cfg);
+    fprintf(out, "  \"positions_file\": \"positions.traces\",\n  \"selfplay\": ");
     selfplay_write_json(out, &o->st, &o->traces);
     fprintf(out, "\n}\n");
     return true;
@@ -90,6 +90,7 @@ static bool write_report(FILE *out, void *data)
 {
     SelfplayOutcome *o = data;
     fprintf(out, "# Self-play positions `%s`\n\n", o->cfg->name);
+    job_report_game(out, o->cfg);
     selfplay_write_markdown(out, o->cfg, &o->st, &o->traces);
     fprintf(out,
             "The positions are in `positions.traces` (%ld positions from %ld games; "

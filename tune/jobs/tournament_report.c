@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "tune/jobs/html.h"
+#include "tune/jobs/job.h"
 #include "tune/jobs/match_output.h"
 #include "tune/jobs/tournament_job.h"
 #include "tune/play/pairs.h"
@@ -161,6 +162,7 @@ bool tournament_write_summary(FILE *out, void *data)
     const TournamentConfig *tc = tournament_config(t->cfg);
     fprintf(out, "{\n  \"job\": \"tournament\",\n  \"run\": \"%s\",\n  \"seed\": %llu,\n",
             t->cfg->name, t->cfg->seed);
+    job_summary_game(out, t->cfg);
     fprintf(out,
             "  \"format\": \"%s\",\n  \"players\": %d,\n  \"pairings\": %d,\n"
             "  \"pairs_per_pairing\": %ld,\n  \"games\": %ld,\n",
@@ -321,6 +323,7 @@ bool tournament_write_report(FILE *out, void *data)
     int order[PLAYER_MAX];
     rank_order(t, order);
     fprintf(out, "# Tournament `%s`\n\n", cfg->name);
+    job_report_game(out, cfg);
     fprintf(out,
             "%d players, %s (%d pairings), %ld game pairs per pairing (each opening played "
             "twice with colours swapped; every pairing plays the same openings: %s%s, seed "
