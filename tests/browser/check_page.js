@@ -42,7 +42,8 @@ function at(obj, key) {
   return key.split(".").reduce((o, k) => (o === undefined || o === null ? undefined : o[k]), obj);
 }
 
-// `maxtune show FEN`: the 76 squares (name -> FEN letter or "."), side to move, check, state.
+// `maxtune show FEN`: the squares (name -> FEN letter or "."; Maxima's 76, Ultima's 64), side to
+// move, check, state.
 function show(maxtune, fen) {
   const out = execFileSync(maxtune, ["show", fen], { encoding: "utf8" });
   const squares = {};
@@ -97,13 +98,15 @@ async function main() {
       return { ply: Number(s.getAttribute("data-ply")), side: s.getAttribute("data-side"), check: s.getAttribute("data-check"),
                squares: sq, final: g.final, n: g.n, plies: g.plies.length, end: document.getElementById("game-end").textContent,
                state: g.state }; })()`);
-    // Compares the board drawn with `maxtune show` of the game's final FEN.
+    // Compares the board drawn with `maxtune show` of the game's final FEN (11 rows: Maxima's 76
+    // squares, 8 rows: Ultima's 64).
     const compareFinal = (name, b) => {
       const s = show(o.maxtune, b.final);
       const names = Object.keys(s.squares);
       const diff = names.filter((n) => s.squares[n] !== b.squares[n]);
+      const want = b.final.split(" ")[0].split("/").length === 8 ? 64 : 76;
       check(name + " board equals maxtune show of the final FEN (" + names.length + " squares)",
-        names.length === 76 && Object.keys(b.squares).length === 76 && diff.length === 0,
+        names.length === want && Object.keys(b.squares).length === want && diff.length === 0,
         diff.slice(0, 5).map((n) => n + ": page " + b.squares[n] + ", show " + s.squares[n]).join("; ") || "squares " + names.length);
       check(name + " side to move and check as maxtune show", b.side === s.side && b.check === s.check,
         "page " + b.side + "/" + b.check + ", show " + s.side + "/" + s.check);
