@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # mpi_cli.sh: bin/maxtune-mpi under mpirun gives the same results as bin/maxtune.
 #
-# Runs a small match (with and without SPRT), a small SPSA run (tuning batches and the
+# Runs a small match (with and without SPRT, from random openings and from books of Maxima and
+# of Ultima positions), a small SPSA run (tuning batches and the
 # verification match) and a small values run (self-play games, sampled positions, handicap
 # pairs) with `mpirun -np 2` and `-np 3`, ranks with 1 and 2 threads, and compares
 # their results files byte for byte with a run of the plain program. Then kills rank 1 with
@@ -127,6 +128,19 @@ mpi 2 "$MATCH" --set run.results_dir="$T/ext" --set run.threads=1 \
     --set "engine_a.command=$BIN uci" --set "engine_a.options=Hash=1"
 check "mpirun -np 2 with an external engine: the plain program's games, no engine failed" eval \
     '[ $RC -eq 0 ] && same $REF/games.pgn $T/ext/m/games.pgn && [ ! -e $T/ext/m/engines.log ]'
+# A book's positions travel to the worker ranks as bytes; each rank gives them its own address
+# of their game (the binary lies elsewhere in every process). Maxima's, and Ultima's.
+printf 'start\nxxx2xxx/1g1qk1g1/1bnmrnb1/dppppppd/8/8/3P4/DPP1PPPD/1BNMRNB1/1G1QK1G1/xxx2xxx b 0\n' \
+    >"$T/book.fen"
+printf 'start\nrnbqkbnm/pppppppp/8/8/4P3/8/PPPP1PPP/MNBKQBNR b 0\n' >"$T/ubook.fen"
+for game in maxima:book ultima:ubook; do
+    plain "$MATCH" --set run.results_dir="$T/b1-${game%:*}" --set match.pairs=4 \
+        --set run.variant="${game%:*}" --set match.openings="$T/${game#*:}.fen"
+    mpi 2 "$MATCH" --set run.results_dir="$T/b2-${game%:*}" --set match.pairs=4 --set run.threads=1 \
+        --set run.variant="${game%:*}" --set match.openings="$T/${game#*:}.fen"
+    check "mpirun -np 2 from a book of ${game%:*} positions: the plain program's games" eval \
+        '[ $RC -eq 0 ] && same_files $T/b1-${game%:*}/m $T/b2-${game%:*}/m ${MATCH_FILES[*]}'
+done
 "$MPIBIN" run "$MATCH" --set run.results_dir="$T/single" --set run.threads=2 >"$T/out" 2>"$T/err"
 check "bin/maxtune-mpi without mpirun (one rank) gives identical results" eval \
     '[ $? -eq 0 ] && same_files $REF $T/single/m ${MATCH_FILES[*]}'
