@@ -4,9 +4,10 @@
  * command line to a session through a pipe, from a writer thread, so that commands arrive
  * while a search runs. Steps make valid commands (uci, isready, ucinewgame, position with
  * legal moves or the FEN of a reachable position, go with every kind of limit including
- * infinite and depth 60, stop, setoption), invalid ones (raw bytes from the input) and valid
- * ones with a few bytes mutated, and sleep 0-3 ms between commands. The end of the input
- * closes the pipe, which must end the session, with any running search stopped.
+ * infinite and depth 60, stop, setoption, UCI_Variant switching the game), invalid ones (raw
+ * bytes from the input) and valid ones with a few bytes mutated, and sleep 0-3 ms between
+ * commands. The end of the input closes the pipe, which must end the session, with any running
+ * search stopped.
  *
  * Checked after each session: it returned EXIT_OK; every answer line is one the protocol
  * knows; every `go` line the session read was answered by exactly one bestmove. A hang is
@@ -40,11 +41,12 @@ typedef struct Reader {
 /* The commands sent so far, and what the writer needs. */
 typedef struct Script {
     Reader in;
-    int fd;         /* the pipe's write end */
-    int gos;        /* go lines the session reads (before the first quit) */
-    bool quit_sent; /* a quit line was sent: the session reads no further */
-    bool closed;    /* a write failed: the session has ended */
-    Position track; /* a position reachable by the moves sent, for valid moves and FENs */
+    int fd;                 /* the pipe's write end */
+    int gos;                /* go lines the session reads (before the first quit) */
+    bool quit_sent;         /* a quit line was sent: the session reads no further */
+    bool closed;            /* a write failed: the session has ended */
+    Position track;         /* a position reachable by the moves sent, for valid moves and FENs */
+    const Variant *variant; /* the game the session was last told (UCI_Variant) */
 } Script;
 
 /* The next input byte, or 0 once the input is used up. */
@@ -133,7 +135,7 @@ static size_t script_command(Script *s, char *buf)
     static const char *const limit[] = {"depth", "nodes", "movetime"};
     char num[32];
     size_t len = 0;
-    switch (reader_byte(&s->in) % 14) {
+    switch (reader_byte(&s->in) % 15) {
     case 0:
         return (size_t)snprintf(buf, FUZZ_LINE, "uci");
     case 1:
@@ -141,7 +143,7 @@ static size_t script_command(Script *s, char *buf)
     case 2:
         return (size_t)snprintf(buf, FUZZ_LINE, "ucinewgame");
     case 3: /* the start position and some legal moves */
-        fen_parse(&s->track, "start", NULL, 0);
+        fen_parse_variant(&s->track, "start", s->variant, NULL, 0);
         len = (size_t)snprintf(buf, FUZZ_LINE, "position startpos moves");
         return script_moves(s, buf, len, reader_byte(&s->in) % 12);
     case 4: { /* the FEN of a position reachable from the last one, and more moves */
@@ -180,6 +182,15 @@ static size_t script_command(Script *s, char *buf)
         static const char *const w[] = {"default", "material", "/nonexistent", ""};
         return (size_t)snprintf(buf, FUZZ_LINE, "setoption name Weights value %s",
                                 w[reader_byte(&s->in) % 4]);
+    }
+    case 13: { /* the game: either, or a name that is none (refused, the game kept) */
+        static const char *const games[] = {"ultima", "maxima", "ultima", "chess"};
+        const char *g = games[reader_byte(&s->in) % 4];
+        if (variant_find(g) && variant_find(g) != s->variant) {
+            s->variant = variant_find(g); /* the session starts this game's start position */
+            fen_parse_variant(&s->track, "start", s->variant, NULL, 0);
+        }
+        return (size_t)snprintf(buf, FUZZ_LINE, "setoption name UCI_Variant value %s", g);
     }
     default:
         return (size_t)snprintf(buf, FUZZ_LINE, "position startpos");
@@ -296,7 +307,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int fds[2];
     if (pipe(fds))
         return 0;
-    Script s = {.in = {data, size, 0}, .fd = fds[1]};
+    Script s = {.in = {data, size, 0}, .fd = fds[1], .variant = variant_get(VARIANT_MAXIMA)};
     fen_parse(&s.track, "start", NULL, 0);
     char *out = NULL;
     size_t outlen = 0;

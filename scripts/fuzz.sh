@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the libFuzzer targets (clang, ASan + UBSan) for SECONDS seconds each (default 60):
 #   fen  fuzz/fen_fuzz.c: the FEN parser and everything a parsed position reaches; corpus
-#        fuzz/corpus, seeded from the FENs of perft.epd and legal_moves.txt
+#        fuzz/corpus, seeded from the FENs of both games' reference files (perft.epd,
+#        legal_moves.txt, ultima_perft.epd, ultima_moves.txt)
 #   uci  fuzz/uci_fuzz.c: the UCI protocol loop (uci_session) fed command sequences through a
 #        pipe, searches stopped at random small delays; corpus build/fuzz/corpus-uci
 # FUZZ_TARGETS picks them (default "fen uci"). Builds build/fuzz/<target>_fuzz and leaves any
@@ -26,7 +27,8 @@ prepare_fen() {
     corpus=fuzz/corpus
     mkdir -p "$corpus"
     local i=0 f line fen
-    for f in "$shared/data/perft.epd" "$shared/data/legal_moves.txt"; do
+    for f in "$shared/data/perft.epd" "$shared/data/legal_moves.txt" \
+             "$shared/data/ultima_perft.epd" "$shared/data/ultima_moves.txt"; do
         [ -r "$f" ] || continue
         while IFS= read -r line; do
             case "$line" in

@@ -46,6 +46,19 @@ void weights_default(Weights *w)
     fclose(f);
 }
 
+/* Reads the weights file at path on top of w (weights_read). */
+static bool weights_read_file(Weights *w, const char *path, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+        return false;
+    }
+    bool ok = weights_read(w, f, path, err, errlen);
+    fclose(f);
+    return ok;
+}
+
 /* Every evaluation weight but the material ones set to 0. */
 static void weights_keep_material(Weights *w)
 {
@@ -88,15 +101,8 @@ bool weights_load_game(Weights *w, const char *path, const Variant *v, char *err
         weights_v1(w);
         return true;
     }
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
-        return false;
-    }
     weights_ultima(w);
-    bool ok = weights_read(w, f, path, err, errlen);
-    fclose(f);
-    return ok;
+    return weights_read_file(w, path, err, errlen);
 }
 
 int weights_find(const char *name)
@@ -265,14 +271,7 @@ bool weights_load(Weights *w, const char *path, char *err, size_t errlen)
         weights_material_only(w);
         return true;
     }
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
-        return false;
-    }
-    bool ok = weights_read(w, f, path, err, errlen);
-    fclose(f);
-    return ok;
+    return weights_read_file(w, path, err, errlen);
 }
 
 void weights_write(const Weights *w, FILE *out)

@@ -18,6 +18,8 @@
 
 #include <cmocka.h>
 
+#include "tests/lib/fixtures.h"
+
 #include "core/attack.h"
 #include "core/fen.h"
 #include "core/makemove.h"
@@ -190,16 +192,6 @@ static int compare_texts(const void *a, const void *b)
     return strcmp((const char *)a, (const char *)b);
 }
 
-/* True when a and b hold the same position (board, bitboards, kings, side, plies, key). */
-static bool same_position(const Position *a, const Position *b)
-{
-    return memcmp(a->board, b->board, sizeof a->board) == 0 &&
-           memcmp(a->by_color, b->by_color, sizeof a->by_color) == 0 &&
-           memcmp(a->by_type, b->by_type, sizeof a->by_type) == 0 &&
-           memcmp(a->king, b->king, sizeof a->king) == 0 && a->side == b->side &&
-           a->plies == b->plies && a->key == b->key;
-}
-
 /* Group setup: the core tables and every game's reference files. */
 static int setup_data(void **state)
 {
@@ -286,7 +278,7 @@ static void check_round_trip(const char *fen, const char *id)
     assert_string_equal(text, text2);
     assert_true(a.key == b.key);
     assert_true(a.key == position_compute_key(&a));
-    assert_true(same_position(&a, &b));
+    assert_true(fixtures_same_position(&a, &b));
 }
 
 /* FEN round trip on every reference position of every file. */
@@ -361,7 +353,8 @@ static uint64_t walk_checked(Position *pos, int depth, const char *id)
         }
         leaves += walk_checked(pos, depth - 1, id);
         move_undo(pos, list[i], &u);
-        if (!position_is_consistent(pos, why, sizeof why) || !same_position(pos, &before)) {
+        if (!position_is_consistent(pos, why, sizeof why) ||
+            !fixtures_same_position(pos, &before)) {
             notation_move(&before, list[i], text, sizeof text);
             fail_msg("%s: move_undo %s did not restore the position (%s)", id, text, why);
         }
@@ -390,7 +383,7 @@ static void test_make_unmake_consistency(void **state)
             Move list[MAX_MOVES];
             bool finished = movegen_legal(&pos, list) == 0;
             uint64_t leaves = walk_checked(&pos, depth, r->id);
-            assert_true(same_position(&pos, &start));
+            assert_true(fixtures_same_position(&pos, &start));
             assert_true(leaves > 0 || finished);
         }
         assert_int_equal(deep_done, 5);

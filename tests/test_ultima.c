@@ -15,6 +15,8 @@
 
 #include <cmocka.h>
 
+#include "tests/lib/fixtures.h"
+
 #include "core/attack.h"
 #include "core/fen.h"
 #include "core/gamestate.h"
@@ -43,17 +45,6 @@ static void parse(Position *pos, const char *fen)
         fail_msg("\"%s\" rejected: %s", fen, err);
 }
 
-/* True when a and b hold the same position (board, bitboards, kings, side, key, game). */
-static bool same_position(const Position *a, const Position *b)
-{
-    return memcmp(a->board, b->board, sizeof a->board) == 0 &&
-           memcmp(a->by_color, b->by_color, sizeof a->by_color) == 0 &&
-           memcmp(a->by_type, b->by_type, sizeof a->by_type) == 0 &&
-           memcmp(a->line_occ, b->line_occ, sizeof a->line_occ) == 0 &&
-           memcmp(a->king, b->king, sizeof a->king) == 0 && a->side == b->side &&
-           a->plies == b->plies && a->key == b->key && a->variant == b->variant;
-}
-
 /* FEN round trip: the printed FEN parses to the same position and prints the same. */
 static void check_round_trip(const Position *pos)
 {
@@ -63,7 +54,7 @@ static void check_round_trip(const Position *pos)
     parse(&back, text);
     fen_write(&back, again, sizeof again);
     assert_string_equal(text, again);
-    if (!same_position(pos, &back))
+    if (!fixtures_same_position(pos, &back))
         fail_msg("%s: parsed back to another position", text);
 }
 
@@ -80,7 +71,7 @@ static void check_make_unmake(Position *pos, const Move *list, int n)
             fail_msg("after %s: %s", text, why);
         }
         move_undo(pos, list[i], &u);
-        if (!same_position(pos, &before)) {
+        if (!fixtures_same_position(pos, &before)) {
             notation_move(&before, list[i], text, sizeof text);
             fail_msg("undo of %s did not restore the position", text);
         }

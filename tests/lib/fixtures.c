@@ -1,6 +1,8 @@
 /* fixtures.c: set-ups shared by the cmocka suites (see fixtures.h). */
 #include "fixtures.h"
 
+#include <string.h>
+
 #include <stdlib.h>
 
 #include "tune/jobs/catalog.h"
@@ -49,4 +51,14 @@ void fixtures_game_free(GameSetup *s)
     engine_free(s->engine[0]);
     engine_free(s->engine[1]);
     free(s);
+}
+
+bool fixtures_same_position(const Position *a, const Position *b)
+{
+    return memcmp(a->board, b->board, sizeof a->board) == 0 &&
+           memcmp(a->by_color, b->by_color, sizeof a->by_color) == 0 &&
+           memcmp(a->by_type, b->by_type, sizeof a->by_type) == 0 &&
+           memcmp(a->line_occ, b->line_occ, sizeof a->line_occ) == 0 &&
+           memcmp(a->king, b->king, sizeof a->king) == 0 && a->side == b->side &&
+           a->plies == b->plies && a->key == b->key && a->variant == b->variant;
 }

@@ -8,6 +8,10 @@
 #include "tune/stats/stats.h"
 #include "tune/play/match_config.h"
 
+/* True when a and b hold the same position: board, bitboards, line occupancies, Kings, side,
+ * plies, key and game. */
+bool fixtures_same_position(const Position *a, const Position *b);
+
 /* Counts holding the given pentanomial vector [LL, LD+DL, LW+DD+WL, WD+DW, WW], with W/L/D made
  * consistent with it (index 2 counted as DD). */
 MatchCounts fixtures_counts_from_penta(const long p[5]);

@@ -235,16 +235,22 @@
     return g;
   }
 
-  /* Draws the board at the current ply: squares, holes, palaces, marks, pieces. The ranks
-   * drawn are those that hold a square (Maxima's 0 to 10, Ultima's 1 to 8). */
+  /* The grid ranks that hold squares of the game (Maxima 0..10 with its palaces, Ultima 1..8):
+   * the rows of the 88-cell board string that are not all holes. */
+  function rankSpan(cells) {
+    var lo = 10, hi = 0;
+    for (var r = 0; r <= 10; r++)
+      if (cells.substr(r * 8, 8) !== "xxxxxxxx") { lo = Math.min(lo, r); hi = Math.max(hi, r); }
+    return {lo: lo, hi: hi};
+  }
+
+  /* Draws the board at the current ply: squares, holes, palaces, marks, pieces. Only the ranks
+   * of the game are drawn; a rank with holes and squares is a palace row. */
   function drawBoard() {
     var host = document.getElementById("board");
     var cells = boards[ply], p = ply ? cur.plies[ply - 1] : null;
     var side = p ? (p[5] >> 1) & 1 : cur.side, check = p ? p[5] & 1 : cur.check;
-    var lo = 10, hi = 0;
-    for (var q = 0; q < 88; q++)
-      if (cells[q] !== "x") { lo = Math.min(lo, Math.floor(q / 8)); hi = Math.max(hi, Math.floor(q / 8)); }
-    var rows = hi - lo + 1;
+    var span = rankSpan(cells), rows = span.hi - span.lo + 1;
     var svg = el("svg", {id: "board-svg", viewBox: "0 0 " + (8 * S + M + 4) + " " + (rows * S + M + 4),
                          width: 8 * S + M + 4, height: rows * S + M + 4, role: "img",
                          "aria-label": "board", "data-ply": ply, "data-game": cur.n,
@@ -253,9 +259,9 @@
     el("rect", {width: 6, height: 6, fill: "#b9bdc4"}, pat);
     el("line", {x1: 0, y1: 0, x2: 0, y2: 6, stroke: "#8d939c", "stroke-width": 3}, pat);
     var caps = p ? p[3] : [];
-    for (var sq = lo * 8; sq < (hi + 1) * 8; sq++) {
-      var f = sq % 8, r = Math.floor(sq / 8), x = M + f * S, y = (hi - r) * S;
-      var hole = cells[sq] === "x", palace = (r === 0 || r === 10) && !hole;
+    for (var sq = span.lo * 8; sq < (span.hi + 1) * 8; sq++) {
+      var f = sq % 8, r = Math.floor(sq / 8), x = M + f * S, y = (span.hi - r) * S;
+      var hole = cells[sq] === "x", palace = !hole && cells.substr(r * 8, 8).indexOf("x") >= 0;
       var fill = hole ? "url(#hole)" : palace ? ((f + r) % 2 ? "#f3d98b" : "#e6c66a") : ((f + r) % 2 ? "#eeeed2" : "#9fb98a");
       var rect = el("rect", {x: x, y: y, width: S, height: S, fill: fill, "data-square": hole ? "" : sqName(sq),
                              "class": hole ? "hole" : palace ? "palace" : "square"}, svg);
@@ -265,12 +271,12 @@
     for (sq = 0; sq < 88; sq++) {
       var ch = cells[sq];
       if (ch === "x" || ch === ".") continue;
-      var cx = M + (sq % 8) * S + S / 2, cy = (hi - Math.floor(sq / 8)) * S + S / 2;
+      var cx = M + (sq % 8) * S + S / 2, cy = (span.hi - Math.floor(sq / 8)) * S + S / 2;
       if (check && ch === (side ? "k" : "K")) el("circle", {cx: cx, cy: cy, r: 21, fill: "#e53935", "fill-opacity": 0.55, "class": "incheck"}, svg);
       drawPiece(svg, cx, cy, ch, sqName(sq));
     }
     caps.forEach(function (c) {
-      var cx = M + (c % 8) * S + S / 2, cy = (hi - Math.floor(c / 8)) * S + S / 2;
+      var cx = M + (c % 8) * S + S / 2, cy = (span.hi - Math.floor(c / 8)) * S + S / 2;
       var g = el("g", {"class": "captured", "data-captured": sqName(c)}, svg);
       el("rect", {x: cx - S / 2 + 1.5, y: cy - S / 2 + 1.5, width: S - 3, height: S - 3, fill: "none", stroke: "#d32f2f", "stroke-width": 3}, g);
       if (cells[c] === ".") {
@@ -283,7 +289,7 @@
         el("line", {x1: kx - 3.5, y1: ky + 3.5, x2: kx + 3.5, y2: ky - 3.5, stroke: "#fff", "stroke-width": 2}, g);
       }
     });
-    for (var rr = lo; rr <= hi; rr++) el("text", {x: M / 2, y: (hi - rr) * S + S / 2 + 4, "text-anchor": "middle", "font-size": 11}, svg).textContent = rr;
+    for (var rr = span.lo; rr <= span.hi; rr++) el("text", {x: M / 2, y: (span.hi - rr) * S + S / 2 + 4, "text-anchor": "middle", "font-size": 11}, svg).textContent = rr;
     for (var ff = 0; ff < 8; ff++) el("text", {x: M + ff * S + S / 2, y: rows * S + 14, "text-anchor": "middle", "font-size": 11}, svg).textContent = FILES[ff];
     host.textContent = "";
     host.appendChild(svg);
@@ -371,8 +377,19 @@
     else return;
     ev.preventDefault();
   });
+  /* The legend shows the pieces and zones of the games in the page: Mage, Guard and palaces
+   * only where a board has palace rows (Maxima). */
+  var palaces = sets.some(function (set) {
+    return set.games.some(function (g) {
+      for (var r = 0; r <= 10; r++) {
+        var row = g.board.substr(r * 8, 8);
+        if (row.indexOf("x") >= 0 && row !== "xxxxxxxx") return true;
+      }
+      return false;
+    });
+  });
   var legend = document.getElementById("legend");
-  ORDER.split("").forEach(function (t) {
+  ORDER.split("").filter(function (t) { return palaces || (t !== "g" && t !== "d"); }).forEach(function (t) {
     var span = document.createElement("span");
     var svg = el("svg", {width: 40, height: 40, viewBox: "0 0 40 40"}, null);
     drawPiece(svg, 20, 20, t.toUpperCase());
@@ -382,7 +399,9 @@
   });
   var note = document.createElement("span");
   note.className = "note";
-  note.textContent = "White: light discs, Black: dark discs. Hatched: no square. Gold: the palaces (d0 e0, d10 e10). Yellow: the last move; red cross: a captured piece; red ring: a King in check.";
+  note.textContent = palaces
+    ? "White: light discs, Black: dark discs. Hatched: no square. Gold: the palaces (d0 e0, d10 e10). Yellow: the last move; red cross: a captured piece; red ring: a King in check."
+    : "White: light discs, Black: dark discs. Yellow: the last move; red cross: a captured piece; red ring: a King in check.";
   legend.appendChild(note);
   window.maxtuneViewer = {go: go, ply: function () { return ply; }, game: function () { return cur; }};
   if (select.options.length) { select.selectedIndex = 0; open(byKey[select.value]); }
