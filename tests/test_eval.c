@@ -85,13 +85,15 @@ static uint32_t rng_next(uint64_t *s)
     return (uint32_t)(*s >> 33);
 }
 
-/* A weights vector drawn uniformly from every weight's [min, max]. */
+/* A weights vector drawn uniformly from every Maxima weight's [min, max] (the others 0, as in
+ * every Maxima vector). */
 static void weights_random(Weights *w, uint64_t *seed)
 {
     for (int i = 0; i < W_NB; i++) {
         uint32_t span = (uint32_t)(weight_defs[i].max - weight_defs[i].min + 1);
         w->v[i] = weight_defs[i].min + (int)(rng_next(seed) % span);
     }
+    weights_keep_game(w, variant_get(VARIANT_MAXIMA));
 }
 
 /* sum coef[i] * w[i], computed independently of eval.c. */
@@ -572,13 +574,22 @@ static void test_weights_count(void **state)
     assert_true(weights_term("pincer.eg", &set));
     assert_int_equal(set.n, 1);
     assert_false(weights_term("pinc", &set));
+    /* Maxima's table is the table it had before Ultima got its own: 31 scalar terms and 9 x 19
+     * piece-square terms, in pairs, then 8 phase weights and 8 search parameters. */
+    const Variant *maxima = variant_get(VARIANT_MAXIMA);
+    assert_int_equal(weights_game_count(maxima), 420);
     int idx[W_NB];
-    assert_int_equal(weights_group("@all", idx, W_NB), W_NB);
-    assert_int_equal(weights_group("@eval", idx, W_NB), 2 * T_NB);
+    assert_int_equal(weights_group("@all", idx, W_NB), 420);
+    for (int i = 0; i < 420; i++)
+        assert_true(weights_in_game(maxima, idx[i]));
+    assert_int_equal(weights_group("@eval", idx, W_NB), 404);
     assert_int_equal(weights_group("@search", idx, W_NB), W_NB - W_SEARCH_FIRST);
-    assert_int_equal(weights_group("@pst", idx, W_NB), 2 * (T_NB - T_PST_FIRST));
+    assert_int_equal(weights_group("@pst", idx, W_NB), 2 * 9 * PST_TYPE_TERMS);
     assert_int_equal(weights_group("@material", idx, W_NB), 16);
     assert_int_equal(weights_group("@nothing", idx, W_NB), -1);
+    assert_int_equal(weights_group_game(maxima, "@phase", idx, W_NB), 8);
+    assert_string_equal(weights_doc(maxima, weight_mg(weight_pst_rank(KING, 6))),
+                        "on the enemy's rank 4 (middle game)");
 }
 
 /* Runs the evaluation and weights-file tests (core and evaluation tables built first). */

@@ -11,7 +11,9 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -238,6 +240,160 @@ static void test_start_symmetry(void **state)
     assert_int_equal(g->palace_mask[WHITE] | g->palace_mask[BLACK], 0);
 }
 
+/* A weights vector drawn uniformly from every Ultima weight's [min, max], the others 0. */
+static void weights_random_ultima(Weights *w, uint64_t *seed)
+{
+    for (int i = 0; i < W_NB; i++) {
+        uint32_t span = (uint32_t)(weight_defs[i].max - weight_defs[i].min + 1);
+        w->v[i] = weight_defs[i].min + (int)(lcg(seed) % span);
+    }
+    weights_keep_game(w, variant_find("ultima"));
+}
+
+/* A fresh temporary file's name in buf. */
+static void temp_path(char *buf, size_t len)
+{
+    snprintf(buf, len, "/tmp/maxtune_test_ultima_XXXXXX");
+    int fd = mkstemp(buf);
+    assert_true(fd >= 0);
+    close(fd);
+}
+
+/* Writes text into path. */
+static void write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    assert_int_equal(fclose(f), 0);
+}
+
+/* Loads text as an Ultima weights file that must fail with "path:line: " and fragment. */
+static void expect_ultima_error(const char *text, int line, const char *fragment)
+{
+    char path[64], err[ERR_LEN] = "", prefix[96];
+    temp_path(path, sizeof path);
+    write_file(path, text);
+    Weights w;
+    bool ok = weights_load_game(&w, path, variant_find("ultima"), err, sizeof err);
+    unlink(path);
+    if (ok)
+        fail_msg("file accepted:\n%s", text);
+    snprintf(prefix, sizeof prefix, "%s:%d: ", path, line);
+    if (strncmp(err, prefix, strlen(prefix)) != 0 || !strstr(err, fragment))
+        fail_msg("message '%s', want '%s...%s...'", err, prefix, fragment);
+}
+
+/* Ultima's table: no Mage, Guard, palace or cylinder weights and no piece-square ranks 0, 9 or
+ * 10; its groups, names and meanings are its own. */
+static void test_weights_table(void **state)
+{
+    (void)state;
+    const Variant *u = variant_find("ultima");
+    static const char *const maxima_only[] = {"mage",
+                                              "guard",
+                                              "mob_mage",
+                                              "mob_guard.eg",
+                                              "palace_occupy",
+                                              "palace_reach",
+                                              "palace_double",
+                                              "palace_close",
+                                              "guard_shelter",
+                                              "phase.mage",
+                                              "phase.guard",
+                                              "king_wrap_pressure",
+                                              "pst_file.mage.a",
+                                              "pst_rank.guard.3",
+                                              "pst_rank.pincer.0",
+                                              "pst_rank.king.9.mg",
+                                              "pst_rank.king.10"};
+    WeightSet set;
+    char why[ERR_LEN];
+    for (size_t k = 0; k < sizeof maxima_only / sizeof maxima_only[0]; k++) {
+        assert_true(weights_term(maxima_only[k], &set)); /* Maxima's */
+        assert_false(weights_term_game(u, maxima_only[k], &set, why, sizeof why));
+        char want[ERR_LEN];
+        snprintf(want, sizeof want, "'%s' is not an Ultima weight", maxima_only[k]);
+        assert_string_equal(why, want);
+    }
+    assert_false(weights_term_game(u, "bishop", &set, why, sizeof why));
+    assert_string_equal(why, "unknown weight 'bishop'");
+    assert_true(weights_term_game(u, "pst_rank.pincer.8", &set, why, sizeof why));
+    assert_int_equal(set.n, 2);
+    int idx[W_NB], n = weights_group_game(u, "@all", idx, W_NB);
+    assert_int_equal(n, weights_game_count(u));
+    for (int i = 0; i < n; i++)
+        assert_true(weights_in_game(u, idx[i]));
+    assert_int_equal(weights_group_game(u, "@material", idx, W_NB), 12);
+    assert_int_equal(weights_group_game(u, "@pst", idx, W_NB), 2 * 7 * (8 + 8));
+    assert_int_equal(weights_group_game(u, "@phase", idx, W_NB), 6);
+    assert_int_equal(weights_group_game(u, "@palace", idx, W_NB), 0);
+    assert_int_equal(weights_group_game(u, "@nothing", idx, W_NB), -1);
+    assert_string_equal(weights_doc(u, weight_eg(weight_pst_rank(KING, 1))),
+                        "on its own back rank (end game)");
+    assert_string_equal(weights_doc(u, weight_mg(weight_pst_file(PINCER, 0))),
+                        "on file a from its own side (Black: h) (middle game)");
+    assert_string_equal(weights_doc(u, W_TEMPO_MG), weight_defs[W_TEMPO_MG].doc);
+    /* The start table has nothing outside Ultima's table. */
+    Weights w;
+    weights_ultima(&w);
+    for (int i = 0; i < W_NB; i++)
+        if (!weights_in_game(u, i) && w.v[i] != 0)
+            fail_msg("start value of %s, not an Ultima weight, is %d", weight_defs[i].name, w.v[i]);
+}
+
+/* An Ultima weights file has Ultima's weights only, reads back to the same vector, and a name
+ * Ultima lacks is refused with file and line. */
+static void test_weights_files(void **state)
+{
+    (void)state;
+    const Variant *u = variant_find("ultima");
+    char path[64], err[ERR_LEN] = "", line[512];
+    temp_path(path, sizeof path);
+    uint64_t seed = 4242;
+    for (int k = 0; k < 3; k++) {
+        Weights w, back;
+        if (k == 0)
+            weights_ultima(&w);
+        else
+            weights_random_ultima(&w, &seed);
+        assert_true(weights_save_game(&w, u, path, err, sizeof err));
+        memset(&back, 0x55, sizeof back);
+        if (!weights_load_game(&back, path, u, err, sizeof err))
+            fail_msg("set %d: %s", k, err);
+        assert_memory_equal(back.v, w.v, sizeof w.v);
+    }
+    /* One line a weight, each of them Ultima's. */
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    int rows = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#' || line[0] == '\n')
+            continue;
+        *strchr(line, ' ') = '\0';
+        int i = weights_find(line);
+        assert_true(i >= 0 && weights_in_game(u, i));
+        rows++;
+    }
+    fclose(f);
+    unlink(path);
+    assert_int_equal(rows, weights_game_count(u));
+    expect_ultima_error("pincer = 90\nmage = 700\n", 2, "'mage' is not an Ultima weight");
+    expect_ultima_error("palace_occupy.mg = 1\n", 1, "'palace_occupy.mg' is not an Ultima weight");
+    expect_ultima_error("pst_rank.king.0 = 1\n", 1, "'pst_rank.king.0' is not an Ultima weight");
+    expect_ultima_error("bishop = 3\n", 1, "unknown weight 'bishop'");
+    /* "default", "ultima" and "material" are built on weights_ultima. */
+    Weights w, want;
+    weights_ultima(&want);
+    assert_true(weights_load_game(&w, "ultima", u, err, sizeof err));
+    assert_memory_equal(w.v, want.v, sizeof w.v);
+    assert_true(weights_load_game(&w, "default", u, err, sizeof err));
+    assert_memory_equal(w.v, want.v, sizeof w.v);
+    assert_true(weights_load_game(&w, "material", u, err, sizeof err));
+    assert_int_equal(w.v[W_LEAPER_EG], 530);
+    assert_int_equal(w.v[W_TEMPO_MG], 0);
+}
+
 /* Builds the core and evaluation tables. */
 static int setup(void **state)
 {
@@ -251,10 +407,9 @@ static int setup(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_random_playouts),
-        cmocka_unit_test(test_fen_games),
-        cmocka_unit_test(test_end_rules),
-        cmocka_unit_test(test_start_symmetry),
+        cmocka_unit_test(test_random_playouts), cmocka_unit_test(test_fen_games),
+        cmocka_unit_test(test_end_rules),       cmocka_unit_test(test_start_symmetry),
+        cmocka_unit_test(test_weights_table),   cmocka_unit_test(test_weights_files),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
 }
