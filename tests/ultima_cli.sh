@@ -4,7 +4,7 @@
 # game, an unknown game and a Mage in Ultima are refused with one line naming the problem;
 # `uci` lists UCI_Variant (var maxima var ultima), `setoption name UCI_Variant value ultima`
 # makes startpos Ultima's and its searches give the same moves as `maxtune search` at the same
-# nodes; bench --variant ultima has its own node signature, the same on every run.
+# nodes, and a weight Ultima lacks is refused there; bench --variant ultima has its own node signature, the same on every run.
 # Prints one "PASS name" or "FAIL name" line per check; exits 1 if any failed.
 # Environment: BIN (default bin/maxtune).
 set -u
@@ -53,6 +53,11 @@ printf 'setoption name UCI_Variant value ultima\nposition fen %s\nisready\nquit\
     "$BIN" uci >"$T/uci2" 2>&1
 check "UCI_Variant ultima: a Maxima FEN is refused with an info string error" \
     has "$T/uci2" "info string error: position: bad FEN"
+printf 'setoption name UCI_Variant value ultima\nsetoption name mage value 650\nsetoption name %s\nquit\n' \
+    'pst_rank.king.10 value 5' | "$BIN" uci >"$T/uci4" 2>&1
+check "UCI_Variant ultima: a weight Ultima lacks is refused with an info string error" \
+    eval 'has "$T/uci4" "info string error: '"'"'mage'"'"' is not an Ultima weight; unchanged" &&
+          has "$T/uci4" "info string error: '"'"'pst_rank.king.10'"'"' is not an Ultima weight"'
 printf 'setoption name UCI_Variant value go\nquit\n' | "$BIN" uci >"$T/uci3" 2>&1
 check "UCI_Variant: an unknown game is refused, the game kept" \
     has "$T/uci3" "unknown game 'go' (maxima|ultima); still maxima"
