@@ -642,7 +642,7 @@ int cmd_uci(int argc, char **argv)
         puts("usage: maxtune uci\n"
              "Speaks a UCI-style protocol on stdin/stdout: uci, isready, ucinewgame,\n"
              "setoption name Hash|Weights|UCI_Variant|WEIGHT value V (UCI_Variant: maxima or\n"
-             "ultima; WEIGHT: a name of maxtune weights),\n"
+             "ultima; WEIGHT: a name of the game's weights, see maxtune weights --variant),\n"
              "position startpos|fen FEN [moves ...],\n"
              "go [depth D] [nodes N] [movetime MS] [wtime MS btime MS [winc MS binc MS]\n"
              "[movestogo N]] | infinite, stop, quit. Moves in MAXIMA.md notation. See README.md.");

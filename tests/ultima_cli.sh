@@ -4,7 +4,8 @@
 # game, an unknown game and a Mage in Ultima are refused with one line naming the problem;
 # `uci` lists UCI_Variant (var maxima var ultima), `setoption name UCI_Variant value ultima`
 # makes startpos Ultima's and its searches give the same moves as `maxtune search` at the same
-# nodes, and a weight Ultima lacks is refused there; bench --variant ultima has its own node signature, the same on every run.
+# nodes, and a weight Ultima lacks is refused there; `weights --variant ultima` prints and reads
+# Ultima's own table; bench --variant ultima has its own node signature, the same on every run.
 # Prints one "PASS name" or "FAIL name" line per check; exits 1 if any failed.
 # Environment: BIN (default bin/maxtune).
 set -u
@@ -61,6 +62,18 @@ check "UCI_Variant ultima: a weight Ultima lacks is refused with an info string 
 printf 'setoption name UCI_Variant value go\nquit\n' | "$BIN" uci >"$T/uci3" 2>&1
 check "UCI_Variant: an unknown game is refused, the game kept" \
     has "$T/uci3" "unknown game 'go' (maxima|ultima); still maxima"
+
+"$BIN" weights --variant ultima >"$T/u.weights" 2>&1
+"$BIN" weights "$T/u.weights" --variant ultima >"$T/u2.weights" 2>&1
+check "weights --variant ultima: Ultima's table, no Mage, Guard, palace or rank-0 row; reads back" \
+    eval 'has "$T/u.weights" "weights file for Ultima" && grep -q "^long_leaper.mg *= *530 " "$T/u.weights" &&
+          ! grep -q "^mage\|^guard\|^palace\|^phase.mage\|^pst_rank.pincer.0\|^pst_rank.king.9" "$T/u.weights" &&
+          cmp -s "$T/u.weights" "$T/u2.weights"'
+printf 'pincer = 90\nmage = 650\n' >"$T/mage.weights"
+"$BIN" weights "$T/mage.weights" --variant ultima >"$T/out" 2>"$T/err"; RC=$?
+check "weights --variant ultima: a Mage weight is refused, file:line named" \
+    eval '[ $RC -eq 2 ] && [ $(wc -l <"$T/err") -eq 1 ] &&
+          has "$T/err" "$T/mage.weights:2: '"'"'mage'"'"' is not an Ultima weight"'
 
 A=$("$BIN" bench 5 --variant ultima | tail -1 | awk '{print $2}')
 B=$("$BIN" bench 5 --variant ultima | tail -1 | awk '{print $2}')
