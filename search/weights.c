@@ -132,9 +132,10 @@ void weights_ultima(Weights *w)
     weights_v1(w);
     for (size_t i = 0; i < sizeof chessv / sizeof chessv[0]; i++)
         weights_set_term(w, weight_material(chessv[i][0]), chessv[i][1]);
-    /* "An immobilized piece loses 25% of its value": a quarter of the mean value of the 16
-     * non-royal start pieces, (8 * 100 + 2 * 530 + 2 * 430 + 310 + 290 + 820) / 16 = 259. */
-    weights_set_term(w, T_FROZEN, -65);
+    /* "An immobilized piece loses 25% of its value": a quarter of each type's value, rounded
+     * half away from zero. */
+    for (int t = PINCER; t <= IMMOBILIZER; t++)
+        weights_set_term(w, weight_frozen(t), -(w->v[weight_mg(weight_material(t))] + 2) / 4);
     weights_keep_game(w, variant_get(VARIANT_ULTIMA));
 }
 

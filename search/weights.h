@@ -23,7 +23,9 @@
  * Each game has its own table, drawn from this one catalogue: the games column of a row says
  * which games have the weight (weights_in_game). Maxima has exactly the weights it had before
  * Ultima got a table, so its files, options, traces and tuning runs are unchanged; Ultima has
- * none of the Mage, Guard, palace and cylinder rows nor the piece-square ranks 0, 9 and 10. One
+ * none of the Mage, Guard, palace and cylinder rows nor the piece-square ranks 0, 9 and 10, nor
+ * Maxima's frozen (all frozen pieces together), and has rows of its own: frozen pieces by type,
+ * a suicide term and the King attack by capture kind (the IN_ULTIMA rows). One
  * Weights type and one trace layout serve both games: a weight a game lacks is 0 in its vectors
  * and its feature is 0 in its positions. The weights files, the UCI options, the groups and the
  * tuners of a game see its weights only (the *_game functions below).
@@ -73,7 +75,21 @@ enum {
     T(MOB_MAGE, "mob_mage", 3, -20, 50, "mobility", IN_MAXIMA, "per move of a Mage")               \
     T(MOB_GUARD, "mob_guard", 4, -20, 50, "mobility", IN_MAXIMA, "per move of a Guard")            \
     T(MOB_KING, "mob_king", 3, -20, 50, "mobility", IN_BOTH, "per move of the King")               \
-    T(FROZEN, "frozen", -60, -500, 100, "freezing", IN_BOTH, "per own piece frozen by an enemy")   \
+    T(FROZEN, "frozen", -60, -500, 100, "freezing", IN_MAXIMA, "per own piece frozen by an enemy") \
+    T(FROZEN_PINCER, "frozen.pincer", 0, -500, 100, "freezing", IN_ULTIMA,                         \
+      "per own Pincer frozen by an enemy")                                                         \
+    T(FROZEN_COORDINATOR, "frozen.coordinator", 0, -500, 100, "freezing", IN_ULTIMA,               \
+      "per own Coordinator frozen by an enemy")                                                    \
+    T(FROZEN_LEAPER, "frozen.long_leaper", 0, -500, 100, "freezing", IN_ULTIMA,                    \
+      "per own Long leaper frozen by an enemy")                                                    \
+    T(FROZEN_CHAMELEON, "frozen.chameleon", 0, -500, 100, "freezing", IN_ULTIMA,                   \
+      "per own Chameleon frozen by an enemy")                                                      \
+    T(FROZEN_WITHDRAWER, "frozen.withdrawer", 0, -500, 100, "freezing", IN_ULTIMA,                 \
+      "per own Withdrawer frozen by an enemy")                                                     \
+    T(FROZEN_IMMOBILIZER, "frozen.immobilizer", 0, -500, 100, "freezing", IN_ULTIMA,               \
+      "per own Immobilizer frozen by an enemy")                                                    \
+    T(SUICIDE_SPARE, "suicide_spare", 0, -200, 200, "freezing", IN_ULTIMA,                         \
+      "per own frozen non-King piece (it holds a suicide move) while the own King cannot move")    \
     T(IMMOB_ZONE, "immobilizer_zone", 8, -100, 200, "freezing", IN_BOTH,                           \
       "per enemy piece within two squares of an own unfrozen Immobilizer")                         \
     T(PALACE_OCCUPY, "palace_occupy", 150, -500, 2000, "palace", IN_MAXIMA,                        \
@@ -96,6 +112,20 @@ enum {
       "own Guards next to the own King")                                                           \
     T(KING_WRAP_PRESSURE, "king_wrap_pressure", 0, -100, 200, "king", IN_MAXIMA,                   \
       "own unfrozen pieces within two squares of the enemy King across the a-h edge only")         \
+    T(KING_ATTACK_PINCER, "king_attack.pincer", 0, -100, 200, "king", IN_ULTIMA,                   \
+      "own unfrozen Pincers one rook slide from an empty square beside the enemy King on its "     \
+      "rank or file")                                                                              \
+    T(KING_ATTACK_COORDINATOR, "king_attack.coordinator", 0, -100, 200, "king", IN_ULTIMA,         \
+      "own unfrozen Coordinators, if the own King is on or next to the enemy King's rank or file") \
+    T(KING_ATTACK_LEAPER, "king_attack.long_leaper", 0, -100, 200, "king", IN_ULTIMA,              \
+      "own unfrozen Long leapers first on a line from the enemy King")                             \
+    T(KING_ATTACK_CHAMELEON, "king_attack.chameleon", 0, -100, 200, "king", IN_ULTIMA,             \
+      "own unfrozen Chameleons beside the enemy King or one slide from an empty square beside it") \
+    T(KING_ATTACK_WITHDRAWER, "king_attack.withdrawer", 0, -100, 200, "king", IN_ULTIMA,           \
+      "own unfrozen Withdrawers beside the enemy King or one slide from an empty square beside "   \
+      "it")                                                                                        \
+    T(KING_ATTACK_KING, "king_attack.king", 0, -100, 200, "king", IN_ULTIMA,                       \
+      "own King, unfrozen, within two steps of the enemy King")                                    \
     T(PINCER_SUPPORT, "pincer_support", 0, -100, 100, "pincer", IN_BOTH,                           \
       "own Pincers with an own piece on a rook-line neighbour (they pin captures between them)")
 
@@ -216,6 +246,12 @@ _Static_assert(T_MOB_COORDINATOR - T_MOB_PINCER == COORDINATOR - PINCER &&
                    T_MOB_KING - T_MOB_PINCER == KING - PINCER,
                "mobility terms in piece-type order");
 _Static_assert(W_PHASE_GUARD - W_PHASE_PINCER == GUARD - PINCER, "phase weights in type order");
+_Static_assert(T_FROZEN_COORDINATOR - T_FROZEN_PINCER == COORDINATOR - PINCER &&
+                   T_FROZEN_LEAPER - T_FROZEN_PINCER == LEAPER - PINCER &&
+                   T_FROZEN_CHAMELEON - T_FROZEN_PINCER == CHAMELEON - PINCER &&
+                   T_FROZEN_WITHDRAWER - T_FROZEN_PINCER == WITHDRAWER - PINCER &&
+                   T_FROZEN_IMMOBILIZER - T_FROZEN_PINCER == IMMOBILIZER - PINCER,
+               "frozen-piece terms in piece-type order");
 
 /* The material term of piece type t (PINCER..GUARD). */
 static inline int weight_material(int t) { return T_PINCER + t - PINCER; }
@@ -228,6 +264,9 @@ static inline int weight_piece_type(int m) { return PINCER + m - T_PINCER; }
 
 /* The phase weight of piece type t (PINCER..GUARD). */
 static inline int weight_phase(int t) { return W_PHASE_PINCER + t - PINCER; }
+
+/* The frozen-piece term of piece type t (PINCER..IMMOBILIZER; Ultima's). */
+static inline int weight_frozen(int t) { return T_FROZEN_PINCER + t - PINCER; }
 
 /* The piece-square terms of piece type t (PINCER..KING) on file f (0..7) and relative rank r
  * (0..10). */
@@ -269,7 +308,8 @@ static inline bool weights_term_in_game(const Variant *v, int t)
     return weights_in_game(v, weight_mg(t));
 }
 
-/* How many weights game v has (Maxima: 420, all the table had before Ultima's own rows). */
+/* How many weights game v has (Maxima: 420, all the table had before Ultima's own rows;
+ * Ultima: 304). */
 int weights_game_count(const Variant *v);
 
 /* The meaning of weight i told on game v's board: the row's, but Ultima's piece-square files
@@ -296,8 +336,11 @@ void weights_material_only(Weights *w);
 void weights_keep_game(Weights *w, const Variant *v);
 
 /* Ultima's start table: v1 with ChessV's published piece values (withdrawer 310, coordinator
- * 290, chameleon 430, long leaper 530, immobilizer 820) and a frozen piece at -65, a quarter of
- * the mean start piece value; the weights Ultima lacks are 0. */
+ * 290, chameleon 430, long leaper 530, immobilizer 820) and, per frozen piece of each type, a
+ * quarter of that type's value off (ChessV: "an immobilized piece loses 25% of its value":
+ * frozen.pincer -25, frozen.coordinator -73, frozen.long_leaper -133, frozen.chameleon -108,
+ * frozen.withdrawer -78, frozen.immobilizer -205); the King-attack and suicide terms start at 0
+ * (the v1 rule for new terms) and the weights Ultima lacks are 0. */
 void weights_ultima(Weights *w);
 
 /* Loads a weights file for a player of game v on top of its start values (Maxima: v1; Ultima:

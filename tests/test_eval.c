@@ -105,6 +105,17 @@ static long dot(const int coef[T_NB], const Weights *w)
     return s;
 }
 
+/* No term Maxima lacks (Ultima's own: frozen pieces by type, suicide, the King attack by
+ * capture kind) counts in a Maxima position. */
+static void assert_maxima_terms_only(const Position *pos, const char *fen)
+{
+    int f[T_NB];
+    eval_features(pos, f);
+    for (int t = 0; t < T_NB; t++)
+        if (f[t] != 0 && !weights_term_in_game(variant_get(VARIANT_MAXIMA), t))
+            fail_msg("%s: feature %s, not a Maxima term, is %d", fen, weight_term_names[t], f[t]);
+}
+
 /* eval_evaluate equals the trace's dot product (divided by the trace scale, toward zero) for
  * default, v1, material-only and random weights; the phase weights and search parameters have
  * no coefficient. */
@@ -157,6 +168,7 @@ static void test_mirror_symmetry(void **state)
         Position pos, mir, back;
         parse(&pos, fens[p]);
         position_mirror(&pos, &mir);
+        assert_maxima_terms_only(&pos, fens[p]);
         char why[ERR_LEN];
         if (!position_is_consistent(&mir, why, sizeof why))
             fail_msg("mirror of %s: %s", fens[p], why);
@@ -363,9 +375,11 @@ static void test_weights_roundtrip(void **state)
             weights_material_only(&w);
         else
             weights_random(&w, &seed);
-        if (k == 3) /* the range ends */
+        if (k == 3) { /* the range ends of Maxima's weights */
             for (int i = 0; i < W_NB; i++)
                 w.v[i] = i & 1 ? weight_defs[i].min : weight_defs[i].max;
+            weights_keep_game(&w, variant_get(VARIANT_MAXIMA));
+        }
         FILE *f = fopen(path, "w");
         assert_non_null(f);
         weights_write(&w, f);
@@ -447,6 +461,10 @@ static void test_weights_errors(void **state)
     expect_load_error("pst_rank.king.11 = 5\n", 1, "unknown weight 'pst_rank.king.11'");
     expect_load_error("search.nmp_reduction = 1\n", 1, "out of range [2, 6]");
     expect_load_error("pincer = 90\nmage 650\n", 2, "expected 'name = value'");
+    /* Ultima's own weights are not Maxima's. */
+    expect_load_error("frozen.pincer = -25\n", 1, "'frozen.pincer' is not a Maxima weight");
+    expect_load_error("tempo = 1\nking_attack.king.eg = 3\n", 2,
+                      "'king_attack.king.eg' is not a Maxima weight");
 
     /* A missing file names the file. */
     char err[ERR_LEN] = "";
@@ -482,6 +500,7 @@ static void test_v1_reference(void **state)
         int want = atoi(semi + 1), got = eval_evaluate(&pos, &file);
         if (got != want)
             fail_msg("%s: v1 eval %d, the old program gave %d", line, got, want);
+        assert_maxima_terms_only(&pos, line);
         checked++;
     }
     fclose(f);

@@ -59,6 +59,16 @@ printf 'setoption name UCI_Variant value ultima\nsetoption name mage value 650\n
 check "UCI_Variant ultima: a weight Ultima lacks is refused with an info string error" \
     eval 'has "$T/uci4" "info string error: '"'"'mage'"'"' is not an Ultima weight; unchanged" &&
           has "$T/uci4" "info string error: '"'"'pst_rank.king.10'"'"' is not an Ultima weight"'
+{ printf 'uci\nsetoption name frozen.pincer value -30\nsetoption name UCI_Variant value ultima\n'
+  printf 'setoption name king_attack.pincer value 20\nsetoption name frozen.pincer.eg value -30\nquit\n'
+} | "$BIN" uci >"$T/uci5" 2>&1
+check "uci: Ultima's own weights listed after Maxima's, refused in Maxima, taken in Ultima" \
+    eval 'has "$T/uci5" "option name king_attack.pincer type spin default 0 min -100 max 200" &&
+          has "$T/uci5" "option name frozen.immobilizer type spin default -205 min -500 max 100" &&
+          [ "$(grep -n "^option name pst_rank.king.10 " "$T/uci5" | cut -d: -f1)" -lt \
+            "$(grep -n "^option name frozen.pincer.mg " "$T/uci5" | cut -d: -f1)" ] &&
+          has "$T/uci5" "info string error: '"'"'frozen.pincer'"'"' is not a Maxima weight; unchanged" &&
+          [ "$(grep -c "info string error" "$T/uci5")" -eq 1 ]'
 printf 'setoption name UCI_Variant value go\nquit\n' | "$BIN" uci >"$T/uci3" 2>&1
 check "UCI_Variant: an unknown game is refused, the game kept" \
     has "$T/uci3" "unknown game 'go' (maxima|ultima); still maxima"
@@ -74,6 +84,10 @@ printf 'pincer = 90\nmage = 650\n' >"$T/mage.weights"
 check "weights --variant ultima: a Mage weight is refused, file:line named" \
     eval '[ $RC -eq 2 ] && [ $(wc -l <"$T/err") -eq 1 ] &&
           has "$T/err" "$T/mage.weights:2: '"'"'mage'"'"' is not an Ultima weight"'
+
+"$BIN" weights "$T/u.weights" >"$T/out" 2>"$T/err"; RC=$?
+check "weights: an Ultima file is not a Maxima one (its own weights are refused, file:line named)" \
+    eval '[ $RC -eq 2 ] && grep -q "u.weights:[0-9]*: '"'"'frozen.pincer.mg'"'"' is not a Maxima weight" "$T/err"'
 
 A=$("$BIN" bench 5 --variant ultima | tail -1 | awk '{print $2}')
 B=$("$BIN" bench 5 --variant ultima | tail -1 | awk '{print $2}')
