@@ -217,16 +217,21 @@ int cmd_bench(int argc, char **argv)
 int cmd_weights(int argc, char **argv)
 {
     static const char help[] =
-        "usage: maxtune weights [FILE|default|material]\n"
+        "usage: maxtune weights [FILE|default|v1|material] [--variant maxima|ultima]\n"
         "Prints a weights set as a valid weights file (the defaults without an argument), with\n"
-        "each weight's meaning and range. A file is read and checked first.\n";
+        "each weight's meaning and range. A file is read and checked first. --variant ultima\n"
+        "prints and reads Ultima's table (its own weights; 'ultima' is its default too).\n";
+    const Variant *variant;
+    if (!cli_take_variant("weights", &argc, argv, &variant))
+        return EXIT_USAGE;
     int rc = cli_usage(argc, argv, help, 1, 2);
     if (rc >= 0)
         return rc;
+    if (!variant)
+        variant = variant_get(VARIANT_MAXIMA);
     Weights w;
-    if (!cli_load_weights("weights", argc == 2 ? argv[1] : "default", variant_get(VARIANT_MAXIMA),
-                          &w))
+    if (!cli_load_weights("weights", argc == 2 ? argv[1] : "default", variant, &w))
         return EXIT_USAGE;
-    weights_write(&w, stdout);
+    weights_write_game(&w, variant, stdout);
     return EXIT_OK;
 }

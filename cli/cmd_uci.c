@@ -447,28 +447,43 @@ static void uci_set_weight(Uci *u, const WeightSet *set, const char *name, const
     engine_set_weights(u->engine, &w);
 }
 
-/* The uci command's answer: id, the options (Hash, Weights, one spin option per weight of the
- * table, with its built-in default and range, then one per term, which sets its two weights:
- * the middle-game default and the range both weights allow) and uciok. A runner that checks
- * options against these lines (tune/play/engine_option.h) accepts every name setoption does. */
-static void uci_identify(Uci *u)
+/* Lists, as spin options, the weights of game v that no game of `listed` has (one a weight of
+ * the table, then one a term, which sets its two weights: the middle-game default and the range
+ * both weights allow), with v's defaults. */
+static void uci_list_weights(Uci *u, const Variant *v, unsigned listed)
 {
     Weights defaults;
-    weights_default(&defaults);
+    weights_load_game(&defaults, "default", v, NULL, 0);
+    for (int i = 0; i < W_NB; i++)
+        if (weights_in_game(v, i) && !(weight_defs[i].games & listed))
+            uci_say(u, "option name %s type spin default %d min %d max %d\n", weight_defs[i].name,
+                    defaults.v[i], weight_defs[i].min, weight_defs[i].max);
+    for (int t = 0; t < T_NB; t++) {
+        const WeightDef *mg = &weight_defs[weight_mg(t)], *eg = &weight_defs[weight_eg(t)];
+        if (weights_term_in_game(v, t) && !(mg->games & listed))
+            uci_say(u, "option name %s type spin default %d min %d max %d\n", weight_term_names[t],
+                    defaults.v[weight_mg(t)], mg->min > eg->min ? mg->min : eg->min,
+                    mg->max < eg->max ? mg->max : eg->max);
+    }
+}
+
+/* The uci command's answer: id, the options (Hash, Weights, UCI_Variant, then the weights of
+ * every game: Maxima's, with its defaults, then those only Ultima has, with Ultima's) and uciok.
+ * Whatever game the engine plays, the list is the same, so a runner that checks options against
+ * these lines (tune/play/engine_option.h) accepts every name setoption does in some game; a
+ * weight of another game than the engine's is refused when set. */
+static void uci_identify(Uci *u)
+{
     uci_say(u,
             "id name maxtune\nid author the maxtune developers\n"
             "option name Hash type spin default %d min 1 max %ld\n"
             "option name Weights type string default default\n"
             "option name UCI_Variant type combo default maxima var maxima var ultima\n",
             UCI_DEFAULT_HASH, u->cfg.max_hash_mb);
-    for (int i = 0; i < W_NB; i++)
-        uci_say(u, "option name %s type spin default %d min %d max %d\n", weight_defs[i].name,
-                defaults.v[i], weight_defs[i].min, weight_defs[i].max);
-    for (int t = 0; t < T_NB; t++) {
-        const WeightDef *mg = &weight_defs[weight_mg(t)], *eg = &weight_defs[weight_eg(t)];
-        uci_say(u, "option name %s type spin default %d min %d max %d\n", weight_term_names[t],
-                defaults.v[weight_mg(t)], mg->min > eg->min ? mg->min : eg->min,
-                mg->max < eg->max ? mg->max : eg->max);
+    unsigned listed = 0;
+    for (int g = 0; g < VARIANT_NB; g++) {
+        uci_list_weights(u, variant_get((VariantId)g), listed);
+        listed |= 1u << g;
     }
     uci_say(u, "uciok\n");
 }
@@ -500,7 +515,7 @@ static void uci_set_variant(Uci *u, const char *value)
 
 /* "setoption name <Hash|Weights|UCI_Variant|weight> value <v>"; a bad value is reported and
  * the option keeps its value. Weights replaces the whole table (single weights set before are
- * lost). */
+ * lost); a weight is one of the game the engine plays ("'mage' is not an Ultima weight"). */
 static void uci_setoption(Uci *u, char *args)
 {
     char *name = args + strspn(args, " \t"), *value = strstr(name, " value ");
@@ -513,6 +528,7 @@ static void uci_setoption(Uci *u, char *args)
     value += 7 + strspn(value + 7, " \t");
     long mb;
     WeightSet set;
+    char why[256];
     if (!strcmp(name, "Hash")) {
         if (!uci_parse_long(value, 1, u->cfg.max_hash_mb, &mb)) {
             uci_say(u,
@@ -545,8 +561,10 @@ static void uci_setoption(Uci *u, char *args)
             engine_set_weights(u->engine, &w);
     } else if (!strcmp(name, "UCI_Variant")) {
         uci_set_variant(u, value);
-    } else if (weights_term(name, &set)) {
+    } else if (weights_term_game(u->variant, name, &set, why, sizeof why)) {
         uci_set_weight(u, &set, name, value);
+    } else if (weights_find(name) >= 0 || weights_find_term(name) >= 0) {
+        uci_say(u, "info string error: %s; unchanged\n", why); /* another game's weight */
     } else {
         uci_say(u, "info string error: unknown option '%s'\n", name);
     }
@@ -624,7 +642,7 @@ int cmd_uci(int argc, char **argv)
         puts("usage: maxtune uci\n"
              "Speaks a UCI-style protocol on stdin/stdout: uci, isready, ucinewgame,\n"
              "setoption name Hash|Weights|UCI_Variant|WEIGHT value V (UCI_Variant: maxima or\n"
-             "ultima; WEIGHT: a name of maxtune weights),\n"
+             "ultima; WEIGHT: a name of the game's weights, see maxtune weights --variant),\n"
              "position startpos|fen FEN [moves ...],\n"
              "go [depth D] [nodes N] [movetime MS] [wtime MS btime MS [winc MS binc MS]\n"
              "[movestogo N]] | infinite, stop, quit. Moves in MAXIMA.md notation. See README.md.");

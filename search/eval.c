@@ -1,5 +1,8 @@
 /* eval.c: feature extraction and the phase blend. One pass over the pieces of both sides counts
- * material, mobility, palace threats, freezing, King safety and the piece-square terms.
+ * material, mobility, palace threats, freezing, King safety and the piece-square terms. Each game
+ * counts the terms of its own table (weights.h): the Mage, Guard, palace and cylinder terms are 0
+ * in Ultima by themselves, and Ultima's own terms (frozen pieces by type, suicide, the King attack
+ * by capture kind) are counted in Ultima only, as Maxima's frozen is in Maxima only.
  * Everything is symmetric under the board's colour symmetry (Geometry.mirror: ranks flipped in
  * Maxima, the half turn in Ultima; colours swapped), which the tests check. The tables below are
  * built once per game. */
@@ -21,6 +24,10 @@ typedef struct EvalTables {
     Bitboard close_plane[COLOR_NB][CLOSE_BITS];
     Bitboard enemy_palace[COLOR_NB]; /* the palace a colour attacks */
     int start_count[TYPE_NB];        /* pieces of each type a side has at the start */
+    /* Which of the game's own terms to count (its table's rows, weights.h): frozen pieces all
+     * together (Maxima's frozen), or by type with the suicide term (Ultima's frozen.<type> and
+     * suicide_spare); the King attack by capture kind (Ultima's king_attack.<kind>). */
+    bool frozen_total, frozen_by_type, king_attack;
 } EvalTables;
 
 static EvalTables eval_tables[VARIANT_NB];
@@ -66,6 +73,9 @@ static void eval_tables_build(EvalTables *e, const Variant *v)
                     e->close_plane[c][b] |= bb_square(a);
         }
     }
+    e->frozen_total = weights_term_in_game(v, T_FROZEN);
+    e->frozen_by_type = weights_term_in_game(v, T_FROZEN_PINCER);
+    e->king_attack = weights_term_in_game(v, T_KING_ATTACK_PINCER);
     Position start;
     fen_parse_variant(&start, "start", v, NULL, 0);
     for (int t = PINCER; t < TYPE_NB; t++)
@@ -196,6 +206,61 @@ static void king_features(const Position *pos, int c, int sign, Bitboard active,
     f[T_KING_WRAP_PRESSURE] += sign * bb_popcount(tables_of(pos)->zone2_wrap[ek] & attackers);
 }
 
+/* Colour c's pieces aimed at the enemy King by their own capture rule (Ultima's King safety
+ * against each capture kind, the king_attack rows of weights.h), unfrozen ones only: Pincers
+ * that one rook slide brings onto an empty square beside the King on its rank or file (a pincer
+ * from there takes it when the far side is held); Coordinators, counted while the own King is on
+ * or next to the enemy King's rank or file (one King step or none from a rectangle through it);
+ * Long leapers that are the first piece on one of the King's lines (a jump takes it when the
+ * square behind is empty); Chameleons and Withdrawers beside it (a King capture, a withdrawal)
+ * or one slide from an empty square beside it; the own King within two steps. */
+static void king_attack_features(const Position *pos, int c, int sign, Bitboard active, int f[T_NB])
+{
+    const Geometry *geo = position_geo(pos);
+    Bitboard occupied = position_occupied(pos);
+    int ek = pos->king[!c], k = pos->king[c];
+    Bitboard beside = geo->neighbours[ek], rook_reach = 0, queen_reach = 0, seen = 0;
+    for (Bitboard empty = beside & ~occupied; empty;) {
+        int s = bb_pop(&empty);
+        bool straight = sq_file(s) == sq_file(ek) || sq_rank(s) == sq_rank(ek);
+        for (int d = 0; d < DIR_NB; d++) {
+            int b = first_blocker(geo, s, d, occupied);
+            if (b == NO_SQ)
+                continue;
+            queen_reach |= bb_square(b);
+            if (straight && dir_is_orthogonal(d))
+                rook_reach |= bb_square(b);
+        }
+    }
+    for (int d = 0; d < DIR_NB; d++) {
+        int b = first_blocker(geo, ek, d, occupied);
+        if (b != NO_SQ)
+            seen |= bb_square(b);
+    }
+    int df = sq_file(k) - sq_file(ek), dr = sq_rank(k) - sq_rank(ek);
+    bool aligned = (df >= -1 && df <= 1) || (dr >= -1 && dr <= 1);
+    Bitboard near = (beside | queen_reach) & active;
+    f[T_KING_ATTACK_PINCER] += sign * bb_popcount(rook_reach & active & pos->by_type[PINCER]);
+    f[T_KING_ATTACK_COORDINATOR] += sign * aligned *
+                                    bb_popcount(active & pos->by_type[COORDINATOR]);
+    f[T_KING_ATTACK_LEAPER] += sign * bb_popcount(seen & active & pos->by_type[LEAPER]);
+    f[T_KING_ATTACK_CHAMELEON] += sign * bb_popcount(near & pos->by_type[CHAMELEON]);
+    f[T_KING_ATTACK_WITHDRAWER] += sign * bb_popcount(near & pos->by_type[WITHDRAWER]);
+    f[T_KING_ATTACK_KING] += sign * ((tables_of(pos)->zone2[ek] & active & bb_square(k)) != 0);
+}
+
+/* Colour c's frozen pieces by type (Ultima: each loses a share of its value) and, while its King
+ * cannot move (frozen, or hemmed in by its own pieces), the frozen non-King pieces: each holds a
+ * suicide, a spare move against a stalemate, which loses in Ultima. */
+static void frozen_features(const Position *pos, int sign, Bitboard frozen, bool king_stuck,
+                            int f[T_NB])
+{
+    for (int t = PINCER; t <= IMMOBILIZER; t++)
+        f[weight_frozen(t)] += sign * bb_popcount(frozen & pos->by_type[t]);
+    if (king_stuck)
+        f[T_SUICIDE_SPARE] += sign * bb_popcount(frozen & ~pos->by_type[KING]);
+}
+
 /* Adds the features of colour c with sign (+1 White, -1 Black) into f. Pieces are visited type
  * by type, which keeps the loops free of unpredictable branches on the piece type. */
 static void side_features(const Position *pos, int c, int sign, int f[T_NB])
@@ -256,10 +321,15 @@ static void side_features(const Position *pos, int c, int sign, int f[T_NB])
     f[T_PALACE_OCCUPY] += sign * occupants;
     f[T_PALACE_REACH] += sign * reachers;
     f[T_PALACE_DOUBLE] += sign * (occupants == 1 && reachers > 0);
-    f[T_FROZEN] += sign * bb_popcount(frozen);
+    if (e->frozen_total)
+        f[T_FROZEN] += sign * bb_popcount(frozen);
+    if (e->frozen_by_type)
+        frozen_features(pos, sign, frozen, mob[KING] == 0, f);
     Bitboard attackers = active & ~pos->by_type[KING];
     f[T_KING_PRESSURE] += sign * bb_popcount(e->zone2[pos->king[!c]] & attackers);
     king_features(pos, c, sign, active, f);
+    if (e->king_attack)
+        king_attack_features(pos, c, sign, active, f);
     f[T_PINCER_SUPPORT] += sign * pincer_support(pos, c);
 }
 

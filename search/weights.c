@@ -5,27 +5,82 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define PAIR_ROWS(e, name, v1, lo, hi, group, doc)                                                 \
-    {name ".mg", v1, lo, hi, group, doc " (middle game)"},                                         \
-        {name ".eg", v1, lo, hi, group, doc " (end game)"},
-#define PST_PAIR_ROWS(e, n) PST_ROWS(PAIR_ROWS, e, n)
-#define SINGLE_ROW(e, name, v1, lo, hi, group, doc) {name, v1, lo, hi, group, doc},
+#define PAIR_ROWS(e, name, v1, lo, hi, group, games, doc)                                          \
+    {name ".mg", v1, lo, hi, group, doc " (middle game)", games},                                  \
+        {name ".eg", v1, lo, hi, group, doc " (end game)", games},
+#define PST_PAIR_ROWS(e, n, g, gp) PST_ROWS(PAIR_ROWS, e, n, g, gp)
+#define SINGLE_ROW(e, name, v1, lo, hi, group, games, doc) {name, v1, lo, hi, group, doc, games},
 const WeightDef weight_defs[W_NB] = {EVAL_TERMS(PAIR_ROWS) PST_TYPES(PST_PAIR_ROWS)
                                          SINGLE_WEIGHTS(SINGLE_ROW)};
 #undef SINGLE_ROW
 #undef PST_PAIR_ROWS
 #undef PAIR_ROWS
 
-#define TERM_NAME(e, name, v1, lo, hi, group, doc) name,
-#define PST_TERM_NAMES(e, n) PST_ROWS(TERM_NAME, e, n)
+#define TERM_NAME(e, name, v1, lo, hi, group, games, doc) name,
+#define PST_TERM_NAMES(e, n, g, gp) PST_ROWS(TERM_NAME, e, n, g, gp)
 const char *const weight_term_names[T_NB] = {EVAL_TERMS(TERM_NAME) PST_TYPES(PST_TERM_NAMES)};
 #undef PST_TERM_NAMES
 #undef TERM_NAME
 
+/* The piece-square meanings on a game's own board where they differ from the rows' (Maxima's):
+ * [file a..h, then rank 0..10][middle game, end game], NULL where the row's apply. */
+typedef const char *const PstDocs[PST_TYPE_TERMS][2];
+
+#define PHASES(doc)                                                                                \
+    {                                                                                              \
+        doc " (middle game)", doc " (end game)"                                                    \
+    }
+/* Ultima: Black is White turned through 180 degrees, so a side's file a is its Immobilizer's
+ * corner file (h for Black) and its rank 1 its own back rank; ranks 0, 9 and 10 do not exist. */
+static const PstDocs ultima_pst_docs = {
+    PHASES("on file a from its own side (Black: h)"),
+    PHASES("on file b from its own side (Black: g)"),
+    PHASES("on file c from its own side (Black: f)"),
+    PHASES("on file d from its own side (Black: e)"),
+    PHASES("on file e from its own side (Black: d)"),
+    PHASES("on file f from its own side (Black: c)"),
+    PHASES("on file g from its own side (Black: b)"),
+    PHASES("on file h from its own side (Black: a)"),
+    {NULL, NULL},
+    PHASES("on its own back rank"),
+    PHASES("on its own rank 2"),
+    PHASES("on its own rank 3"),
+    PHASES("on its own rank 4"),
+    PHASES("on the enemy's rank 4"),
+    PHASES("on the enemy's rank 3"),
+    PHASES("on the enemy's rank 2"),
+    PHASES("on the enemy's back rank"),
+    {NULL, NULL},
+    {NULL, NULL},
+};
+#undef PHASES
+
+/* Each game's piece-square meanings (NULL: the rows'). */
+static const PstDocs *const game_pst_docs[VARIANT_NB] = {[VARIANT_ULTIMA] = &ultima_pst_docs};
+
 /* The tuned values of the built-in default (search/default.weights, embedded by the build). */
 extern const char weights_default_text[];
 
-static bool weights_read(Weights *w, FILE *f, const char *path, char *err, size_t errlen);
+static bool weights_read(Weights *w, FILE *f, const char *path, const Variant *v, char *err,
+                         size_t errlen);
+
+int weights_game_count(const Variant *v)
+{
+    int n = 0;
+    for (int i = 0; i < W_NB; i++)
+        n += weights_in_game(v, i);
+    return n;
+}
+
+const char *weights_doc(const Variant *v, int i)
+{
+    const PstDocs *docs = game_pst_docs[v->id];
+    int row = i / 2 - T_PST_FIRST; /* the term's place in its type's tables */
+    if (!docs || i >= W_PHASE_FIRST || row < 0)
+        return weight_defs[i].doc;
+    const char *doc = (*docs)[row % PST_TYPE_TERMS][i & 1];
+    return doc ? doc : weight_defs[i].doc;
+}
 
 void weights_v1(Weights *w)
 {
@@ -38,7 +93,8 @@ void weights_default(Weights *w)
     weights_v1(w);
     FILE *f = fmemopen((void *)weights_default_text, strlen(weights_default_text), "r");
     char err[256];
-    if (!f || !weights_read(w, f, "search/default.weights", err, sizeof err)) {
+    if (!f || !weights_read(w, f, "search/default.weights", variant_get(VARIANT_MAXIMA), err,
+                            sizeof err)) {
         /* The build embeds a file the tests load: this cannot happen in a tested build. */
         fprintf(stderr, "maxtune: built-in default weights: %s\n", f ? err : "fmemopen failed");
         abort();
@@ -46,15 +102,16 @@ void weights_default(Weights *w)
     fclose(f);
 }
 
-/* Reads the weights file at path on top of w (weights_read). */
-static bool weights_read_file(Weights *w, const char *path, char *err, size_t errlen)
+/* Reads the weights file at path, of game v, on top of w (weights_read). */
+static bool weights_read_file(Weights *w, const char *path, const Variant *v, char *err,
+                              size_t errlen)
 {
     FILE *f = fopen(path, "r");
     if (!f) {
         snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
         return false;
     }
-    bool ok = weights_read(w, f, path, err, errlen);
+    bool ok = weights_read(w, f, path, v, err, errlen);
     fclose(f);
     return ok;
 }
@@ -73,6 +130,13 @@ void weights_material_only(Weights *w)
     weights_keep_material(w);
 }
 
+void weights_keep_game(Weights *w, const Variant *v)
+{
+    for (int i = 0; i < W_NB; i++)
+        if (!weights_in_game(v, i))
+            w->v[i] = 0;
+}
+
 void weights_ultima(Weights *w)
 {
     /* ChessV's table (George Duke), in Pincers: withdrawer 3.1, coordinator 2.9, chameleon 4.3,
@@ -82,27 +146,44 @@ void weights_ultima(Weights *w)
     weights_v1(w);
     for (size_t i = 0; i < sizeof chessv / sizeof chessv[0]; i++)
         weights_set_term(w, weight_material(chessv[i][0]), chessv[i][1]);
-    /* "An immobilized piece loses 25% of its value": a quarter of the mean value of the 16
-     * non-royal start pieces, (8 * 100 + 2 * 530 + 2 * 430 + 310 + 290 + 820) / 16 = 259. */
-    weights_set_term(w, T_FROZEN, -65);
+    /* "An immobilized piece loses 25% of its value": a quarter of each type's value, rounded
+     * half away from zero. */
+    for (int t = PINCER; t <= IMMOBILIZER; t++)
+        weights_set_term(w, weight_frozen(t), -(w->v[weight_mg(weight_material(t))] + 2) / 4);
+    weights_keep_game(w, variant_get(VARIANT_ULTIMA));
+}
+
+/* The start values of game v's weights files (weights_load_game). */
+static void weights_start(Weights *w, const Variant *v)
+{
+    if (v->id == VARIANT_ULTIMA)
+        weights_ultima(w);
+    else
+        weights_v1(w);
 }
 
 bool weights_load_game(Weights *w, const char *path, const Variant *v, char *err, size_t errlen)
 {
-    if (v->id == VARIANT_MAXIMA)
-        return weights_load(w, path, err, errlen);
-    if (!strcmp(path, "default") || !strcmp(path, "ultima") || !strcmp(path, "material")) {
-        weights_ultima(w);
+    bool ultima = v->id == VARIANT_ULTIMA;
+    if (!strcmp(path, "default") || (ultima && !strcmp(path, "ultima"))) {
+        if (ultima)
+            weights_ultima(w);
+        else
+            weights_default(w);
+        return true;
+    }
+    if (!strcmp(path, "v1") || !strcmp(path, "material")) {
+        if (!strcmp(path, "v1"))
+            weights_v1(w);
+        else
+            weights_start(w, v);
         if (!strcmp(path, "material"))
             weights_keep_material(w);
+        weights_keep_game(w, v);
         return true;
     }
-    if (!strcmp(path, "v1")) {
-        weights_v1(w);
-        return true;
-    }
-    weights_ultima(w);
-    return weights_read_file(w, path, err, errlen);
+    weights_start(w, v);
+    return weights_read_file(w, path, v, err, errlen);
 }
 
 int weights_find(const char *name)
@@ -121,16 +202,32 @@ int weights_find_term(const char *name)
     return -1;
 }
 
-bool weights_term(const char *name, WeightSet *out)
+bool weights_term_game(const Variant *v, const char *name, WeightSet *out, char *why, size_t whylen)
 {
-    int i = weights_find(name), t = -1;
+    int i = weights_find(name), t = i >= 0 ? -1 : weights_find_term(name);
+    if (i < 0 && t < 0) {
+        if (why)
+            snprintf(why, whylen, "unknown weight '%s'", name);
+        return false;
+    }
+    if (!weights_in_game(v, i >= 0 ? i : weight_mg(t))) {
+        if (why) /* "an Ultima", "a Maxima" */
+            snprintf(why, whylen, "'%s' is not %s %s weight", name,
+                     strchr("AEIOU", v->title[0]) ? "an" : "a", v->title);
+        return false;
+    }
     if (i >= 0) {
         out->n = 1;
         out->idx[0] = i;
-    } else if ((t = weights_find_term(name)) >= 0) {
+    } else {
         weights_term_set(t, out);
     }
-    return i >= 0 || t >= 0;
+    return true;
+}
+
+bool weights_term(const char *name, WeightSet *out)
+{
+    return weights_term_game(variant_get(VARIANT_MAXIMA), name, out, NULL, 0);
 }
 
 void weights_term_set(int t, WeightSet *out)
@@ -150,7 +247,7 @@ static bool in_group(int i, const char *g)
     return !strcmp(weight_defs[i].group, g);
 }
 
-int weights_group(const char *name, int *idx, int max)
+int weights_group_game(const Variant *v, const char *name, int *idx, int max)
 {
     if (name[0] != '@')
         return -1;
@@ -161,10 +258,15 @@ int weights_group(const char *name, int *idx, int max)
         if (!in_group(i, g))
             continue;
         known = true;
-        if (n < max)
+        if (weights_in_game(v, i) && n < max)
             idx[n++] = i;
     }
     return known ? n : -1;
+}
+
+int weights_group(const char *name, int *idx, int max)
+{
+    return weights_group_game(variant_get(VARIANT_MAXIMA), name, idx, max);
 }
 
 /* Trims leading and trailing blanks of s in place; returns the trimmed start. */
@@ -178,19 +280,17 @@ static char *trim(char *s)
     return s;
 }
 
-/* Sets the weights `name` selects (weights_term) to `value`; seen[] catches a weight set twice.
- * Errors without a location (the caller adds it). */
-static bool weights_assign(Weights *w, bool seen[W_NB], const char *name, const char *value,
-                           char *err, size_t errlen)
+/* Sets the weights `name` selects in game v (weights_term_game) to `value`; seen[] catches a
+ * weight set twice. Errors without a location (the caller adds it). */
+static bool weights_assign(Weights *w, bool seen[W_NB], const Variant *v, const char *name,
+                           const char *value, char *err, size_t errlen)
 {
     WeightSet set;
-    if (!weights_term(name, &set)) {
-        snprintf(err, errlen, "unknown weight '%s'", name);
+    if (!weights_term_game(v, name, &set, err, errlen))
         return false;
-    }
     char *end;
     errno = 0;
-    long v = strtol(value, &end, 10);
+    long x = strtol(value, &end, 10);
     if (errno || end == value || *end) {
         snprintf(err, errlen, "'%s' is not an integer (weight '%s')", value, name);
         return false;
@@ -201,19 +301,20 @@ static bool weights_assign(Weights *w, bool seen[W_NB], const char *name, const 
             snprintf(err, errlen, "weight '%s' given twice", d->name);
             return false;
         }
-        if (v < d->min || v > d->max) {
-            snprintf(err, errlen, "%s = %ld is out of range [%d, %d]", name, v, d->min, d->max);
+        if (x < d->min || x > d->max) {
+            snprintf(err, errlen, "%s = %ld is out of range [%d, %d]", name, x, d->min, d->max);
             return false;
         }
         seen[set.idx[k]] = true;
-        w->v[set.idx[k]] = (int)v;
+        w->v[set.idx[k]] = (int)x;
     }
     return true;
 }
 
-/* Reads "name = value" lines from f into *w (names already set stay set); errors name path and
- * line. *w is changed only when the whole file is valid. */
-static bool weights_read(Weights *w, FILE *f, const char *path, char *err, size_t errlen)
+/* Reads "name = value" lines of game v's weights from f into *w (names already set stay set);
+ * errors name path and line. *w is changed only when the whole file is valid. */
+static bool weights_read(Weights *w, FILE *f, const char *path, const Variant *v, char *err,
+                         size_t errlen)
 {
     Weights out = *w;
     bool seen[W_NB] = {false};
@@ -243,7 +344,7 @@ static bool weights_read(Weights *w, FILE *f, const char *path, char *err, size_
             return false;
         }
         *eq = '\0';
-        if (!weights_assign(&out, seen, trim(s), trim(eq + 1), err, errlen)) {
+        if (!weights_assign(&out, seen, v, trim(s), trim(eq + 1), err, errlen)) {
             char msg[256];
             snprintf(msg, sizeof msg, "%s", err);
             snprintf(err, errlen, "%s:%d: %s", path, lineno, msg);
@@ -260,38 +361,43 @@ static bool weights_read(Weights *w, FILE *f, const char *path, char *err, size_
 
 bool weights_load(Weights *w, const char *path, char *err, size_t errlen)
 {
-    if (!strcmp(path, "default")) {
-        weights_default(w);
-        return true;
-    }
-    weights_v1(w);
-    if (!strcmp(path, "v1"))
-        return true;
-    if (!strcmp(path, "material")) {
-        weights_material_only(w);
-        return true;
-    }
-    return weights_read_file(w, path, err, errlen);
+    return weights_load_game(w, path, variant_get(VARIANT_MAXIMA), err, errlen);
 }
 
-void weights_write(const Weights *w, FILE *out)
+void weights_write_game(const Weights *w, const Variant *v, FILE *out)
 {
-    fprintf(out, "# maxtune weights file: name = value (centipawns unless said). '#' starts a "
-                 "comment.\n# Weights not listed keep their v1 values; a term's name without .mg "
-                 "or .eg sets both.\n");
+    if (v->id == VARIANT_MAXIMA)
+        fprintf(out, "# maxtune weights file: name = value (centipawns unless said). '#' starts "
+                     "a comment.\n# Weights not listed keep their v1 values; a term's name "
+                     "without .mg or .eg sets both.\n");
+    else
+        fprintf(out,
+                "# maxtune weights file for %s: name = value (centipawns unless said). '#' "
+                "starts a comment.\n# Weights not listed keep their %s start values; a term's "
+                "name without .mg or .eg sets both.\n",
+                v->title, v->title);
     const char *group = "";
     for (int i = 0; i < W_NB; i++) {
         const WeightDef *d = &weight_defs[i];
+        if (!weights_in_game(v, i))
+            continue;
         if (strcmp(d->group, group) != 0 && strcmp(d->group, "pst") != 0)
             fprintf(out, "\n# --- %s ---\n", d->group);
         else if (!strcmp(d->group, "pst") && strcmp(group, "pst") != 0)
             fprintf(out, "\n# --- pst: piece-square tables, file + rank from the own side ---\n");
         group = d->group;
-        fprintf(out, "%-26s = %5d   # %s [%d, %d]\n", d->name, w->v[i], d->doc, d->min, d->max);
+        fprintf(out, "%-26s = %5d   # %s [%d, %d]\n", d->name, w->v[i], weights_doc(v, i), d->min,
+                d->max);
     }
 }
 
-bool weights_save(const Weights *w, const char *path, char *err, size_t errlen)
+void weights_write(const Weights *w, FILE *out)
+{
+    weights_write_game(w, variant_get(VARIANT_MAXIMA), out);
+}
+
+bool weights_save_game(const Weights *w, const Variant *v, const char *path, char *err,
+                       size_t errlen)
 {
     char tmp[1024];
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
@@ -300,7 +406,7 @@ bool weights_save(const Weights *w, const char *path, char *err, size_t errlen)
         snprintf(err, errlen, "%s: cannot write: %s", tmp, strerror(errno));
         return false;
     }
-    weights_write(w, f);
+    weights_write_game(w, v, f);
     bool ok = fflush(f) == 0 && !ferror(f);
     ok = (fclose(f) == 0) && ok;
     if (!ok || rename(tmp, path) != 0) {
@@ -309,4 +415,9 @@ bool weights_save(const Weights *w, const char *path, char *err, size_t errlen)
         return false;
     }
     return true;
+}
+
+bool weights_save(const Weights *w, const char *path, char *err, size_t errlen)
+{
+    return weights_save_game(w, variant_get(VARIANT_MAXIMA), path, err, errlen);
 }

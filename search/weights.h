@@ -17,7 +17,18 @@
  * through the middle rank (files kept), which is the board's only symmetry: the start position
  * is not symmetric left-right and the King's cylinder joins files a and h. A piece on (file f,
  * rank r) adds pst_file.<type>.<f> + pst_rank.<type>.<r>: 19 weights a type and phase instead of
- * 76.
+ * 76. In Ultima Black's squares are White's turned through 180 degrees, the symmetry of its
+ * start position, and the ranks are 1..8 from the own side.
+ *
+ * Each game has its own table, drawn from this one catalogue: the games column of a row says
+ * which games have the weight (weights_in_game). Maxima has exactly the weights it had before
+ * Ultima got a table, so its files, options, traces and tuning runs are unchanged; Ultima has
+ * none of the Mage, Guard, palace and cylinder rows nor the piece-square ranks 0, 9 and 10, nor
+ * Maxima's frozen (all frozen pieces together), and has rows of its own: frozen pieces by type,
+ * a suicide term and the King attack by capture kind (the IN_ULTIMA rows). One
+ * Weights type and one trace layout serve both games: a weight a game lacks is 0 in its vectors
+ * and its feature is 0 in its positions. The weights files, the UCI options, the groups and the
+ * tuners of a game see its weights only (the *_game functions below).
  *
  * The v1 values are the weights of the first evaluation (configs/v1.weights): the new terms, the
  * piece-square tables and the search margins are 0 or off, and middle-game and end-game weights
@@ -32,119 +43,165 @@
 #include "core/types.h"
 #include "core/variant.h"
 
-/* The scalar evaluation terms: T(ENUM, "name", v1, min, max, "group", "meaning").
+/* The games column of the tables below: which games have a weight, a bit set of VariantIds. */
+enum {
+    IN_MAXIMA = 1u << VARIANT_MAXIMA,
+    IN_ULTIMA = 1u << VARIANT_ULTIMA,
+    IN_BOTH = IN_MAXIMA | IN_ULTIMA,
+};
+
+/* The scalar evaluation terms: T(ENUM, "name", v1, min, max, "group", games, "meaning").
  * Material v1: vchess's hand table read with Fairy-Max's values of similar chess pieces, scaled
  * so a Pincer is 100. Positional v1 values are small, set so that no single term outweighs a
  * Pincer in a normal position. */
 #define EVAL_TERMS(T)                                                                              \
-    T(PINCER, "pincer", 100, 0, 1500, "material", "value of a Pincer")                             \
-    T(COORDINATOR, "coordinator", 250, 0, 1500, "material", "value of a Coordinator")              \
-    T(LEAPER, "long_leaper", 450, 0, 1500, "material", "value of a Long leaper")                   \
-    T(CHAMELEON, "chameleon", 380, 0, 1500, "material", "value of a Chameleon")                    \
-    T(WITHDRAWER, "withdrawer", 250, 0, 1500, "material", "value of a Withdrawer")                 \
-    T(IMMOBILIZER, "immobilizer", 450, 0, 1500, "material", "value of an Immobilizer")             \
-    T(MAGE, "mage", 700, 0, 1500, "material", "value of a Mage")                                   \
-    T(GUARD, "guard", 280, 0, 1500, "material", "value of a Guard")                                \
-    T(MOB_PINCER, "mob_pincer", 1, -20, 50, "mobility", "per move of a Pincer")                    \
-    T(MOB_COORDINATOR, "mob_coordinator", 2, -20, 50, "mobility", "per move of a Coordinator")     \
-    T(MOB_LEAPER, "mob_long_leaper", 3, -20, 50, "mobility", "per move of a Long leaper")          \
-    T(MOB_CHAMELEON, "mob_chameleon", 2, -20, 50, "mobility", "per move of a Chameleon")           \
-    T(MOB_WITHDRAWER, "mob_withdrawer", 2, -20, 50, "mobility", "per move of a Withdrawer")        \
-    T(MOB_IMMOBILIZER, "mob_immobilizer", 2, -20, 50, "mobility", "per move of an Immobilizer")    \
-    T(MOB_MAGE, "mob_mage", 3, -20, 50, "mobility", "per move of a Mage")                          \
-    T(MOB_GUARD, "mob_guard", 4, -20, 50, "mobility", "per move of a Guard")                       \
-    T(MOB_KING, "mob_king", 3, -20, 50, "mobility", "per move of the King")                        \
-    T(FROZEN, "frozen", -60, -500, 100, "freezing", "per own piece frozen by an enemy")            \
-    T(IMMOB_ZONE, "immobilizer_zone", 8, -100, 200, "freezing",                                    \
+    T(PINCER, "pincer", 100, 0, 1500, "material", IN_BOTH, "value of a Pincer")                    \
+    T(COORDINATOR, "coordinator", 250, 0, 1500, "material", IN_BOTH, "value of a Coordinator")     \
+    T(LEAPER, "long_leaper", 450, 0, 1500, "material", IN_BOTH, "value of a Long leaper")          \
+    T(CHAMELEON, "chameleon", 380, 0, 1500, "material", IN_BOTH, "value of a Chameleon")           \
+    T(WITHDRAWER, "withdrawer", 250, 0, 1500, "material", IN_BOTH, "value of a Withdrawer")        \
+    T(IMMOBILIZER, "immobilizer", 450, 0, 1500, "material", IN_BOTH, "value of an Immobilizer")    \
+    T(MAGE, "mage", 700, 0, 1500, "material", IN_MAXIMA, "value of a Mage")                        \
+    T(GUARD, "guard", 280, 0, 1500, "material", IN_MAXIMA, "value of a Guard")                     \
+    T(MOB_PINCER, "mob_pincer", 1, -20, 50, "mobility", IN_BOTH, "per move of a Pincer")           \
+    T(MOB_COORDINATOR, "mob_coordinator", 2, -20, 50, "mobility", IN_BOTH,                         \
+      "per move of a Coordinator")                                                                 \
+    T(MOB_LEAPER, "mob_long_leaper", 3, -20, 50, "mobility", IN_BOTH, "per move of a Long leaper") \
+    T(MOB_CHAMELEON, "mob_chameleon", 2, -20, 50, "mobility", IN_BOTH, "per move of a Chameleon")  \
+    T(MOB_WITHDRAWER, "mob_withdrawer", 2, -20, 50, "mobility", IN_BOTH,                           \
+      "per move of a Withdrawer")                                                                  \
+    T(MOB_IMMOBILIZER, "mob_immobilizer", 2, -20, 50, "mobility", IN_BOTH,                         \
+      "per move of an Immobilizer")                                                                \
+    T(MOB_MAGE, "mob_mage", 3, -20, 50, "mobility", IN_MAXIMA, "per move of a Mage")               \
+    T(MOB_GUARD, "mob_guard", 4, -20, 50, "mobility", IN_MAXIMA, "per move of a Guard")            \
+    T(MOB_KING, "mob_king", 3, -20, 50, "mobility", IN_BOTH, "per move of the King")               \
+    T(FROZEN, "frozen", -60, -500, 100, "freezing", IN_MAXIMA, "per own piece frozen by an enemy") \
+    T(FROZEN_PINCER, "frozen.pincer", 0, -500, 100, "freezing", IN_ULTIMA,                         \
+      "per own Pincer frozen by an enemy")                                                         \
+    T(FROZEN_COORDINATOR, "frozen.coordinator", 0, -500, 100, "freezing", IN_ULTIMA,               \
+      "per own Coordinator frozen by an enemy")                                                    \
+    T(FROZEN_LEAPER, "frozen.long_leaper", 0, -500, 100, "freezing", IN_ULTIMA,                    \
+      "per own Long leaper frozen by an enemy")                                                    \
+    T(FROZEN_CHAMELEON, "frozen.chameleon", 0, -500, 100, "freezing", IN_ULTIMA,                   \
+      "per own Chameleon frozen by an enemy")                                                      \
+    T(FROZEN_WITHDRAWER, "frozen.withdrawer", 0, -500, 100, "freezing", IN_ULTIMA,                 \
+      "per own Withdrawer frozen by an enemy")                                                     \
+    T(FROZEN_IMMOBILIZER, "frozen.immobilizer", 0, -500, 100, "freezing", IN_ULTIMA,               \
+      "per own Immobilizer frozen by an enemy")                                                    \
+    T(SUICIDE_SPARE, "suicide_spare", 0, -200, 200, "freezing", IN_ULTIMA,                         \
+      "per own frozen non-King piece (it holds a suicide move) while the own King cannot move")    \
+    T(IMMOB_ZONE, "immobilizer_zone", 8, -100, 200, "freezing", IN_BOTH,                           \
       "per enemy piece within two squares of an own unfrozen Immobilizer")                         \
-    T(PALACE_OCCUPY, "palace_occupy", 150, -500, 2000, "palace",                                   \
+    T(PALACE_OCCUPY, "palace_occupy", 150, -500, 2000, "palace", IN_MAXIMA,                        \
       "per own piece standing on an enemy palace square")                                          \
-    T(PALACE_REACH, "palace_reach", 40, -500, 1000, "palace",                                      \
+    T(PALACE_REACH, "palace_reach", 40, -500, 1000, "palace", IN_MAXIMA,                           \
       "per own piece able to move onto an enemy palace square")                                    \
-    T(PALACE_DOUBLE, "palace_double", 400, -500, 3000, "palace",                                   \
+    T(PALACE_DOUBLE, "palace_double", 400, -500, 3000, "palace", IN_MAXIMA,                        \
       "own piece on one enemy palace square and another able to reach the second")                 \
-    T(PALACE_CLOSE, "palace_close", 2, -50, 50, "palace",                                          \
+    T(PALACE_CLOSE, "palace_close", 2, -50, 50, "palace", IN_MAXIMA,                               \
       "per piece, 10 minus its distance (in King steps) to the enemy palace")                      \
-    T(COORD_TARGETS, "coord_targets", 10, -100, 200, "king",                                       \
+    T(COORD_TARGETS, "coord_targets", 10, -100, 200, "king", IN_BOTH,                              \
       "enemy pieces on the own King's rank or file, with a Coordinator")                           \
-    T(KING_PRESSURE, "king_pressure", 12, -100, 200, "king",                                       \
+    T(KING_PRESSURE, "king_pressure", 12, -100, 200, "king", IN_BOTH,                              \
       "own unfrozen pieces within two squares of the enemy King")                                  \
-    T(TEMPO, "tempo", 10, -100, 100, "tempo", "side to move")                                      \
-    T(KING_FROZEN, "king_frozen", 0, -1000, 500, "king", "own King frozen by an enemy")            \
-    T(IMMOB_KING, "immobilizer_king", 0, -100, 200, "king",                                        \
+    T(TEMPO, "tempo", 10, -100, 100, "tempo", IN_BOTH, "side to move")                             \
+    T(KING_FROZEN, "king_frozen", 0, -1000, 500, "king", IN_BOTH, "own King frozen by an enemy")   \
+    T(IMMOB_KING, "immobilizer_king", 0, -100, 200, "king", IN_BOTH,                               \
       "per own unfrozen Immobilizer, 7 minus its distance to the enemy King (at least 0)")         \
-    T(GUARD_SHELTER, "guard_shelter", 0, -100, 200, "king", "own Guards next to the own King")     \
-    T(KING_WRAP_PRESSURE, "king_wrap_pressure", 0, -100, 200, "king",                              \
+    T(GUARD_SHELTER, "guard_shelter", 0, -100, 200, "king", IN_MAXIMA,                             \
+      "own Guards next to the own King")                                                           \
+    T(KING_WRAP_PRESSURE, "king_wrap_pressure", 0, -100, 200, "king", IN_MAXIMA,                   \
       "own unfrozen pieces within two squares of the enemy King across the a-h edge only")         \
-    T(PINCER_SUPPORT, "pincer_support", 0, -100, 100, "pincer",                                    \
+    T(KING_ATTACK_PINCER, "king_attack.pincer", 0, -100, 200, "king", IN_ULTIMA,                   \
+      "own unfrozen Pincers one rook slide from an empty square beside the enemy King on its "     \
+      "rank or file")                                                                              \
+    T(KING_ATTACK_COORDINATOR, "king_attack.coordinator", 0, -100, 200, "king", IN_ULTIMA,         \
+      "own unfrozen Coordinators, if the own King is on or next to the enemy King's rank or file") \
+    T(KING_ATTACK_LEAPER, "king_attack.long_leaper", 0, -100, 200, "king", IN_ULTIMA,              \
+      "own unfrozen Long leapers first on a line from the enemy King")                             \
+    T(KING_ATTACK_CHAMELEON, "king_attack.chameleon", 0, -100, 200, "king", IN_ULTIMA,             \
+      "own unfrozen Chameleons beside the enemy King or one slide from an empty square beside it") \
+    T(KING_ATTACK_WITHDRAWER, "king_attack.withdrawer", 0, -100, 200, "king", IN_ULTIMA,           \
+      "own unfrozen Withdrawers beside the enemy King or one slide from an empty square beside "   \
+      "it")                                                                                        \
+    T(KING_ATTACK_KING, "king_attack.king", 0, -100, 200, "king", IN_ULTIMA,                       \
+      "own King, unfrozen, within two steps of the enemy King")                                    \
+    T(PINCER_SUPPORT, "pincer_support", 0, -100, 100, "pincer", IN_BOTH,                           \
       "own Pincers with an own piece on a rook-line neighbour (they pin captures between them)")
 
-/* The piece types with piece-square tables: P(TYPE, "name"). */
+/* The piece types with piece-square tables: P(TYPE, "name", games, palace games): the games
+ * with the type, and those of them with the ranks 0, 9 and 10 (the palace rows and the ranks
+ * next to the enemy palace: Maxima's; Ultima's 8 ranks are 1..8 from the own side). */
 #define PST_TYPES(P)                                                                               \
-    P(PINCER, "pincer")                                                                            \
-    P(COORDINATOR, "coordinator")                                                                  \
-    P(LEAPER, "long_leaper")                                                                       \
-    P(CHAMELEON, "chameleon")                                                                      \
-    P(WITHDRAWER, "withdrawer")                                                                    \
-    P(IMMOBILIZER, "immobilizer")                                                                  \
-    P(MAGE, "mage")                                                                                \
-    P(GUARD, "guard")                                                                              \
-    P(KING, "king")
+    P(PINCER, "pincer", IN_BOTH, IN_MAXIMA)                                                        \
+    P(COORDINATOR, "coordinator", IN_BOTH, IN_MAXIMA)                                              \
+    P(LEAPER, "long_leaper", IN_BOTH, IN_MAXIMA)                                                   \
+    P(CHAMELEON, "chameleon", IN_BOTH, IN_MAXIMA)                                                  \
+    P(WITHDRAWER, "withdrawer", IN_BOTH, IN_MAXIMA)                                                \
+    P(IMMOBILIZER, "immobilizer", IN_BOTH, IN_MAXIMA)                                              \
+    P(MAGE, "mage", IN_MAXIMA, IN_MAXIMA)                                                          \
+    P(GUARD, "guard", IN_MAXIMA, IN_MAXIMA)                                                        \
+    P(KING, "king", IN_BOTH, IN_MAXIMA)
 
-/* One piece type's tables as terms: 8 files, then 11 relative ranks. */
-#define PST_ROWS(T, E, n)                                                                          \
-    T(PSTF_##E##_A, "pst_file." n ".a", 0, -300, 300, "pst", "on file a")                          \
-    T(PSTF_##E##_B, "pst_file." n ".b", 0, -300, 300, "pst", "on file b")                          \
-    T(PSTF_##E##_C, "pst_file." n ".c", 0, -300, 300, "pst", "on file c")                          \
-    T(PSTF_##E##_D, "pst_file." n ".d", 0, -300, 300, "pst", "on file d")                          \
-    T(PSTF_##E##_E, "pst_file." n ".e", 0, -300, 300, "pst", "on file e")                          \
-    T(PSTF_##E##_F, "pst_file." n ".f", 0, -300, 300, "pst", "on file f")                          \
-    T(PSTF_##E##_G, "pst_file." n ".g", 0, -300, 300, "pst", "on file g")                          \
-    T(PSTF_##E##_H, "pst_file." n ".h", 0, -300, 300, "pst", "on file h")                          \
-    T(PSTR_##E##_0, "pst_rank." n ".0", 0, -300, 300, "pst", "on its own palace row")              \
-    T(PSTR_##E##_1, "pst_rank." n ".1", 0, -300, 300, "pst", "on its own rank 1")                  \
-    T(PSTR_##E##_2, "pst_rank." n ".2", 0, -300, 300, "pst", "on its own rank 2")                  \
-    T(PSTR_##E##_3, "pst_rank." n ".3", 0, -300, 300, "pst", "on its own rank 3")                  \
-    T(PSTR_##E##_4, "pst_rank." n ".4", 0, -300, 300, "pst", "on its own rank 4")                  \
-    T(PSTR_##E##_5, "pst_rank." n ".5", 0, -300, 300, "pst", "on rank 5")                          \
-    T(PSTR_##E##_6, "pst_rank." n ".6", 0, -300, 300, "pst", "on the enemy's rank 4")              \
-    T(PSTR_##E##_7, "pst_rank." n ".7", 0, -300, 300, "pst", "on the enemy's rank 3")              \
-    T(PSTR_##E##_8, "pst_rank." n ".8", 0, -300, 300, "pst", "on the enemy's rank 2")              \
-    T(PSTR_##E##_9, "pst_rank." n ".9", 0, -300, 300, "pst", "on the enemy's rank 1")              \
-    T(PSTR_##E##_10, "pst_rank." n ".10", 0, -300, 300, "pst", "on the enemy palace row")
+/* One piece type's tables as terms: 8 files, then 11 relative ranks; g and gp: the games of
+ * PST_TYPES. */
+#define PST_ROWS(T, E, n, g, gp)                                                                   \
+    T(PSTF_##E##_A, "pst_file." n ".a", 0, -300, 300, "pst", g, "on file a")                       \
+    T(PSTF_##E##_B, "pst_file." n ".b", 0, -300, 300, "pst", g, "on file b")                       \
+    T(PSTF_##E##_C, "pst_file." n ".c", 0, -300, 300, "pst", g, "on file c")                       \
+    T(PSTF_##E##_D, "pst_file." n ".d", 0, -300, 300, "pst", g, "on file d")                       \
+    T(PSTF_##E##_E, "pst_file." n ".e", 0, -300, 300, "pst", g, "on file e")                       \
+    T(PSTF_##E##_F, "pst_file." n ".f", 0, -300, 300, "pst", g, "on file f")                       \
+    T(PSTF_##E##_G, "pst_file." n ".g", 0, -300, 300, "pst", g, "on file g")                       \
+    T(PSTF_##E##_H, "pst_file." n ".h", 0, -300, 300, "pst", g, "on file h")                       \
+    T(PSTR_##E##_0, "pst_rank." n ".0", 0, -300, 300, "pst", gp, "on its own palace row")          \
+    T(PSTR_##E##_1, "pst_rank." n ".1", 0, -300, 300, "pst", g, "on its own rank 1")               \
+    T(PSTR_##E##_2, "pst_rank." n ".2", 0, -300, 300, "pst", g, "on its own rank 2")               \
+    T(PSTR_##E##_3, "pst_rank." n ".3", 0, -300, 300, "pst", g, "on its own rank 3")               \
+    T(PSTR_##E##_4, "pst_rank." n ".4", 0, -300, 300, "pst", g, "on its own rank 4")               \
+    T(PSTR_##E##_5, "pst_rank." n ".5", 0, -300, 300, "pst", g, "on rank 5")                       \
+    T(PSTR_##E##_6, "pst_rank." n ".6", 0, -300, 300, "pst", g, "on the enemy's rank 4")           \
+    T(PSTR_##E##_7, "pst_rank." n ".7", 0, -300, 300, "pst", g, "on the enemy's rank 3")           \
+    T(PSTR_##E##_8, "pst_rank." n ".8", 0, -300, 300, "pst", g, "on the enemy's rank 2")           \
+    T(PSTR_##E##_9, "pst_rank." n ".9", 0, -300, 300, "pst", gp, "on the enemy's rank 1")          \
+    T(PSTR_##E##_10, "pst_rank." n ".10", 0, -300, 300, "pst", gp, "on the enemy palace row")
 
 enum { PST_FILE_NB = 8, PST_RANK_NB = 11, PST_TYPE_TERMS = PST_FILE_NB + PST_RANK_NB };
 
-/* Single weights (no phase pair): S(ENUM, "name", v1, min, max, "group", "meaning"). The phase
- * weights count each piece type's share of the game phase; the search parameters are read by
- * search.c ("0" switches a margin off). */
+/* Single weights (no phase pair): S(ENUM, "name", v1, min, max, "group", games, "meaning").
+ * The phase weights count each piece type's share of the game phase; the search parameters are
+ * read by search.c ("0" switches a margin off). */
 #define SINGLE_WEIGHTS(S)                                                                          \
-    S(PHASE_PINCER, "phase.pincer", 0, 0, 20, "phase", "game phase per Pincer")                    \
-    S(PHASE_COORDINATOR, "phase.coordinator", 2, 0, 20, "phase", "game phase per Coordinator")     \
-    S(PHASE_LEAPER, "phase.long_leaper", 4, 0, 20, "phase", "game phase per Long leaper")          \
-    S(PHASE_CHAMELEON, "phase.chameleon", 4, 0, 20, "phase", "game phase per Chameleon")           \
-    S(PHASE_WITHDRAWER, "phase.withdrawer", 2, 0, 20, "phase", "game phase per Withdrawer")        \
-    S(PHASE_IMMOBILIZER, "phase.immobilizer", 4, 0, 20, "phase", "game phase per Immobilizer")     \
-    S(PHASE_MAGE, "phase.mage", 7, 0, 20, "phase", "game phase per Mage")                          \
-    S(PHASE_GUARD, "phase.guard", 3, 0, 20, "phase", "game phase per Guard")                       \
-    S(NMP_REDUCTION, "search.nmp_reduction", 3, 2, 6, "search",                                    \
+    S(PHASE_PINCER, "phase.pincer", 0, 0, 20, "phase", IN_BOTH, "game phase per Pincer")           \
+    S(PHASE_COORDINATOR, "phase.coordinator", 2, 0, 20, "phase", IN_BOTH,                          \
+      "game phase per Coordinator")                                                                \
+    S(PHASE_LEAPER, "phase.long_leaper", 4, 0, 20, "phase", IN_BOTH, "game phase per Long leaper") \
+    S(PHASE_CHAMELEON, "phase.chameleon", 4, 0, 20, "phase", IN_BOTH, "game phase per Chameleon")  \
+    S(PHASE_WITHDRAWER, "phase.withdrawer", 2, 0, 20, "phase", IN_BOTH,                            \
+      "game phase per Withdrawer")                                                                 \
+    S(PHASE_IMMOBILIZER, "phase.immobilizer", 4, 0, 20, "phase", IN_BOTH,                          \
+      "game phase per Immobilizer")                                                                \
+    S(PHASE_MAGE, "phase.mage", 7, 0, 20, "phase", IN_MAXIMA, "game phase per Mage")               \
+    S(PHASE_GUARD, "phase.guard", 3, 0, 20, "phase", IN_MAXIMA, "game phase per Guard")            \
+    S(NMP_REDUCTION, "search.nmp_reduction", 3, 2, 6, "search", IN_BOTH,                           \
       "null move: depth of the reply search is depth minus this (plies)")                          \
-    S(NMP_MIN_DEPTH, "search.nmp_min_depth", 3, 1, 10, "search", "null move: least depth")         \
-    S(LMR_MIN_DEPTH, "search.lmr_min_depth", 3, 2, 10, "search",                                   \
+    S(NMP_MIN_DEPTH, "search.nmp_min_depth", 3, 1, 10, "search", IN_BOTH,                          \
+      "null move: least depth")                                                                    \
+    S(LMR_MIN_DEPTH, "search.lmr_min_depth", 3, 2, 10, "search", IN_BOTH,                          \
       "late-move reductions: least depth")                                                         \
-    S(LMR_MIN_MOVES, "search.lmr_min_moves", 4, 1, 40, "search",                                   \
+    S(LMR_MIN_MOVES, "search.lmr_min_moves", 4, 1, 40, "search", IN_BOTH,                          \
       "late-move reductions: legal moves searched before reducing")                                \
-    S(LMR_LATE_MOVES, "search.lmr_late_moves", 12, 2, 80, "search",                                \
+    S(LMR_LATE_MOVES, "search.lmr_late_moves", 12, 2, 80, "search", IN_BOTH,                       \
       "late-move reductions: past this many legal moves, reduce one ply more")                     \
-    S(RFP_DEPTH, "search.rfp_depth", 0, 0, 8, "search",                                            \
+    S(RFP_DEPTH, "search.rfp_depth", 0, 0, 8, "search", IN_BOTH,                                   \
       "reverse futility: greatest depth it applies at (0: off)")                                   \
-    S(RFP_MARGIN, "search.rfp_margin", 150, 0, 2000, "search",                                     \
+    S(RFP_MARGIN, "search.rfp_margin", 150, 0, 2000, "search", IN_BOTH,                            \
       "reverse futility: cut when static eval - margin * depth >= beta (centipawns a ply)")        \
-    S(ASPIRATION, "search.aspiration", 0, 0, 1000, "search",                                       \
+    S(ASPIRATION, "search.aspiration", 0, 0, 1000, "search", IN_BOTH,                              \
       "aspiration window: half-width from depth 4 on (centipawns; 0: off)")
 
-#define TERM_ENUM(e, name, v1, lo, hi, group, doc) T_##e,
-#define PST_TERM_ENUM(e, n) PST_ROWS(TERM_ENUM, e, n)
+#define TERM_ENUM(e, name, v1, lo, hi, group, games, doc) T_##e,
+#define PST_TERM_ENUM(e, n, g, gp) PST_ROWS(TERM_ENUM, e, n, g, gp)
 /* The evaluation terms, in weight-table order. */
 enum Term {
     EVAL_TERMS(TERM_ENUM) T_PST_FIRST,
@@ -154,9 +211,9 @@ enum Term {
 #undef PST_TERM_ENUM
 #undef TERM_ENUM
 
-#define PAIR_ENUM(e, name, v1, lo, hi, group, doc) W_##e##_MG, W_##e##_EG,
-#define PST_PAIR_ENUM(e, n) PST_ROWS(PAIR_ENUM, e, n)
-#define SINGLE_ENUM(e, name, v1, lo, hi, group, doc) W_##e,
+#define PAIR_ENUM(e, name, v1, lo, hi, group, games, doc) W_##e##_MG, W_##e##_EG,
+#define PST_PAIR_ENUM(e, n, g, gp) PST_ROWS(PAIR_ENUM, e, n, g, gp)
+#define SINGLE_ENUM(e, name, v1, lo, hi, group, games, doc) W_##e,
 enum WeightIndex {
     EVAL_TERMS(PAIR_ENUM) PST_TYPES(PST_PAIR_ENUM) SINGLE_WEIGHTS(SINGLE_ENUM) W_NB,
     W_PHASE_FIRST = W_PHASE_PINCER,
@@ -189,6 +246,12 @@ _Static_assert(T_MOB_COORDINATOR - T_MOB_PINCER == COORDINATOR - PINCER &&
                    T_MOB_KING - T_MOB_PINCER == KING - PINCER,
                "mobility terms in piece-type order");
 _Static_assert(W_PHASE_GUARD - W_PHASE_PINCER == GUARD - PINCER, "phase weights in type order");
+_Static_assert(T_FROZEN_COORDINATOR - T_FROZEN_PINCER == COORDINATOR - PINCER &&
+                   T_FROZEN_LEAPER - T_FROZEN_PINCER == LEAPER - PINCER &&
+                   T_FROZEN_CHAMELEON - T_FROZEN_PINCER == CHAMELEON - PINCER &&
+                   T_FROZEN_WITHDRAWER - T_FROZEN_PINCER == WITHDRAWER - PINCER &&
+                   T_FROZEN_IMMOBILIZER - T_FROZEN_PINCER == IMMOBILIZER - PINCER,
+               "frozen-piece terms in piece-type order");
 
 /* The material term of piece type t (PINCER..GUARD). */
 static inline int weight_material(int t) { return T_PINCER + t - PINCER; }
@@ -201,6 +264,9 @@ static inline int weight_piece_type(int m) { return PINCER + m - T_PINCER; }
 
 /* The phase weight of piece type t (PINCER..GUARD). */
 static inline int weight_phase(int t) { return W_PHASE_PINCER + t - PINCER; }
+
+/* The frozen-piece term of piece type t (PINCER..IMMOBILIZER; Ultima's). */
+static inline int weight_frozen(int t) { return T_FROZEN_PINCER + t - PINCER; }
 
 /* The piece-square terms of piece type t (PINCER..KING) on file f (0..7) and relative rank r
  * (0..10). */
@@ -221,7 +287,8 @@ static inline int weight_eg(int t) { return 2 * t + 1; }
 typedef struct WeightDef {
     const char *name;
     int v1, min, max;
-    const char *group, *doc;
+    const char *group, *doc; /* doc: the meaning on Maxima's board (weights_doc: on a game's) */
+    unsigned games;          /* the games that have the weight: IN_MAXIMA, IN_ULTIMA bits */
 } WeightDef;
 
 extern const WeightDef weight_defs[W_NB];
@@ -229,7 +296,28 @@ extern const WeightDef weight_defs[W_NB];
 /* The terms' names ("pincer", "pst_file.king.a"): a term's weights are "<name>.mg", "<name>.eg". */
 extern const char *const weight_term_names[T_NB];
 
-/* A weight vector, indexed by enum WeightIndex. */
+/* True when game v has weight i (the games column of its row). */
+static inline bool weights_in_game(const Variant *v, int i)
+{
+    return (weight_defs[i].games >> v->id) & 1u;
+}
+
+/* True when game v has term t (both of its weights). */
+static inline bool weights_term_in_game(const Variant *v, int t)
+{
+    return weights_in_game(v, weight_mg(t));
+}
+
+/* How many weights game v has (Maxima: 420, all the table had before Ultima's own rows;
+ * Ultima: 304). */
+int weights_game_count(const Variant *v);
+
+/* The meaning of weight i told on game v's board: the row's, but Ultima's piece-square files
+ * and ranks are counted on its 8 x 8 board from each side's own corner. */
+const char *weights_doc(const Variant *v, int i);
+
+/* A weight vector, indexed by enum WeightIndex. Every game's vector has every weight of the
+ * table; those a game lacks are 0 in its vectors (weights_keep_game) and count nothing. */
 typedef struct Weights {
     int v[W_NB];
 } Weights;
@@ -244,20 +332,28 @@ void weights_default(Weights *w);
  * parameters keep their v1 values). */
 void weights_material_only(Weights *w);
 
+/* Sets every weight game v does not have to 0. */
+void weights_keep_game(Weights *w, const Variant *v);
+
 /* Ultima's start table: v1 with ChessV's published piece values (withdrawer 310, coordinator
- * 290, chameleon 430, long leaper 530, immobilizer 820) and a frozen piece at -65, a quarter of
- * the mean start piece value. The Mage, Guard, palace and cylinder terms count nothing in
- * Ultima. (Ultima shares Maxima's table of names for now; a table of its own is to come.) */
+ * 290, chameleon 430, long leaper 530, immobilizer 820) and, per frozen piece of each type, a
+ * quarter of that type's value off (ChessV: "an immobilized piece loses 25% of its value":
+ * frozen.pincer -25, frozen.coordinator -73, frozen.long_leaper -133, frozen.chameleon -108,
+ * frozen.withdrawer -78, frozen.immobilizer -205); the King-attack and suicide terms start at 0
+ * (the v1 rule for new terms) and the weights Ultima lacks are 0. */
 void weights_ultima(Weights *w);
 
-/* weights_load for a player of game v: in Maxima exactly weights_load; in Ultima "default",
- * "ultima" and "material" are built on weights_ultima, and a file is read on top of it. */
+/* Loads a weights file for a player of game v on top of its start values (Maxima: v1; Ultima:
+ * weights_ultima); "default", "v1" and "material" name the built-in sets ("ultima" too in
+ * Ultima, its default). A weight of the table that v lacks is refused: "file:line: 'mage' is
+ * not an Ultima weight". */
 bool weights_load_game(Weights *w, const char *path, const Variant *v, char *err, size_t errlen);
 
-/* Index of a weight by its full name ("pincer.mg", "search.aspiration"), or -1. */
+/* Index of a weight of the table by its full name ("pincer.mg", "search.aspiration"), whatever
+ * the game, or -1. */
 int weights_find(const char *name);
 
-/* Index of a term by its name ("pincer"), or -1. */
+/* Index of a term of the table by its name ("pincer"), whatever the game, or -1. */
 int weights_find_term(const char *name);
 
 /* Sets term t's middle-game and end-game weights to v. */
@@ -276,28 +372,43 @@ typedef struct WeightSet {
     int idx[WEIGHT_SET_MAX];
 } WeightSet;
 
-/* Resolves a parameter name (a weight's or a term's) into the weights it moves; false if
- * unknown. */
+/* Resolves a parameter name (a weight's or a term's) of game v into the weights it moves; false
+ * with "unknown weight 'x'" or "'x' is not an Ultima weight" in why (why may be NULL). */
+bool weights_term_game(const Variant *v, const char *name, WeightSet *out, char *why,
+                       size_t whylen);
+
+/* weights_term_game for Maxima. */
 bool weights_term(const char *name, WeightSet *out);
 
 /* The set of term t's two weights. */
 void weights_term_set(int t, WeightSet *out);
 
-/* Expands a group name into weight indices, each its own parameter; returns how many (at most
- * max), or -1 if the group is unknown. Groups: "@all"; "@eval" (every term weight: what a fit
- * of the evaluation sees); "@phase"; "@search"; and "@<group>" for the table's groups
- * (material, mobility, freezing, palace, king, tempo, pincer, pst). */
+/* Expands a group name into the indices of game v's weights in it, each its own parameter;
+ * returns how many (at most max), or -1 if the group is unknown. Groups: "@all"; "@eval" (every
+ * term weight: what a fit of the evaluation sees); "@phase"; "@search"; and "@<group>" for the
+ * table's groups (material, mobility, freezing, palace, king, tempo, pincer, pst). A group of the
+ * table that v has no weight of (Ultima's @palace) gives 0. */
+int weights_group_game(const Variant *v, const char *name, int *idx, int max);
+
+/* weights_group_game for Maxima. */
 int weights_group(const char *name, int *idx, int max);
 
-/* Loads a weights file ("name = value" lines, '#' or ';' comments) on top of the v1 values: a
- * weight's full name sets it, a term's name sets both of its phases. "default", "v1" and
- * "material" name the built-in sets. Errors: "file:line: problem". */
+/* weights_load_game for Maxima: "default", "v1", "material" or a file read on top of v1. */
 bool weights_load(Weights *w, const char *path, char *err, size_t errlen);
 
-/* Writes w as a valid weights file: every weight, grouped, one commented line each. */
+/* Writes w as a valid weights file of game v: its weights only, grouped, one commented line
+ * each. */
+void weights_write_game(const Weights *w, const Variant *v, FILE *out);
+
+/* weights_write_game for Maxima. */
 void weights_write(const Weights *w, FILE *out);
 
-/* Writes w to path atomically (temporary file, then rename); false with a message on error. */
+/* Writes w to path atomically (temporary file, then rename) as a weights file of game v; false
+ * with a message on error. */
+bool weights_save_game(const Weights *w, const Variant *v, const char *path, char *err,
+                       size_t errlen);
+
+/* weights_save_game for Maxima. */
 bool weights_save(const Weights *w, const char *path, char *err, size_t errlen);
 
 #endif

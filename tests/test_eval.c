@@ -85,13 +85,15 @@ static uint32_t rng_next(uint64_t *s)
     return (uint32_t)(*s >> 33);
 }
 
-/* A weights vector drawn uniformly from every weight's [min, max]. */
+/* A weights vector drawn uniformly from every Maxima weight's [min, max] (the others 0, as in
+ * every Maxima vector). */
 static void weights_random(Weights *w, uint64_t *seed)
 {
     for (int i = 0; i < W_NB; i++) {
         uint32_t span = (uint32_t)(weight_defs[i].max - weight_defs[i].min + 1);
         w->v[i] = weight_defs[i].min + (int)(rng_next(seed) % span);
     }
+    weights_keep_game(w, variant_get(VARIANT_MAXIMA));
 }
 
 /* sum coef[i] * w[i], computed independently of eval.c. */
@@ -101,6 +103,17 @@ static long dot(const int coef[T_NB], const Weights *w)
     for (int i = 0; i < W_NB; i++)
         s += (long)coef[i] * w->v[i];
     return s;
+}
+
+/* No term Maxima lacks (Ultima's own: frozen pieces by type, suicide, the King attack by
+ * capture kind) counts in a Maxima position. */
+static void assert_maxima_terms_only(const Position *pos, const char *fen)
+{
+    int f[T_NB];
+    eval_features(pos, f);
+    for (int t = 0; t < T_NB; t++)
+        if (f[t] != 0 && !weights_term_in_game(variant_get(VARIANT_MAXIMA), t))
+            fail_msg("%s: feature %s, not a Maxima term, is %d", fen, weight_term_names[t], f[t]);
 }
 
 /* eval_evaluate equals the trace's dot product (divided by the trace scale, toward zero) for
@@ -155,6 +168,7 @@ static void test_mirror_symmetry(void **state)
         Position pos, mir, back;
         parse(&pos, fens[p]);
         position_mirror(&pos, &mir);
+        assert_maxima_terms_only(&pos, fens[p]);
         char why[ERR_LEN];
         if (!position_is_consistent(&mir, why, sizeof why))
             fail_msg("mirror of %s: %s", fens[p], why);
@@ -361,9 +375,11 @@ static void test_weights_roundtrip(void **state)
             weights_material_only(&w);
         else
             weights_random(&w, &seed);
-        if (k == 3) /* the range ends */
+        if (k == 3) { /* the range ends of Maxima's weights */
             for (int i = 0; i < W_NB; i++)
                 w.v[i] = i & 1 ? weight_defs[i].min : weight_defs[i].max;
+            weights_keep_game(&w, variant_get(VARIANT_MAXIMA));
+        }
         FILE *f = fopen(path, "w");
         assert_non_null(f);
         weights_write(&w, f);
@@ -445,6 +461,10 @@ static void test_weights_errors(void **state)
     expect_load_error("pst_rank.king.11 = 5\n", 1, "unknown weight 'pst_rank.king.11'");
     expect_load_error("search.nmp_reduction = 1\n", 1, "out of range [2, 6]");
     expect_load_error("pincer = 90\nmage 650\n", 2, "expected 'name = value'");
+    /* Ultima's own weights are not Maxima's. */
+    expect_load_error("frozen.pincer = -25\n", 1, "'frozen.pincer' is not a Maxima weight");
+    expect_load_error("tempo = 1\nking_attack.king.eg = 3\n", 2,
+                      "'king_attack.king.eg' is not a Maxima weight");
 
     /* A missing file names the file. */
     char err[ERR_LEN] = "";
@@ -480,6 +500,7 @@ static void test_v1_reference(void **state)
         int want = atoi(semi + 1), got = eval_evaluate(&pos, &file);
         if (got != want)
             fail_msg("%s: v1 eval %d, the old program gave %d", line, got, want);
+        assert_maxima_terms_only(&pos, line);
         checked++;
     }
     fclose(f);
@@ -572,13 +593,22 @@ static void test_weights_count(void **state)
     assert_true(weights_term("pincer.eg", &set));
     assert_int_equal(set.n, 1);
     assert_false(weights_term("pinc", &set));
+    /* Maxima's table is the table it had before Ultima got its own: 31 scalar terms and 9 x 19
+     * piece-square terms, in pairs, then 8 phase weights and 8 search parameters. */
+    const Variant *maxima = variant_get(VARIANT_MAXIMA);
+    assert_int_equal(weights_game_count(maxima), 420);
     int idx[W_NB];
-    assert_int_equal(weights_group("@all", idx, W_NB), W_NB);
-    assert_int_equal(weights_group("@eval", idx, W_NB), 2 * T_NB);
+    assert_int_equal(weights_group("@all", idx, W_NB), 420);
+    for (int i = 0; i < 420; i++)
+        assert_true(weights_in_game(maxima, idx[i]));
+    assert_int_equal(weights_group("@eval", idx, W_NB), 404);
     assert_int_equal(weights_group("@search", idx, W_NB), W_NB - W_SEARCH_FIRST);
-    assert_int_equal(weights_group("@pst", idx, W_NB), 2 * (T_NB - T_PST_FIRST));
+    assert_int_equal(weights_group("@pst", idx, W_NB), 2 * 9 * PST_TYPE_TERMS);
     assert_int_equal(weights_group("@material", idx, W_NB), 16);
     assert_int_equal(weights_group("@nothing", idx, W_NB), -1);
+    assert_int_equal(weights_group_game(maxima, "@phase", idx, W_NB), 8);
+    assert_string_equal(weights_doc(maxima, weight_mg(weight_pst_rank(KING, 6))),
+                        "on the enemy's rank 4 (middle game)");
 }
 
 /* Runs the evaluation and weights-file tests (core and evaluation tables built first). */

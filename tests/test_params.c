@@ -1,5 +1,6 @@
 /* test_params.c: the parameter lists of the tuners (tune/run/params.h): weights and terms are
- * one parameter each, groups one per weight; unknown names, repeats and overlaps are refused. */
+ * one parameter each, groups one per weight; unknown names, repeats and overlaps are refused;
+ * each game's lists hold its own weights only. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -8,6 +9,7 @@
 
 #include <cmocka.h>
 
+#include "core/position.h"
 #include "tune/run/params.h"
 
 static TuneParam list[PARAMS_MAX];
@@ -38,13 +40,17 @@ static void test_names_and_groups(void **state)
     assert_int_equal(list[0].set.n, 1);
     assert_int_equal(list[0].set.idx[0], W_MAGE_EG);
     assert_int_equal(list[1].set.idx[0], W_ASPIRATION);
-    assert_int_equal(parse("@pst", true, NULL), 2 * (T_NB - T_PST_FIRST));
-    assert_int_equal(parse("@all", true, NULL), W_NB);
-    for (int i = 0; i < W_NB; i++) {
-        assert_int_equal(list[i].set.idx[0], i);
-        assert_string_equal(list[i].name, weight_defs[i].name);
+    /* Groups are Maxima's weights, in table order (Ultima's own rows are not among them). */
+    const Variant *maxima = variant_get(VARIANT_MAXIMA);
+    assert_int_equal(parse("@pst", true, NULL), 2 * 9 * PST_TYPE_TERMS);
+    assert_int_equal(parse("@all", true, NULL), 420);
+    for (int i = 0, k = 0; i < W_NB; i++) {
+        if (!weights_in_game(maxima, i))
+            continue;
+        assert_int_equal(list[k].set.idx[0], i);
+        assert_string_equal(list[k++].name, weight_defs[i].name);
     }
-    assert_int_equal(parse("all", true, NULL), W_NB);
+    assert_int_equal(parse("all", true, NULL), 420);
 }
 
 /* Bad lists are refused with a message that says why. */
@@ -61,6 +67,40 @@ static void test_refusals(void **state)
     assert_false(params_check("mage,bishop", msg, sizeof msg));
     assert_non_null(strstr(msg, "bishop"));
     assert_true(params_check("@all", msg, sizeof msg));
+}
+
+/* An Ultima run's lists name Ultima's weights only: its groups hold none of Maxima's own, and
+ * a weight of the other game is refused in each. */
+static void test_game_lists(void **state)
+{
+    (void)state;
+    const Variant *u = variant_find("ultima");
+    char err[256] = "";
+    int n = -1;
+    assert_true(params_parse_game(u, "@all", list, PARAMS_MAX, &n, err, sizeof err));
+    assert_int_equal(n, weights_game_count(u));
+    for (int k = 0; k < n; k++)
+        assert_true(weights_in_game(u, list[k].set.idx[0]));
+    assert_true(params_parse_game(u, "king_attack.pincer, frozen.immobilizer.eg, @material", list,
+                                  PARAMS_MAX, &n, err, sizeof err));
+    assert_int_equal(n, 2 + 12);
+    assert_int_equal(list[0].set.idx[0], W_KING_ATTACK_PINCER_MG);
+    assert_int_equal(list[1].set.idx[0], W_FROZEN_IMMOBILIZER_EG);
+    static const struct {
+        const char *list, *want;
+    } bad[] = {
+        {"pincer, mage", "'mage' is not an Ultima weight (see maxtune weights --variant ultima)"},
+        {"frozen", "'frozen' is not an Ultima weight"},
+        {"@palace", "group '@palace' has no Ultima weight"},
+        {"queen", "unknown weight 'queen'"},
+    };
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        if (params_parse_game(u, bad[k].list, list, PARAMS_MAX, &n, err, sizeof err))
+            fail_msg("'%s' accepted for Ultima", bad[k].list);
+        if (!strstr(err, bad[k].want))
+            fail_msg("'%s': message '%s' lacks '%s'", bad[k].list, err, bad[k].want);
+    }
+    parse("pincer,king_attack.pincer", false, "'king_attack.pincer' is not a Maxima weight");
 }
 
 /* A set's start value is the mean of its weights; assigning sets every weight; its range is
@@ -83,11 +123,14 @@ static void test_set_helpers(void **state)
     assert_int_equal(hi, weight_defs[W_FROZEN_EG].max);
 }
 
+/* Runs the parameter-list tests (the games built first: the lists are a game's). */
 int main(void)
 {
+    core_init();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_names_and_groups),
         cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_game_lists),
         cmocka_unit_test(test_set_helpers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -4,7 +4,8 @@
 # game, an unknown game and a Mage in Ultima are refused with one line naming the problem;
 # `uci` lists UCI_Variant (var maxima var ultima), `setoption name UCI_Variant value ultima`
 # makes startpos Ultima's and its searches give the same moves as `maxtune search` at the same
-# nodes; bench --variant ultima has its own node signature, the same on every run.
+# nodes, and a weight Ultima lacks is refused there; `weights --variant ultima` prints and reads
+# Ultima's own table; bench --variant ultima has its own node signature, the same on every run.
 # Prints one "PASS name" or "FAIL name" line per check; exits 1 if any failed.
 # Environment: BIN (default bin/maxtune).
 set -u
@@ -53,9 +54,40 @@ printf 'setoption name UCI_Variant value ultima\nposition fen %s\nisready\nquit\
     "$BIN" uci >"$T/uci2" 2>&1
 check "UCI_Variant ultima: a Maxima FEN is refused with an info string error" \
     has "$T/uci2" "info string error: position: bad FEN"
+printf 'setoption name UCI_Variant value ultima\nsetoption name mage value 650\nsetoption name %s\nquit\n' \
+    'pst_rank.king.10 value 5' | "$BIN" uci >"$T/uci4" 2>&1
+check "UCI_Variant ultima: a weight Ultima lacks is refused with an info string error" \
+    eval 'has "$T/uci4" "info string error: '"'"'mage'"'"' is not an Ultima weight; unchanged" &&
+          has "$T/uci4" "info string error: '"'"'pst_rank.king.10'"'"' is not an Ultima weight"'
+{ printf 'uci\nsetoption name frozen.pincer value -30\nsetoption name UCI_Variant value ultima\n'
+  printf 'setoption name king_attack.pincer value 20\nsetoption name frozen.pincer.eg value -30\nquit\n'
+} | "$BIN" uci >"$T/uci5" 2>&1
+check "uci: Ultima's own weights listed after Maxima's, refused in Maxima, taken in Ultima" \
+    eval 'has "$T/uci5" "option name king_attack.pincer type spin default 0 min -100 max 200" &&
+          has "$T/uci5" "option name frozen.immobilizer type spin default -205 min -500 max 100" &&
+          [ "$(grep -n "^option name pst_rank.king.10 " "$T/uci5" | cut -d: -f1)" -lt \
+            "$(grep -n "^option name frozen.pincer.mg " "$T/uci5" | cut -d: -f1)" ] &&
+          has "$T/uci5" "info string error: '"'"'frozen.pincer'"'"' is not a Maxima weight; unchanged" &&
+          [ "$(grep -c "info string error" "$T/uci5")" -eq 1 ]'
 printf 'setoption name UCI_Variant value go\nquit\n' | "$BIN" uci >"$T/uci3" 2>&1
 check "UCI_Variant: an unknown game is refused, the game kept" \
     has "$T/uci3" "unknown game 'go' (maxima|ultima); still maxima"
+
+"$BIN" weights --variant ultima >"$T/u.weights" 2>&1
+"$BIN" weights "$T/u.weights" --variant ultima >"$T/u2.weights" 2>&1
+check "weights --variant ultima: Ultima's table, no Mage, Guard, palace or rank-0 row; reads back" \
+    eval 'has "$T/u.weights" "weights file for Ultima" && grep -q "^long_leaper.mg *= *530 " "$T/u.weights" &&
+          ! grep -q "^mage\|^guard\|^palace\|^phase.mage\|^pst_rank.pincer.0\|^pst_rank.king.9" "$T/u.weights" &&
+          cmp -s "$T/u.weights" "$T/u2.weights"'
+printf 'pincer = 90\nmage = 650\n' >"$T/mage.weights"
+"$BIN" weights "$T/mage.weights" --variant ultima >"$T/out" 2>"$T/err"; RC=$?
+check "weights --variant ultima: a Mage weight is refused, file:line named" \
+    eval '[ $RC -eq 2 ] && [ $(wc -l <"$T/err") -eq 1 ] &&
+          has "$T/err" "$T/mage.weights:2: '"'"'mage'"'"' is not an Ultima weight"'
+
+"$BIN" weights "$T/u.weights" >"$T/out" 2>"$T/err"; RC=$?
+check "weights: an Ultima file is not a Maxima one (its own weights are refused, file:line named)" \
+    eval '[ $RC -eq 2 ] && grep -q "u.weights:[0-9]*: '"'"'frozen.pincer.mg'"'"' is not a Maxima weight" "$T/err"'
 
 A=$("$BIN" bench 5 --variant ultima | tail -1 | awk '{print $2}')
 B=$("$BIN" bench 5 --variant ultima | tail -1 | awk '{print $2}')

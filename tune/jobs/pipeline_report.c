@@ -165,7 +165,7 @@ static void report_weights(FILE *out, const PipelineResult *r)
     fprintf(out,
             "## Final weights\n\n%d of %d weights differ from the start after the fit, %d "
             "in the final weights (`fit/fitted.weights`, `final.weights`).\n\n",
-            fitted, W_NB, changed);
+            fitted, weights_game_count(variant_get(VARIANT_MAXIMA)), changed);
     WeightsView v = {&r->final, &r->start, PIPELINE_SQUARES_PNG};
     weights_report_markdown(out, &v);
     fprintf(out, "\n");

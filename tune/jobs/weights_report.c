@@ -43,13 +43,16 @@ bool weights_report_write_squares(FILE *out, void *data)
     return !ferror(out);
 }
 
-/* The table of the scalar terms: middle game and end game, with the start values. */
+/* The table of the scalar terms (Maxima's: the reports are of Maxima runs): middle game and end
+ * game, with the start values. */
 static void scalar_table(FILE *out, const WeightsView *v)
 {
     fprintf(out, "| term | group | mg | eg |%s\n|---|---|---:|---:|%s\n",
             v->start ? " start mg | start eg |" : "", v->start ? "---:|---:|" : "");
     for (int t = 0; t < T_PST_FIRST; t++) {
         const WeightDef *d = &weight_defs[weight_mg(t)];
+        if (!weights_term_in_game(variant_get(VARIANT_MAXIMA), t))
+            continue;
         int n = (int)(strlen(d->name) - 3);
         fprintf(out, "| %.*s | %s | %d | %d |", n, d->name, d->group, v->w->v[weight_mg(t)],
                 v->w->v[weight_eg(t)]);
@@ -59,12 +62,14 @@ static void scalar_table(FILE *out, const WeightsView *v)
     }
 }
 
-/* The table of the single weights: game-phase weights and search parameters. */
+/* The table of the single weights (Maxima's): game-phase weights and search parameters. */
 static void single_table(FILE *out, const WeightsView *v)
 {
     fprintf(out, "\n| weight | value |%s meaning |\n|---|---:|%s---|\n", v->start ? " start |" : "",
             v->start ? "---:|" : "");
     for (int i = W_PHASE_FIRST; i < W_NB; i++) {
+        if (!weights_in_game(variant_get(VARIANT_MAXIMA), i))
+            continue;
         fprintf(out, "| %s | %d |", weight_defs[i].name, v->w->v[i]);
         if (v->start)
             fprintf(out, " %d |", v->start->v[i]);

@@ -30,14 +30,19 @@ static bool params_push(TuneParam *out, int max, int *n, const char *name, const
     return true;
 }
 
-/* Expands a group (each weight its own parameter); false with the problem in err. */
-static bool params_group(const char *group, TuneParam *out, int max, int *n, char *err,
-                         size_t errlen)
+/* Expands a group of game v's weights (each its own parameter); false with the problem in
+ * err. */
+static bool params_group(const Variant *v, const char *group, TuneParam *out, int max, int *n,
+                         char *err, size_t errlen)
 {
     int idx[W_NB];
-    int count = weights_group(group, idx, W_NB);
+    int count = weights_group_game(v, group, idx, W_NB);
     if (count < 0) {
         snprintf(err, errlen, "unknown group '%s' (groups start with @, e.g. @all)", group);
+        return false;
+    }
+    if (count == 0) {
+        snprintf(err, errlen, "group '%s' has no %s weight", group, v->title);
         return false;
     }
     for (int i = 0; i < count; i++) {
@@ -51,7 +56,8 @@ static bool params_group(const char *group, TuneParam *out, int max, int *n, cha
     return true;
 }
 
-bool params_parse(const char *list, TuneParam *out, int max, int *n, char *err, size_t errlen)
+bool params_parse_game(const Variant *v, const char *list, TuneParam *out, int max, int *n,
+                       char *err, size_t errlen)
 {
     char buf[4096];
     if (strlen(list) >= sizeof buf) {
@@ -64,10 +70,12 @@ bool params_parse(const char *list, TuneParam *out, int max, int *n, char *err, 
     for (char *tok = strtok_r(buf, ", \t", &save); tok; tok = strtok_r(NULL, ", \t", &save)) {
         WeightSet set;
         if (tok[0] == '@' || !strcmp(tok, "all")) {
-            if (!params_group(tok[0] == '@' ? tok : "@all", out, max, n, err, errlen))
+            if (!params_group(v, tok[0] == '@' ? tok : "@all", out, max, n, err, errlen))
                 return false;
-        } else if (!weights_term(tok, &set)) {
-            snprintf(err, errlen, "unknown weight '%s' (see maxtune weights)", tok);
+        } else if (!weights_term_game(v, tok, &set, err, errlen)) {
+            size_t len = strlen(err);
+            snprintf(err + len, errlen > len ? errlen - len : 0, " (see maxtune weights%s)",
+                     v->id == VARIANT_MAXIMA ? "" : " --variant ultima");
             return false;
         } else if (!params_push(out, max, n, tok, &set, err, errlen)) {
             return false;
@@ -78,6 +86,11 @@ bool params_parse(const char *list, TuneParam *out, int max, int *n, char *err, 
         return false;
     }
     return true;
+}
+
+bool params_parse(const char *list, TuneParam *out, int max, int *n, char *err, size_t errlen)
+{
+    return params_parse_game(variant_get(VARIANT_MAXIMA), list, out, max, n, err, errlen);
 }
 
 bool params_check(const char *list, char *msg, size_t len)

@@ -3,7 +3,8 @@
  *     a weight's or a term's name   one parameter moving the weights of weights_term() together
  *                                   (one value for all of them);
  *     "@group" (and "all" = "@all") every weight of weights_group(), each its own parameter.
- * No weight may be moved by two parameters. */
+ * No weight may be moved by two parameters. Names and groups are those of one game's table
+ * (params_parse_game; params_parse: Maxima's), so a run of a game tunes its weights only. */
 #ifndef MAXTUNE_PARAMS_H
 #define MAXTUNE_PARAMS_H
 
@@ -20,8 +21,13 @@ typedef struct TuneParam {
     WeightSet set;
 } TuneParam;
 
-/* Parses list into out[0..*n-1] (at most max); false with the problem in err ("unknown weight
- * 'x'", "'x' given twice", ...). */
+/* Parses list, names and groups of game v's weights (weights_term_game, weights_group_game),
+ * into out[0..*n-1] (at most max); false with the problem in err ("unknown weight 'x'", "'mage'
+ * is not an Ultima weight", "group '@palace' has no Ultima weight", "'x' given twice", ...). */
+bool params_parse_game(const Variant *v, const char *list, TuneParam *out, int max, int *n,
+                       char *err, size_t errlen);
+
+/* params_parse_game for Maxima (what every tuner reads today). */
 bool params_parse(const char *list, TuneParam *out, int max, int *n, char *err, size_t errlen);
 
 /* A config StringCheck: true when list parses (the message in msg otherwise). */
