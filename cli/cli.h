@@ -45,6 +45,11 @@ int cli_usage(int argc, char **argv, const char *help, int min_argc, int max_arg
  * option is absent; false with "maxtune <cmd>: unknown variant ..." printed. */
 bool cli_take_variant(const char *cmd, int *argc, char **argv, const Variant **out);
 
+/* cli_take_variant, then cli_usage on what is left: the start of a command taking --variant;
+ * returns -1 when the command should go on. */
+int cli_usage_variant(const char *cmd, int *argc, char **argv, const char *help, int min_argc,
+                      int max_argc, const Variant **variant);
+
 /* Parses a FEN argument of game v (NULL: the row count says which; "start" is v's initial
  * position, Maxima's without v) or prints "maxtune <cmd>: <error>" and returns false. */
 bool cli_parse_fen(const char *cmd, const char *fen, const Variant *v, Position *pos);

@@ -63,6 +63,14 @@ bool cli_take_variant(const char *cmd, int *argc, char **argv, const Variant **o
     return true;
 }
 
+int cli_usage_variant(const char *cmd, int *argc, char **argv, const char *help, int min_argc,
+                      int max_argc, const Variant **variant)
+{
+    if (!cli_take_variant(cmd, argc, argv, variant))
+        return EXIT_USAGE;
+    return cli_usage(*argc, argv, help, min_argc, max_argc);
+}
+
 bool cli_parse_fen(const char *cmd, const char *fen, const Variant *v, Position *pos)
 {
     char err[256];
@@ -133,9 +141,7 @@ int cmd_perft(int argc, char **argv)
         "printed ends with the node count; --divide first prints one line per root move with\n"
         "its count. The FEN's row count says the game; --variant makes 'start' that game's.\n";
     const Variant *variant;
-    if (!cli_take_variant("perft", &argc, argv, &variant))
-        return EXIT_USAGE;
-    int rc = cli_usage(argc, argv, help, 3, 4);
+    int rc = cli_usage_variant("perft", &argc, argv, help, 3, 4, &variant);
     if (rc >= 0)
         return rc;
     bool divide = false;
@@ -211,9 +217,7 @@ int cmd_moves(int argc, char **argv)
         "Maxima by default) after playing the --moves, one per line, sorted in byte order, in\n"
         "MAXIMA.md notation.\n";
     const Variant *variant;
-    if (!cli_take_variant("moves", &argc, argv, &variant))
-        return EXIT_USAGE;
-    int rc = cli_usage(argc, argv, help, 2, argc);
+    int rc = cli_usage_variant("moves", &argc, argv, help, 2, argc, &variant);
     if (rc >= 0)
         return rc;
     Position pos;
@@ -273,9 +277,7 @@ int cmd_show(int argc, char **argv)
         "side to move, check and game state (ongoing, checkmate, stalemate, bare king,\n"
         "invasion); when the game is over, who won and why (MAXIMA.md 8, ULTIMA.md 7).\n";
     const Variant *variant;
-    if (!cli_take_variant("show", &argc, argv, &variant))
-        return EXIT_USAGE;
-    int rc = cli_usage(argc, argv, help, 2, argc);
+    int rc = cli_usage_variant("show", &argc, argv, help, 2, argc, &variant);
     if (rc >= 0)
         return rc;
     Position pos;

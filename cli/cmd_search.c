@@ -69,9 +69,7 @@ int cmd_search(int argc, char **argv)
         "'bestmove <move>'. Weights: a weights file, 'default' or 'material' (the game's).\n"
         "Without a limit: depth 6.\n";
     const Variant *variant;
-    if (!cli_take_variant("search", &argc, argv, &variant))
-        return EXIT_USAGE;
-    int rc = cli_usage(argc, argv, help, 2, argc);
+    int rc = cli_usage_variant("search", &argc, argv, help, 2, argc, &variant);
     if (rc >= 0)
         return rc;
     Position start;
@@ -171,10 +169,8 @@ int cmd_bench(int argc, char **argv)
         "total node count (a signature that changes only when search behaviour changes) and\n"
         "nodes/s.\n";
     const Variant *variant;
-    if (!cli_take_variant("bench", &argc, argv, &variant))
-        return EXIT_USAGE;
+    int rc = cli_usage_variant("bench", &argc, argv, help, 1, 2, &variant);
     bool ultima = variant && variant->id == VARIANT_ULTIMA;
-    int rc = cli_usage(argc, argv, help, 1, 2);
     if (rc >= 0)
         return rc;
     long depth = 7;
@@ -222,9 +218,7 @@ int cmd_weights(int argc, char **argv)
         "each weight's meaning and range. A file is read and checked first. --variant ultima\n"
         "prints and reads Ultima's table (its own weights; 'ultima' is its default too).\n";
     const Variant *variant;
-    if (!cli_take_variant("weights", &argc, argv, &variant))
-        return EXIT_USAGE;
-    int rc = cli_usage(argc, argv, help, 1, 2);
+    int rc = cli_usage_variant("weights", &argc, argv, help, 1, 2, &variant);
     if (rc >= 0)
         return rc;
     if (!variant)
