@@ -172,13 +172,14 @@ bool weights_load_game(Weights *w, const char *path, const Variant *v, char *err
             weights_default(w);
         return true;
     }
-    if (!strcmp(path, "v1") || !strcmp(path, "material")) {
-        if (!strcmp(path, "v1"))
-            weights_v1(w);
-        else
-            weights_start(w, v);
-        if (!strcmp(path, "material"))
-            weights_keep_material(w);
+    if (!strcmp(path, "v1")) {
+        weights_v1(w);
+        weights_keep_game(w, v);
+        return true;
+    }
+    if (!strcmp(path, "material")) {
+        weights_start(w, v);
+        weights_keep_material(w);
         weights_keep_game(w, v);
         return true;
     }
