@@ -153,8 +153,7 @@ void weights_ultima(Weights *w)
     weights_keep_game(w, variant_get(VARIANT_ULTIMA));
 }
 
-/* The start values of game v's weights files (weights_load_game). */
-static void weights_start(Weights *w, const Variant *v)
+void weights_start(Weights *w, const Variant *v)
 {
     if (v->id == VARIANT_ULTIMA)
         weights_ultima(w);

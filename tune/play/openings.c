@@ -242,10 +242,7 @@ bool openings_load(Openings *o, const MatchConfig *mc, const Variant *v, uint64_
     o->plies = (int)mc->opening_plies;
     o->max_score = (int)mc->opening_max_score;
     /* Fixed tables: openings never change with the built-in default. */
-    if (v->id == VARIANT_MAXIMA)
-        weights_v1(&o->weights);
-    else
-        weights_ultima(&o->weights);
+    weights_start(&o->weights, v);
     if (!strcmp(mc->openings, "random"))
         return true;
     bool read = is_pgn(mc->openings) ? book_read_pgn(o, mc->openings, err, errlen)
