@@ -1,6 +1,7 @@
 /* variant.c: the rows of the family's games (variant.h). */
 #include "variant.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #define ULTIMA_START "rnbqkbnm/pppppppp/8/8/8/8/PPPPPPPP/MNBKQBNR w 0"
@@ -18,6 +19,7 @@ static unsigned types_of(const int *list)
 }
 
 static Variant variants[VARIANT_NB];
+static char names[64]; /* "maxima|ultima", built from the rows */
 
 void variant_init(void)
 {
@@ -35,7 +37,6 @@ void variant_init(void)
                        KING),
         .stalemate_loses = false,
         .bare_king_loses = true,
-        .unit_type = PINCER,
         .shape = {1, 9, true, KING_KNIGHT_CYLINDER, SYMMETRY_MIRROR_RANKS},
     };
     variants[VARIANT_ULTIMA] = (Variant){
@@ -48,11 +49,13 @@ void variant_init(void)
         .types = TYPES(PINCER, COORDINATOR, LEAPER, CHAMELEON, WITHDRAWER, IMMOBILIZER, KING),
         .stalemate_loses = true,
         .bare_king_loses = false,
-        .unit_type = PINCER,
         .shape = {1, 8, false, KING_STEP, SYMMETRY_HALF_TURN},
     };
-    for (int i = 0; i < VARIANT_NB; i++)
+    for (int i = 0; i < VARIANT_NB; i++) {
         geometry_build(&variants[i].geo, &variants[i].shape);
+        size_t k = strlen(names);
+        snprintf(names + k, sizeof names - k, "%s%s", i ? "|" : "", variants[i].name);
+    }
     done = true;
 }
 
@@ -66,7 +69,7 @@ const Variant *variant_find(const char *name)
     return NULL;
 }
 
-const char *variant_names(void) { return "maxima|ultima"; }
+const char *variant_names(void) { return names; }
 
 const Variant *variant_of_rows(int rows)
 {

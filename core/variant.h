@@ -2,8 +2,8 @@
  *
  * Everything that differs between the games is decided here, once per game: the board's shape
  * and zones (its Geometry: real squares, palaces, the King's move, the colour symmetry), the
- * piece set, how a game ends, the start position, the FEN's row count and the unit piece of
- * the values. The rule code (movegen, attack, makemove, gamestate, fen) is shared and asks the
+ * piece set, how a game ends, the start position, and the FEN's row count.
+ * The rule code (movegen, attack, makemove, gamestate, fen) is shared and asks the
  * position's variant; nothing outside core/ names a game's rule. Every rule the games share is
  * one piece of code: Ultima's Chameleon, Pincer, Coordinator, Long leaper, Withdrawer and
  * Immobilizer are Maxima's.
@@ -33,7 +33,6 @@ typedef struct Variant {
     bool stalemate_loses;     /* no legal move and not in check: a loss (Ultima), else a draw */
     bool bare_king_loses;     /* only the King left: the side to move loses (Maxima 8.2); the
                             * invasion loss (8.3) comes with the palaces (BoardShape) */
-    int unit_type;            /* the piece type values are counted in (the Pincer) */
     BoardShape shape;         /* what geo is built from */
     Geometry geo;             /* the board's tables */
 } Variant;
