@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include <gsl/gsl_cdf.h>
+#include <gsl/gsl_fit.h>
 
 /* fishtest replaces each zero count by this before any likelihood is computed (regularize()). */
 #define STATS_REG_EPS 1e-3
@@ -497,4 +498,29 @@ double stats_sprt_llr_trinomial(const MatchCounts *mc, double elo0, double elo1)
     if (!(w0 > 0.0 && l0 > 0.0 && d0 > 0.0 && w1 > 0.0 && l1 > 0.0 && d1 > 0.0))
         return 0.0;
     return w * log(w1 / w0) + l * log(l1 / l0) + d * log(d1 / d0);
+}
+
+bool stats_trend(const double *x, const double *y, const double *se, int n, StatsTrend *t)
+{
+    enum { MOST = 64 };
+    double w[MOST];
+    if (n < 3 || n > MOST)
+        return false;
+    bool spread = false;
+    for (int i = 0; i < n; i++) {
+        if (!(se[i] > 0) || !isfinite(se[i]) || !isfinite(x[i]) || !isfinite(y[i]))
+            return false;
+        w[i] = 1 / (se[i] * se[i]);
+        spread |= x[i] != x[0];
+    }
+    double c0, c1, cov00, cov01, cov11, chi2;
+    if (!spread ||
+        gsl_fit_wlinear(x, 1, w, 1, y, 1, (size_t)n, &c0, &c1, &cov00, &cov01, &cov11, &chi2) != 0)
+        return false;
+    t->slope = c1;
+    t->se = sqrt(cov11);
+    t->z = c1 / t->se;
+    t->p = 2 * gsl_cdf_ugaussian_Q(fabs(t->z));
+    t->chi2 = chi2;
+    return true;
 }

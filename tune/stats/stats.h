@@ -117,6 +117,18 @@ SprtVerdict stats_sprt_verdict(const MatchCounts *mc, const SprtConfig *cfg, dou
  * there is at least one win, one loss and one draw. */
 double stats_sprt_llr_trinomial(const MatchCounts *mc, double elo0, double elo1);
 
+/* A trend: the slope of a weighted least-squares line through points with known errors. */
+typedef struct StatsTrend {
+    double slope, se; /* the slope and its standard error (from the points' errors) */
+    double z, p;      /* slope / se and the two-sided p of "no trend" (normal) */
+    double chi2;      /* the points' weighted squared residuals about the line (n - 2 df) */
+} StatsTrend;
+
+/* Fits y = a + b x through n points whose y have standard errors se (GSL's gsl_fit_wlinear,
+ * weights 1 / se^2) into t; false when n < 3, an se is not positive and finite, or x is
+ * constant. */
+bool stats_trend(const double *x, const double *y, const double *se, int n, StatsTrend *t);
+
 /* The 97.5% quantile of the standard normal: the half-width of a 95% interval in standard
  * errors. */
 #define STATS_Z95 1.959963984540054
