@@ -77,6 +77,9 @@ static const ConfigKey FIT_KEYS[] = {
             "lambda >= 0: adds lambda * sum ((weight - start) / 100 cp)^2 to the mean loss, "
             "holding weights the positions barely see near the start; \"auto\": the lambda of "
             "0, 1e-5, 1e-4, 1e-3, 1e-2 with the least held-out loss (needs validation > 0)"),
+    KEY_BOOL_SPARSE(FitConfig, phase_values, "false",
+                    "write pincers.csv: each fitted material weight in pincers of its phase "
+                    "(the ratio to the fitted pincer of that phase, Fieller's 95% interval)"),
 
 };
 

@@ -21,6 +21,7 @@ typedef struct FitConfig {
     double validation;       /* share of games held out to measure the fit, 0 = none */
     long verify_pairs;       /* verification match fitted vs start, 0 = none */
     char regularize[32]; /* lambda >= 0 toward the start weights, or "auto" (fit_config_lambda) */
+    bool phase_values;   /* write pincers.csv: each material weight in pincers of its phase */
 } FitConfig;
 
 /* The [fit] section of cfg; fit_config_edit for a caller that changes it. */

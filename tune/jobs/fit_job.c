@@ -387,6 +387,7 @@ int fit_run(const Config *cfg, RunDir *rd)
                       .print_data = j};
     job_add_file(&out, "fitted.weights", fit_write_weights, j);
     job_add_file(&out, "fit.csv", fit_write_table, j);
+    job_add_file(&out, fit_config(cfg)->phase_values ? "pincers.csv" : NULL, fit_write_pincers, j);
     job_add_file(&out, "loss_curve.csv", job_write_text, j->curve_text);
     job_add_file(&out, j->selfplay && selfplay_config(cfg)->pgn ? "games.pgn" : NULL,
                  selfplay_write_pgn, j->selfplay);

@@ -66,6 +66,9 @@ extern const struct HtmlSpec fit_html;
  * report.md. */
 bool fit_write_weights(FILE *out, void *data);
 bool fit_write_table(FILE *out, void *data);
+/* pincers.csv ([fit] phase_values): each fitted material weight in pincers of its phase, with
+ * Fieller's 95% interval ("inf" bounds when unbounded). */
+bool fit_write_pincers(FILE *out, void *data);
 bool fit_write_summary(FILE *out, void *data);
 bool fit_write_report(FILE *out, void *data);
 

@@ -69,6 +69,24 @@ bool fit_write_weights(FILE *out, void *data)
     return true;
 }
 
+/* Whether fitted weight w is a piece's material weight other than the pincer's. */
+static bool is_material(int w) { return w <= W_GUARD_EG && w > W_PINCER_EG; }
+
+bool fit_write_pincers(FILE *out, void *data)
+{
+    FitJob *j = data;
+    fprintf(out, "weight,phase,pincers,low95,high95\n");
+    for (int x = 0; x < j->mf; x++) {
+        int w = j->fitted[x].set.idx[0];
+        double v, lo, hi;
+        if (!is_material(w) || !in_pincers(j, w, &v, &lo, &hi))
+            continue;
+        const char *phase = j->fitted[x].set.n > 1 ? "both" : w % 2 ? "eg" : "mg";
+        fprintf(out, "%s,%s,%.4f,%.4f,%.4f\n", j->fitted[x].name, phase, v, lo, hi);
+    }
+    return true;
+}
+
 bool fit_write_table(FILE *out, void *data)
 {
     FitJob *j = data;
@@ -244,7 +262,7 @@ static void report_weights(FILE *out, const FitJob *j)
         int w = j->fitted[x].set.idx[0], m = j->mf;
         double se = se_of(j, x), v, lo, hi;
         char pincers[64] = "";
-        if (w <= W_GUARD_EG && w > W_PINCER_EG && in_pincers(j, w, &v, &lo, &hi))
+        if (is_material(w) && in_pincers(j, w, &v, &lo, &hi))
             snprintf(pincers, sizeof pincers,
                      isfinite(lo) ? "%.2f [%.2f, %.2f]" : "%.2f [unbounded]", v, lo, hi);
         fprintf(out, "| %s | %g | %.1f | [%.1f, %.1f] | %.2f | %.2f |", j->fitted[x].name,

@@ -131,6 +131,9 @@ bool config_check_fail(ConfigCheck *ck, const char *section, const char *key, co
     {#m, CFG_REAL, CK_FIELD(S, m, double), lo, hi, def, NULL, false, NULL, doc, false, false}
 #define KEY_BOOL(S, m, def, doc)                                                                  \
     {#m, CFG_BOOL, CK_FIELD(S, m, bool), NULL, NULL, def, NULL, false, NULL, doc, false, false}
+/* An optional bool written only when not at its default. */
+#define KEY_BOOL_SPARSE(S, m, def, doc)                                                           \
+    {#m, CFG_BOOL, CK_FIELD(S, m, bool), NULL, NULL, def, NULL, false, NULL, doc, true, false}
 #define KEY_STR(S, m, def, required, check, doc)                                                  \
     {#m, CFG_STRING, CK_FIELD(S, m, char *), "1", NULL, def, NULL, required, check, doc, false,   \
      false}
