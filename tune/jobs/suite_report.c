@@ -13,6 +13,8 @@
 #include "tune/jobs/spsa_config.h"
 #include "tune/play/selfplay_config.h"
 #include "tune/jobs/values_config.h"
+#include "tune/play/player_config.h"
+#include "tune/play/players.h"
 
 /* Parses "v", "lo", "hi" fields of values.csv ("" when not measured; "inf" when unbounded). */
 static SuiteValue parse_value(char **f)
@@ -139,6 +141,13 @@ bool suite_write_report(FILE *out, void *data)
             "|\n\n",
             spsa_config(cfg)->iterations, spsa_config(cfg)->start_weights,
             spsa_config(cfg)->verify_pairs);
+    char limits[128];
+    player_limits_text(player_config(cfg, 0), limits, sizeof limits);
+    fprintf(out,
+            "The values belong to one engine: `%s` weights at %s (piece values change with "
+            "the engine and its depth: `configs/study-pieces.ini` measures them at several "
+            "settings).\n\n",
+            player_config(cfg, 0)->weights, limits);
     fprintf(out, "## Piece values (pincers, 95%% intervals)\n\n"
                  "| piece | vchess | regression | handicap | methods | SPSA-tuned / tuned pincer |"
                  "\n|---|---:|---|---|---|---:|\n");
@@ -208,7 +217,10 @@ bool suite_write_summary(FILE *out, void *data)
 void suite_print(void *data)
 {
     const SuiteResult *r = data;
-    printf("\nSuite %s: piece values in pincers (95%% intervals)\n", r->cfg->name);
+    char limits[128];
+    player_limits_text(player_config(r->cfg, 0), limits, sizeof limits);
+    printf("\nSuite %s: piece values in pincers (95%% intervals), engine `%s` at %s\n",
+           r->cfg->name, player_config(r->cfg, 0)->weights, limits);
     printf("%-12s %6s  %-22s  %-22s  %s\n", "piece", "vchess", "regression", "handicap",
            "SPSA-tuned");
     for (int i = 0; i < r->npieces; i++) {

@@ -328,12 +328,25 @@ static void report_precision(FILE *out, const ValuesJob *j)
             j->selfplay ? ", `positions.traces`" : "");
 }
 
+/* The line that says which engine and strength the values belong to. */
+static void report_engine(FILE *out, const ValuesJob *j)
+{
+    char limits[128];
+    player_limits_text(player_config(j->cfg, 0), limits, sizeof limits);
+    fprintf(out,
+            "**These values belong to one engine: `%s` weights at %s** (on both sides of every "
+            "game). Piece values change with the engine and its depth: "
+            "`configs/study-pieces.ini` measures them at several settings.\n\n",
+            player_config(j->cfg, 0)->weights, limits);
+}
+
 bool values_write_report(FILE *out, void *data)
 {
     const ValuesJob *j = data;
     fprintf(out, "# Piece values `%s`\n\n", j->cfg->name);
     fprintf(out, "What each Maxima piece is worth, in pincers (pawns), measured by play two "
                  "independent ways. Intervals are 95%%.\n\n");
+    report_engine(out, j);
     fprintf(out, "![Piece values by both methods](values.png)\n\n*Each piece's value in "
                  "pincers with its 95%% interval: regression (blue, left) and handicap matches "
                  "(red, right) side by side, vchess's table as open circles, the dashed line at "
