@@ -7,7 +7,9 @@
  * summary.json / verify.json (and the last line of elo_progress.csv); fit.csv's intervals from
  * the fitted value and the clustered standard error, and both standard errors themselves from
  * the positions the fit read (a sandwich estimator written here); values.csv's Fieller bounds
- * from the Elo figures, standard errors and covariances beside them. Confidence: 95%, as the
+ * from the Elo figures, standard errors and covariances beside them; a study's table from its
+ * parts' files, and its trends against strength by a weighted least-squares line written out
+ * here. Confidence: 95%, as the
  * column names and the reports state; z comes from GSL here, not from the program.
  *
  * So that no check passes by accident, every test also asserts that the same figure at another
@@ -37,7 +39,7 @@
 #include "search/weights.h"
 #include "tune/stats/traces.h"
 
-enum { PATH_LEN = 512, MAX_COLS = 32, MAX_ROWS = 16, FIELD_LEN = 64, NFIT = 4 };
+enum { PATH_LEN = 512, MAX_COLS = 32, MAX_ROWS = 64, FIELD_LEN = 64, NFIT = 4 };
 
 static const double CONFIDENCE = 0.95, OTHER_CONFIDENCE = 0.90;
 
@@ -180,7 +182,7 @@ static int row(const Csv *c, const char *key)
 /* Asserts |got - want| <= tol, naming the figure. */
 static void near(const char *what, double got, double want, double tol)
 {
-    if (!(fabs(got - want) <= tol))
+    if (!(got == want || fabs(got - want) <= tol)) /* equal infinities: the same bound */
         fail_msg("%s: written %.6f, re-derived %.6f (tolerance %g)", what, got, want, tol);
 }
 
@@ -694,6 +696,176 @@ static void test_values_handicap_intervals(void **state)
     free(c);
 }
 
+/* ---------------------------------------------------------------------------------------- */
+/* The study: its table from the parts' files, its trends re-derived */
+
+enum { STUDY_SETTINGS = 3 };
+
+/* The study's settings (weakest first) and the folders of their parts. */
+static const char *const STUDY_LABEL[STUDY_SETTINGS] = {"v1-80", "default-80", "default-160"};
+
+/* The row of csv c whose columns a and b hold va and vb, or -1. */
+static int row2(const Csv *c, const char *a, const char *va, const char *b, const char *vb)
+{
+    for (int r = 0; r < c->nrows; r++)
+        if (!strcmp(c->cell[r][col(c, a)], va) && !strcmp(c->cell[r][col(c, b)], vb))
+            return r;
+    return -1;
+}
+
+/* Reads the CSV file name of the study part "<kind>-<label>" (or "ladder"). */
+static Csv *study_part(const char *kind, const char *label, const char *name)
+{
+    char path[PATH_LEN * 2];
+    if (label)
+        snprintf(path, sizeof path, "%s/study/st/%s-%s/%s", tmp, kind, label, name);
+    else
+        snprintf(path, sizeof path, "%s/study/st/%s/%s", tmp, kind, name);
+    return csv_read(path);
+}
+
+/* One row of study.csv against the part file it was read from: the values part's values.csv
+ * for both methods, the fit part's pincers.csv (whose point value is the ratio of fit.csv's
+ * fitted weights) for the phases, regression minus handicap for the gap. */
+static void check_study_row(const Csv *st, int r, int k)
+{
+    const char *piece = st->cell[r][col(st, "piece")], *series = st->cell[r][col(st, "series")];
+    static const char *const CELL[] = {"pincers", "low95", "high95"};
+    Csv *v = study_part("values", STUDY_LABEL[k], "values.csv");
+    int vr = row(v, piece);
+    assert_true(vr >= 0);
+    if (!strcmp(series, "handicap") || !strcmp(series, "regression"))
+        for (int i = 0; i < 3; i++) {
+            char name[64];
+            snprintf(name, sizeof name, "%s_%s", series, CELL[i]);
+            near(name, num(st, r, CELL[i]), num(v, vr, name), 1e-4);
+        }
+    else if (!strcmp(series, "gap"))
+        near("gap = regression - handicap", num(st, r, "pincers"),
+             num(v, vr, "regression_pincers") - num(v, vr, "handicap_pincers"), 2e-4);
+    else if (strcmp(piece, "pincer") != 0) {
+        const char *ph = !strcmp(series, "middle_game") ? "mg" : "eg";
+        char weight[FIELD_LEN + 4], unit[16];
+        snprintf(weight, sizeof weight, "%s.%s", piece, ph);
+        snprintf(unit, sizeof unit, "pincer.%s", ph);
+        Csv *pc = study_part("fit", STUDY_LABEL[k], "pincers.csv");
+        Csv *fit = study_part("fit", STUDY_LABEL[k], "fit.csv");
+        int pr = row(pc, weight), fw = row(fit, weight), fu = row(fit, unit);
+        assert_true(pr >= 0 && fw >= 0 && fu >= 0);
+        for (int i = 0; i < 3; i++)
+            near(weight, num(st, r, CELL[i]), num(pc, pr, CELL[i]), 1e-4);
+        double ratio = num(fit, fw, "fitted") / num(fit, fu, "fitted");
+        near("phase value = fitted weight / fitted pincer", num(st, r, "pincers"), ratio,
+             1e-3 * (1 + fabs(ratio)));
+        free(pc);
+        free(fit);
+    }
+    free(v);
+}
+
+/* The weighted least-squares slope of y on x (weights 1 / se^2) and its standard error. */
+static void wls_slope(const double *x, const double *y, const double *se, int n, double *b,
+                      double *b_se)
+{
+    double sw = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
+    for (int i = 0; i < n; i++) {
+        double w = 1 / (se[i] * se[i]);
+        sw += w;
+        sx += w * x[i];
+        sy += w * y[i];
+        sxx += w * x[i] * x[i];
+        sxy += w * x[i] * y[i];
+    }
+    double d = sw * sxx - sx * sx;
+    *b = (sw * sxy - sx * sy) / d;
+    *b_se = sqrt(sw / d);
+}
+
+/* Re-derives the trend of piece/series from study.csv's rows (x: Elo / 100, se from the 95%
+ * interval) and compares it with summary.json's; false when the series has no trend. */
+static bool check_study_trend(const Csv *st, const char *js, const char *piece, const char *series)
+{
+    double x[STUDY_SETTINGS], y[STUDY_SETTINGS], se[STUDY_SETTINGS], z = z_of(CONFIDENCE);
+    for (int k = 0; k < STUDY_SETTINGS; k++) {
+        int r = -1;
+        for (int i = 0; i < st->nrows && r < 0; i++)
+            if (!strcmp(st->cell[i][col(st, "setting")], STUDY_LABEL[k]) &&
+                !strcmp(st->cell[i][col(st, "piece")], piece) &&
+                !strcmp(st->cell[i][col(st, "series")], series))
+                r = i;
+        if (r < 0 || !isfinite(num(st, r, "low95")) || !isfinite(num(st, r, "high95")))
+            return false;
+        x[k] = num(st, r, "elo") / 100;
+        y[k] = num(st, r, "pincers");
+        se[k] = (num(st, r, "high95") - num(st, r, "low95")) / (2 * z);
+    }
+    double b, b_se, ones[STUDY_SETTINGS] = {1, 1, 1}, b_flat, flat_se;
+    wls_slope(x, y, se, STUDY_SETTINGS, &b, &b_se);
+    wls_slope(x, y, ones, STUDY_SETTINGS, &b_flat, &flat_se);
+    char from[FIELD_LEN + 16], in[64];
+    snprintf(from, sizeof from, "\"%s\": {\"vchess\"", piece);
+    const char *at = strstr(js, from);
+    assert_non_null(at);
+    snprintf(in, sizeof in, "\"%s\": {", series);
+    at = strstr(at, in);
+    assert_non_null(at);
+    double slope = json_num(at, NULL, "slope_per_100_elo"), jse = json_num(at, NULL, "se");
+    /* Rows hold 4 decimals and Elo 2: the tolerance follows from them. */
+    near("trend slope (weighted least squares)", slope, b, 2e-3 * (1 + fabs(b)));
+    near("trend slope's standard error", jse, b_se, 2e-3 * (1 + b_se));
+    near("trend p", json_num(at, NULL, "p"), 2 * gsl_cdf_ugaussian_Q(fabs(b / b_se)), 2e-3);
+    if (fabs(b - b_flat) > 1e-2 * (1 + fabs(b)))
+        apart("weighted slope against the unweighted one", slope, b_flat, 2e-3 * (1 + fabs(b)));
+    return true;
+}
+
+/* study: study.csv holds every part's values as the parts wrote them, each setting's Elo as
+ * the ladder rated it, and summary.json's trends are the weighted lines through them. */
+static void test_study_table_and_trends(void **state)
+{
+    (void)state;
+    char cfg[PATH_LEN], path[PATH_LEN * 2];
+    write_file("study.ini",
+               "[run]\njob = study\nname = st\nseed = 3\n[engine_a]\nhash_mb = 1\n"
+               "[engine_b]\nhash_mb = 1\n[match]\nopening_plies = 8\nmax_plies = 200\n"
+               "[selfplay]\ngames = 300\n[fit]\nvalidation = 0\nverify_pairs = 0\n"
+               "[values]\npositions = selfplay\npairs = 30\ncalibration_pairs = 80\n"
+               "calibration_pincers = 6\ntypes = pincer,coordinator,mage\noffsets = mage:5\n"
+               "[study]\nengines = v1@80, default@80, default@160\nladder_pairs = 10\n",
+               cfg);
+    run_job(cfg, "study");
+    snprintf(path, sizeof path, "%s/study/st/study.csv", tmp);
+    Csv *st = csv_read(path);
+    assert_true(st->nrows > 0 && st->nrows < MAX_ROWS);
+    Csv *ratings = study_part("ladder", NULL, "ratings.csv");
+    for (int r = 0; r < st->nrows; r++) {
+        int k = 0;
+        while (k < STUDY_SETTINGS && strcmp(st->cell[r][col(st, "setting")], STUDY_LABEL[k]))
+            k++;
+        assert_true(k < STUDY_SETTINGS);
+        int lr = row2(ratings, "player", STUDY_LABEL[k], "player", STUDY_LABEL[k]);
+        assert_true(lr >= 0);
+        near("setting Elo (ladder)", num(st, r, "elo"), num(ratings, lr, "elo"), 0.006);
+        near("setting Elo's standard error", num(st, r, "elo_se"),
+             num(ratings, lr, "error95") / z_of(CONFIDENCE), 0.006);
+        check_study_row(st, r, k);
+    }
+    snprintf(path, sizeof path, "%s/study/st/summary.json", tmp);
+    char *js = slurp(path);
+    static const char *const SERIES[] = {"handicap", "regression", "middle_game", "end_game",
+                                         "gap"};
+    int trends = 0;
+    for (int s = 0; s < 5; s++) {
+        trends += check_study_trend(st, js, "coordinator", SERIES[s]);
+        trends += check_study_trend(st, js, "mage", SERIES[s]);
+    }
+    if (trends == 0)
+        fail_msg("no trend with three bounded values: the check would be empty");
+    free(js);
+    free(ratings);
+    free(st);
+}
+
 /* Creates the temporary folder and the synthetic positions. */
 static int setup(void **state)
 {
@@ -728,6 +900,7 @@ int main(void)
         cmocka_unit_test(test_fit_intervals),
         cmocka_unit_test(test_values_regression_intervals),
         cmocka_unit_test(test_values_handicap_intervals),
+        cmocka_unit_test(test_study_table_and_trends),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -12,6 +12,8 @@
 #include "tune/jobs/selfplay_job.h"
 #include "tune/jobs/spsa_config.h"
 #include "tune/jobs/spsa_job.h"
+#include "tune/jobs/study_config.h"
+#include "tune/jobs/study_job.h"
 #include "tune/jobs/suite_job.h"
 #include "tune/jobs/tournament_config.h"
 #include "tune/jobs/tournament_job.h"
@@ -43,6 +45,8 @@ static const JobDef JOBS[] = {
      pipeline_check, pipeline_run, &pipeline_html, false, NULL, NULL, NULL, false},
     {"tournament", "players [engine_a], [engine_b], [engine_c], ... in game pairs; joint ratings",
      NULL, tournament_run, &tournament_html, true, NULL, NULL, tournament_grows, true},
+    {"study", "piece values by both methods and by phase at several engine settings; a ladder",
+     study_check, study_run, &study_html, false, NULL, NULL, NULL, false},
 };
 
 /* The config sections, in file order: the players and [match] (the play layer's), then each
@@ -57,6 +61,7 @@ static void catalog_config(void)
     values_config_register();
     pipeline_config_register();
     tournament_config_register();
+    study_config_register();
 }
 
 bool catalog_register(void)

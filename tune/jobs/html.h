@@ -37,7 +37,7 @@ typedef struct HtmlFigure {
     const char *when;
 } HtmlFigure;
 
-enum { HTML_MAX_FIGURES = 8, HTML_MAX_SOURCES = 3, HTML_MAX_PARTS = 4 };
+enum { HTML_MAX_FIGURES = 8, HTML_MAX_SOURCES = 3, HTML_MAX_PARTS = 8 };
 
 /* What the page of one job shows beyond report.md; each job's report file defines one. */
 typedef struct HtmlSpec {
