@@ -213,7 +213,7 @@ int cmd_bench(int argc, char **argv)
 int cmd_weights(int argc, char **argv)
 {
     static const char help[] =
-        "usage: maxtune weights [FILE|default|v1|material] [--variant maxima|ultima]\n"
+        "usage: maxtune weights [FILE|default|v1|v2|material] [--variant maxima|ultima]\n"
         "Prints a weights set as a valid weights file (the defaults without an argument), with\n"
         "each weight's meaning and range. A file is read and checked first. --variant ultima\n"
         "prints and reads Ultima's table (its own weights; 'ultima' is its default too).\n";

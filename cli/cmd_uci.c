@@ -552,9 +552,9 @@ static void uci_setoption(Uci *u, char *args)
     } else if (!strcmp(name, "Weights")) {
         Weights w;
         char err[512];
-        if (!u->cfg.weight_files && strcmp(value, "default") && strcmp(value, "v1") &&
-            strcmp(value, "material"))
-            uci_say(u, "info string error: Weights: only 'default', 'v1' or 'material' here\n");
+        if (!u->cfg.weight_files && !weights_is_builtin(value))
+            uci_say(u, "info string error: Weights: only 'default', 'v1', 'v2' or 'material' "
+                       "here\n");
         else if (!weights_load_game(&w, value, u->variant, err, sizeof err))
             uci_say(u, "info string error: Weights: %s; unchanged\n", err);
         else

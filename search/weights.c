@@ -58,8 +58,9 @@ static const PstDocs ultima_pst_docs = {
 /* Each game's piece-square meanings (NULL: the rows'). */
 static const PstDocs *const game_pst_docs[VARIANT_NB] = {[VARIANT_ULTIMA] = &ultima_pst_docs};
 
-/* The tuned values of the built-in default (search/default.weights, embedded by the build). */
-extern const char weights_default_text[];
+/* The tuned values of the built-in default (search/default.weights) and of v2
+ * (configs/v2.weights), embedded by the build. */
+extern const char weights_default_text[], weights_v2_text[];
 
 static bool weights_read(Weights *w, FILE *f, const char *path, const Variant *v, char *err,
                          size_t errlen);
@@ -88,18 +89,37 @@ void weights_v1(Weights *w)
         w->v[i] = weight_defs[i].v1;
 }
 
-void weights_default(Weights *w)
+/* v1 with an embedded weights file's values (text, read as path). */
+static void weights_embedded(Weights *w, const char *text, const char *path)
 {
     weights_v1(w);
-    FILE *f = fmemopen((void *)weights_default_text, strlen(weights_default_text), "r");
+    FILE *f = fmemopen((void *)text, strlen(text), "r");
     char err[256];
-    if (!f || !weights_read(w, f, "search/default.weights", variant_get(VARIANT_MAXIMA), err,
-                            sizeof err)) {
+    if (!f || !weights_read(w, f, path, variant_get(VARIANT_MAXIMA), err, sizeof err)) {
         /* The build embeds a file the tests load: this cannot happen in a tested build. */
-        fprintf(stderr, "maxtune: built-in default weights: %s\n", f ? err : "fmemopen failed");
+        fprintf(stderr, "maxtune: built-in weights %s: %s\n", path, f ? err : "fmemopen failed");
         abort();
     }
     fclose(f);
+}
+
+void weights_default(Weights *w)
+{
+    weights_embedded(w, weights_default_text, "search/default.weights");
+}
+
+void weights_v2(Weights *w) { weights_embedded(w, weights_v2_text, "configs/v2.weights"); }
+
+bool weights_is_builtin(const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *p = WEIGHTS_BUILTIN; *p;) {
+        size_t len = strcspn(p, "|");
+        if (len == n && !strncmp(p, name, n))
+            return true;
+        p += len + (p[len] == '|');
+    }
+    return false;
 }
 
 /* Reads the weights file at path, of game v, on top of w (weights_read). */
@@ -171,8 +191,11 @@ bool weights_load_game(Weights *w, const char *path, const Variant *v, char *err
             weights_default(w);
         return true;
     }
-    if (!strcmp(path, "v1")) {
-        weights_v1(w);
+    if (!strcmp(path, "v1") || !strcmp(path, "v2")) {
+        if (path[1] == '1')
+            weights_v1(w);
+        else
+            weights_v2(w);
         weights_keep_game(w, v);
         return true;
     }

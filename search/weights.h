@@ -328,6 +328,16 @@ void weights_v1(Weights *w);
 /* The built-in default: v1 with the tuned values of search/default.weights. */
 void weights_default(Weights *w);
 
+/* The second generation, pinned: v1 with the values of configs/v2.weights (embedded by the
+ * build), the default of the tune-strength pipeline, kept as it is when the default moves on. */
+void weights_v2(Weights *w);
+
+/* The names of the built-in sets, as a config's path words ("a|b": not a file name). */
+#define WEIGHTS_BUILTIN "default|v1|v2|material"
+
+/* Whether name names a built-in set of WEIGHTS_BUILTIN. */
+bool weights_is_builtin(const char *name);
+
 /* Material only: the v1 piece values, every other evaluation weight 0 (phase weights and search
  * parameters keep their v1 values). */
 void weights_material_only(Weights *w);
@@ -348,7 +358,7 @@ void weights_ultima(Weights *w);
 void weights_start(Weights *w, const Variant *v);
 
 /* Loads a weights file for a player of game v on top of its start values (Maxima: v1; Ultima:
- * weights_ultima); "default", "v1" and "material" name the built-in sets ("ultima" too in
+ * weights_ultima); "default", "v1", "v2" and "material" name the built-in sets ("ultima" too in
  * Ultima, its default). A weight of the table that v lacks is refused: "file:line: 'mage' is
  * not an Ultima weight". */
 bool weights_load_game(Weights *w, const char *path, const Variant *v, char *err, size_t errlen);
@@ -397,7 +407,7 @@ int weights_group_game(const Variant *v, const char *name, int *idx, int max);
 /* weights_group_game for Maxima. */
 int weights_group(const char *name, int *idx, int max);
 
-/* weights_load_game for Maxima: "default", "v1", "material" or a file read on top of v1. */
+/* weights_load_game for Maxima: a built-in set (WEIGHTS_BUILTIN) or a file read on top of v1. */
 bool weights_load(Weights *w, const char *path, char *err, size_t errlen);
 
 /* Writes w as a valid weights file of game v: its weights only, grouped, one commented line

@@ -475,19 +475,12 @@ static void test_weights_errors(void **state)
     assert_non_null(strstr(err, "cannot open"));
 }
 
-/* The v1 weights (configs/v1.weights, the built-in "v1") evaluate every reference position
- * exactly as the program of 93de8ac did with its defaults (tests/data/v1_evals.txt): the richer
- * evaluation with v1 weights is the old evaluation. */
-static void test_v1_reference(void **state)
+/* Every position of an evaluations file (tests/data/v1_evals.txt and the like: "FEN;eval" lines) evaluates with w
+ * as the file says; returns the positions checked. */
+static int check_reference_evals(const char *path, const Weights *w, const char *who)
 {
-    (void)state;
-    char err[ERR_LEN] = "", line[512];
-    Weights file, builtin;
-    if (!weights_load(&file, "configs/v1.weights", err, sizeof err))
-        fail_msg("%s", err);
-    weights_v1(&builtin);
-    assert_memory_equal(file.v, builtin.v, sizeof file.v);
-    FILE *f = fopen("tests/data/v1_evals.txt", "r");
+    char line[512];
+    FILE *f = fopen(path, "r");
     assert_non_null(f);
     int checked = 0;
     while (fgets(line, sizeof line, f)) {
@@ -497,14 +490,48 @@ static void test_v1_reference(void **state)
         *semi = '\0';
         Position pos;
         parse(&pos, line);
-        int want = atoi(semi + 1), got = eval_evaluate(&pos, &file);
+        int want = atoi(semi + 1), got = eval_evaluate(&pos, w);
         if (got != want)
-            fail_msg("%s: v1 eval %d, the old program gave %d", line, got, want);
+            fail_msg("%s: eval %d, %s gave %d", line, got, who, want);
         assert_maxima_terms_only(&pos, line);
         checked++;
     }
     fclose(f);
-    assert_true(checked >= 1400);
+    return checked;
+}
+
+/* The v1 weights (configs/v1.weights, the built-in "v1") evaluate every reference position
+ * exactly as the program of 93de8ac did with its defaults (tests/data/v1_evals.txt): the richer
+ * evaluation with v1 weights is the old evaluation. */
+static void test_v1_reference(void **state)
+{
+    (void)state;
+    char err[ERR_LEN] = "";
+    Weights file, builtin;
+    if (!weights_load(&file, "configs/v1.weights", err, sizeof err))
+        fail_msg("%s", err);
+    weights_v1(&builtin);
+    assert_memory_equal(file.v, builtin.v, sizeof file.v);
+    assert_true(check_reference_evals("tests/data/v1_evals.txt", &file,
+                                      "the old program with its defaults") >= 1400);
+}
+
+/* The v2 weights (configs/v2.weights, the built-in "v2" and `weights = v2`) evaluate the same
+ * positions exactly as the default did when it was pinned (tests/data/v2_evals.txt), so runs
+ * made with that default still reproduce when the default moves on. */
+static void test_v2_reference(void **state)
+{
+    (void)state;
+    char err[ERR_LEN] = "";
+    Weights file, builtin, named;
+    if (!weights_load(&file, "configs/v2.weights", err, sizeof err) ||
+        !weights_load(&named, "v2", err, sizeof err))
+        fail_msg("%s", err);
+    weights_v2(&builtin);
+    assert_memory_equal(file.v, builtin.v, sizeof file.v);
+    assert_memory_equal(named.v, builtin.v, sizeof file.v);
+    assert_true(check_reference_evals("tests/data/v2_evals.txt", &file,
+                                      "the default when it was pinned") >= 1400);
 }
 
 /* The game phase: EVAL_PHASE_MAX at the start, 0 with Kings and Pincers only (Pincers weigh 0),
@@ -628,6 +655,7 @@ int main(void)
         cmocka_unit_test(test_weights_builtin_and_partial),
         cmocka_unit_test(test_weights_errors),
         cmocka_unit_test(test_v1_reference),
+        cmocka_unit_test(test_v2_reference),
         cmocka_unit_test(test_phase),
         cmocka_unit_test(test_pst_features),
         cmocka_unit_test(test_king_terms),

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "search/weights.h"
 #include "tune/run/config_schema.h"
 #include "tune/run/params.h"
 
@@ -90,7 +91,7 @@ static const ConfigSection FIT_SECTIONS[] = {
 
 static const ConfigPathKey FIT_PATHS[] = {
     {"positions", "selfplay"},
-    {"start_weights", "default|v1|material"},
+    {"start_weights", WEIGHTS_BUILTIN},
 };
 
 static const ConfigRule FIT_RULES[] = {

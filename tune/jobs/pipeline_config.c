@@ -1,6 +1,7 @@
 /* pipeline_config.c: the [pipeline] section's rows (see pipeline_config.h). */
 #include "pipeline_config.h"
 
+#include "search/weights.h"
 #include "tune/run/config_schema.h"
 #include "tune/run/params.h"
 
@@ -31,7 +32,7 @@ static const ConfigSection PIPELINE_SECTIONS[] = {
 };
 
 static const ConfigPathKey PIPELINE_PATHS[] = {
-    {"start_weights", "default|v1|material"},
+    {"start_weights", WEIGHTS_BUILTIN},
 };
 
 static const ConfigPart PIPELINE_PART = {

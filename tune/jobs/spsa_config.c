@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "tune/play/player_config.h"
+#include "search/weights.h"
 #include "tune/run/config_schema.h"
 #include "tune/run/config_value.h"
 #include "tune/run/params.h"
@@ -97,7 +98,7 @@ static const ConfigSection SPSA_SECTIONS[] = {
 };
 
 static const ConfigPathKey SPSA_PATHS[] = {
-    {"start_weights", "default|v1|material"},
+    {"start_weights", WEIGHTS_BUILTIN},
     {"params_file", "none"},
 };
 

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "search/weights.h"
 #include "tune/run/config_schema.h"
 
 /* Engine names go into PGN tag values, which cannot hold '"' or '\'. */
@@ -263,7 +264,7 @@ static const ConfigRule PLAYER_RULES[] = {
     {rule_search_limit, {"nodes", "depth", "movetime_ms", "tc"}},
 };
 
-static const ConfigPathKey PLAYER_PATHS[] = {{"weights", "default|v1|material"}};
+static const ConfigPathKey PLAYER_PATHS[] = {{"weights", WEIGHTS_BUILTIN}};
 
 static bool player_sections_check(const Config *cfg, ConfigCheck *ck);
 static void player_finish(void *fields);
