@@ -15,17 +15,12 @@
 #include <stdio.h>
 
 #include "tune/jobs/study_config.h"
+#include "tune/jobs/values_job.h"
 #include "tune/run/config.h"
 #include "tune/run/rundir.h"
 #include "tune/stats/stats.h"
 
 enum { STUDY_MAX_PIECES = 8 };
-
-/* A value in pincers with its 95% interval (have false: not measured; a bound may be inf). */
-typedef struct StudyValue {
-    bool have;
-    double v, lo, hi;
-} StudyValue;
 
 /* The series of values the study measures at each setting: both methods, the fit's two
  * phases, and the gap between the methods (regression minus handicap, its interval from the
@@ -50,7 +45,7 @@ typedef struct StudyResult {
     int npieces; /* the valued types of values.csv, the unit (pincer) first */
     char piece[STUDY_MAX_PIECES][32];
     double vchess[STUDY_MAX_PIECES];
-    StudyValue val[STUDY_SERIES][STUDY_MAX_SETTINGS][STUDY_MAX_PIECES]; /* [series][setting] */
+    PieceValue val[STUDY_SERIES][STUDY_MAX_SETTINGS][STUDY_MAX_PIECES]; /* [series][setting] */
     double pincer_elo[STUDY_MAX_SETTINGS], pincer_elo_se[STUDY_MAX_SETTINGS]; /* handicap unit */
     /* the ladder: every setting's rating (the first's held at 0) and its standard error */
     double elo[STUDY_MAX_SETTINGS], elo_se[STUDY_MAX_SETTINGS];

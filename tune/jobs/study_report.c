@@ -58,16 +58,6 @@ static int part_row(PartFile *p, int min, char *err, size_t errlen)
     return -1;
 }
 
-/* A value from three fields "v, lo, hi" ("" = not measured; "inf" bounds allowed). */
-static StudyValue field_value(char **f)
-{
-    StudyValue s = {false, 0, 0, 0};
-    if (!*f[0])
-        return s;
-    s = (StudyValue){true, strtod(f[0], NULL), strtod(f[1], NULL), strtod(f[2], NULL)};
-    return s;
-}
-
 /* The index of piece name among r's pieces, or -1. */
 static int piece_index(const StudyResult *r, const char *name)
 {
@@ -98,8 +88,8 @@ static bool read_values(StudyResult *r, int k, char *err, size_t errlen)
             got = -1;
             break;
         }
-        r->val[SERIES_REGRESSION][k][i] = field_value(&p.field[4]);
-        r->val[SERIES_HANDICAP][k][i] = field_value(&p.field[11]);
+        r->val[SERIES_REGRESSION][k][i] = values_parse(&p.field[4]);
+        r->val[SERIES_HANDICAP][k][i] = values_parse(&p.field[11]);
         if (!strcmp(p.field[0], "pincer")) {
             r->pincer_elo[k] = strtod(p.field[9], NULL);
             r->pincer_elo_se[k] = strtod(p.field[10], NULL);
@@ -131,12 +121,12 @@ static bool read_phases(StudyResult *r, int k, char *err, size_t errlen)
         int i = piece_index(r, p.field[0]);
         StudySeries s = !strcmp(p.field[1], "mg") ? SERIES_MIDDLE_GAME : SERIES_END_GAME;
         if (i >= 0 && (s == SERIES_MIDDLE_GAME || !strcmp(p.field[1], "eg")))
-            r->val[s][k][i] = field_value(&p.field[2]);
+            r->val[s][k][i] = values_parse(&p.field[2]);
     }
     fclose(p.f);
     for (int i = 0; i < r->npieces; i++)
         if (!strcmp(r->piece[i], "pincer"))
-            r->val[SERIES_MIDDLE_GAME][k][i] = r->val[SERIES_END_GAME][k][i] = (StudyValue){true, 1,
+            r->val[SERIES_MIDDLE_GAME][k][i] = r->val[SERIES_END_GAME][k][i] = (PieceValue){true, 1,
                                                                                             1, 1};
     return got == 0;
 }
@@ -166,7 +156,7 @@ static bool read_ladder(StudyResult *r, char *err, size_t errlen)
 }
 
 /* The standard error of a value from its 95% interval (NAN when unbounded or missing). */
-static double value_se(const StudyValue *v)
+static double value_se(const PieceValue *v)
 {
     return v->have && isfinite(v->lo) && isfinite(v->hi) ? (v->hi - v->lo) / (2 * Z95) : NAN;
 }
@@ -176,11 +166,11 @@ static void make_gaps(StudyResult *r)
 {
     for (int k = 0; k < r->sc->nmeasured; k++)
         for (int i = 0; i < r->npieces; i++) {
-            const StudyValue *a = &r->val[SERIES_REGRESSION][k][i];
-            const StudyValue *b = &r->val[SERIES_HANDICAP][k][i];
+            const PieceValue *a = &r->val[SERIES_REGRESSION][k][i];
+            const PieceValue *b = &r->val[SERIES_HANDICAP][k][i];
             double se = hypot(value_se(a), value_se(b));
             if (a->have && b->have && isfinite(se) && se > 0)
-                r->val[SERIES_GAP][k][i] = (StudyValue){true, a->v - b->v, a->v - b->v - Z95 * se,
+                r->val[SERIES_GAP][k][i] = (PieceValue){true, a->v - b->v, a->v - b->v - Z95 * se,
                                                         a->v - b->v + Z95 * se};
         }
 }
@@ -201,7 +191,7 @@ bool study_trend(const StudyResult *r, StudySeries s, int i, StatsTrend *t)
     double x[STUDY_MAX_SETTINGS], y[STUDY_MAX_SETTINGS], se[STUDY_MAX_SETTINGS];
     int n = 0;
     for (int k = 0; k < r->sc->nmeasured; k++) {
-        const StudyValue *v = &r->val[s][k][i];
+        const PieceValue *v = &r->val[s][k][i];
         if (!isfinite(value_se(v)))
             continue;
         x[n] = r->elo[k] / 100;
@@ -224,24 +214,13 @@ static bool last_step(const StudyResult *r, StudySeries s, int i, double *d, dou
             next = k;
     if (next < 0)
         return false;
-    const StudyValue *a = &r->val[s][next][i], *b = &r->val[s][top][i];
+    const PieceValue *a = &r->val[s][next][i], *b = &r->val[s][top][i];
     double se = hypot(value_se(a), value_se(b));
     if (!isfinite(se) || se <= 0)
         return false;
     *d = b->v - a->v;
     *z = *d / se;
     return true;
-}
-
-/* Formats a value "v [lo, hi]", "v [unbounded]" or "-". */
-static void fmt_value(const StudyValue *s, char *buf, size_t len)
-{
-    if (!s->have)
-        snprintf(buf, len, "-");
-    else if (isfinite(s->lo) && isfinite(s->hi))
-        snprintf(buf, len, "%.2f [%.2f, %.2f]", s->v, s->lo, s->hi);
-    else
-        snprintf(buf, len, "%.2f [unbounded]", s->v);
 }
 
 bool study_write_table(FILE *out, void *data)
@@ -252,7 +231,7 @@ bool study_write_table(FILE *out, void *data)
         for (int i = 0; i < r->npieces; i++)
             for (int k = 0; k < r->sc->nmeasured; k++) {
                 const StudySetting *st = &r->sc->setting[k];
-                const StudyValue *v = &r->val[s][k][i];
+                const PieceValue *v = &r->val[s][k][i];
                 if (!v->have)
                     continue;
                 fprintf(out, "%s,%s,%ld,%.2f,%.2f,%s,%g,%s,%.4f,%.4f,%.4f\n", st->label,
@@ -276,7 +255,7 @@ static void report_series(FILE *out, const StudyResult *r, StudySeries s)
         fprintf(out, "| %s | %g |", r->piece[i], r->vchess[i]);
         for (int k = 0; k < r->sc->nmeasured; k++) {
             char cell[64];
-            fmt_value(&r->val[s][k][i], cell, sizeof cell);
+            values_format(&r->val[s][k][i], cell, sizeof cell);
             fprintf(out, " %s |", cell);
         }
         fprintf(out, "\n");
@@ -339,7 +318,7 @@ static double widest_handicap(const StudyResult *r, int k)
 {
     double w = 0;
     for (int i = 0; i < r->npieces; i++) {
-        const StudyValue *v = &r->val[SERIES_HANDICAP][k][i];
+        const PieceValue *v = &r->val[SERIES_HANDICAP][k][i];
         if (strcmp(r->piece[i], "pincer") != 0 && v->have)
             w = isfinite(value_se(v)) ? fmax(w, (v->hi - v->lo) / 2) : INFINITY;
     }
@@ -444,13 +423,6 @@ bool study_write_report(FILE *out, void *data)
     return true;
 }
 
-/* Writes {"pincers", "low95", "high95"} of a value (unbounded ends as +-1e9). */
-static void json_value(FILE *out, const StudyValue *v)
-{
-    fprintf(out, "{\"pincers\": %.4f, \"low95\": %.4f, \"high95\": %.4f}", v->v,
-            isfinite(v->lo) ? v->lo : -1e9, isfinite(v->hi) ? v->hi : 1e9);
-}
-
 /* The "pieces" object of summary.json: each piece's series by setting and their trends. */
 static void summary_pieces(FILE *out, const StudyResult *r)
 {
@@ -463,7 +435,7 @@ static void summary_pieces(FILE *out, const StudyResult *r)
             for (int k = 0; k < r->sc->nmeasured; k++)
                 if (r->val[s][k][i].have) {
                     fprintf(out, "%s\"%s\": ", sep, r->sc->setting[k].label);
-                    json_value(out, &r->val[s][k][i]);
+                    values_write_json(out, &r->val[s][k][i]);
                     sep = ", ";
                 }
             StatsTrend t;
@@ -511,7 +483,7 @@ void study_print(void *data)
         printf("%-12s", r->piece[i]);
         for (int k = 0; k < r->sc->nmeasured; k++) {
             char cell[64];
-            fmt_value(&r->val[SERIES_HANDICAP][k][i], cell, sizeof cell);
+            values_format(&r->val[SERIES_HANDICAP][k][i], cell, sizeof cell);
             printf("  %-22s", cell);
         }
         printf("\n");

@@ -13,18 +13,13 @@
 #include <stdio.h>
 
 #include "search/weights.h"
+#include "tune/jobs/values_job.h"
 #include "tune/jobs/verify.h"
 #include "tune/run/config.h"
 #include "tune/run/rundir.h"
 #include "tune/stats/spsa.h"
 
 #define SUITE_MAX_PIECES (T_GUARD + 1)
-
-/* A value in pincers with its 95% interval, as values.csv gives it. */
-typedef struct SuiteValue {
-    bool have;
-    double v, lo, hi;
-} SuiteValue;
 
 /* The headline numbers, read back from the parts' files. */
 typedef struct SuiteResult {
@@ -33,7 +28,7 @@ typedef struct SuiteResult {
     int npieces;
     char piece[SUITE_MAX_PIECES][32];
     double vchess[SUITE_MAX_PIECES];
-    SuiteValue reg[SUITE_MAX_PIECES], hc[SUITE_MAX_PIECES];
+    PieceValue reg[SUITE_MAX_PIECES], hc[SUITE_MAX_PIECES];
     char agreement[SUITE_MAX_PIECES][16];
     Weights start, tuned;
     SpsaParam params[SPSA_MAX_PARAMS];

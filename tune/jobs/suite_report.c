@@ -16,19 +16,6 @@
 #include "tune/play/player_config.h"
 #include "tune/play/players.h"
 
-/* Parses "v", "lo", "hi" fields of values.csv ("" when not measured; "inf" when unbounded). */
-static SuiteValue parse_value(char **f)
-{
-    SuiteValue s = {false, 0, 0, 0};
-    if (!*f[0])
-        return s;
-    s.have = true;
-    s.v = strtod(f[0], NULL);
-    s.lo = strtod(f[1], NULL);
-    s.hi = strtod(f[2], NULL);
-    return s;
-}
-
 bool suite_read_values(SuiteResult *r, char *err, size_t errlen)
 {
     char path[1100], line[1024];
@@ -50,8 +37,8 @@ bool suite_read_values(SuiteResult *r, char *err, size_t errlen)
         int i = r->npieces++;
         snprintf(r->piece[i], sizeof r->piece[i], "%s", fields[0]);
         r->vchess[i] = strtod(fields[1], NULL);
-        r->reg[i] = parse_value(&fields[4]);
-        r->hc[i] = parse_value(&fields[11]);
+        r->reg[i] = values_parse(&fields[4]);
+        r->hc[i] = values_parse(&fields[11]);
         snprintf(r->agreement[i], sizeof r->agreement[i], "%s", fields[14]);
     }
     fclose(f);
@@ -74,17 +61,6 @@ bool suite_read_spsa(SuiteResult *r, char *err, size_t errlen)
     snprintf(path, sizeof path, "%s/spsa/verify.json", r->rd->path);
     verify_read_figures(path, &r->verify); /* none when [spsa] verify_pairs = 0 */
     return true;
-}
-
-/* Formats a value in pincers: "v [lo, hi]", "v [unbounded]" or "-". */
-static void fmt_value(const SuiteValue *s, char *buf, size_t len)
-{
-    if (!s->have)
-        snprintf(buf, len, "-");
-    else if (isfinite(s->lo) && isfinite(s->hi))
-        snprintf(buf, len, "%.2f [%.2f, %.2f]", s->v, s->lo, s->hi);
-    else
-        snprintf(buf, len, "%.2f [unbounded]", s->v);
 }
 
 /* The SPSA-tuned value of a piece in tuned pincers, or "-" when not tuned. */
@@ -111,8 +87,8 @@ typedef struct SuiteRow {
 static SuiteRow suite_row(const SuiteResult *r, int i)
 {
     SuiteRow row;
-    fmt_value(&r->reg[i], row.reg, sizeof row.reg);
-    fmt_value(&r->hc[i], row.hc, sizeof row.hc);
+    values_format(&r->reg[i], row.reg, sizeof row.reg);
+    values_format(&r->hc[i], row.hc, sizeof row.hc);
     fmt_tuned(r, r->piece[i], row.tuned, sizeof row.tuned);
     return row;
 }
@@ -190,14 +166,14 @@ bool suite_write_summary(FILE *out, void *data)
             "  \"parts\": [\"values\", \"spsa\"],\n  \"pieces\": {\n",
             r->cfg->name, r->cfg->seed);
     for (int i = 0; i < r->npieces; i++) {
-        const SuiteValue *s[2] = {&r->reg[i], &r->hc[i]};
+        const PieceValue *s[2] = {&r->reg[i], &r->hc[i]};
         static const char *const names[2] = {"regression", "handicap"};
         fprintf(out, "    \"%s\": {\"vchess\": %g", r->piece[i], r->vchess[i]);
         for (int k = 0; k < 2; k++)
-            if (s[k]->have)
-                fprintf(out, ", \"%s\": {\"pincers\": %.4f, \"low95\": %.4f, \"high95\": %.4f}",
-                        names[k], s[k]->v, isfinite(s[k]->lo) ? s[k]->lo : -1e9,
-                        isfinite(s[k]->hi) ? s[k]->hi : 1e9);
+            if (s[k]->have) {
+                fprintf(out, ", \"%s\": ", names[k]);
+                values_write_json(out, s[k]);
+            }
         int w = weights_find(r->piece[i]);
         if (w >= 0)
             fprintf(out, ", \"spsa_tuned\": %d", r->tuned.v[w]);

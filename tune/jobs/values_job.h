@@ -76,6 +76,22 @@ extern const struct HtmlSpec values_html;
 /* The job's writers (values_report.c; data: the ValuesJob): values.csv, summary.json,
  * report.md. */
 bool values_write_csv(FILE *out, void *data);
+
+/* A piece's value in pincers with its 95% interval, as values.csv gives it (have false: not
+ * measured; an unbounded end is an infinity), for the jobs that read values.csv back. */
+typedef struct PieceValue {
+    bool have;
+    double v, lo, hi;
+} PieceValue;
+
+/* Parses the three fields "value, low, high" of values.csv at f ("" = not measured). */
+PieceValue values_parse(char **f);
+
+/* Formats a value "v [lo, hi]", "v [unbounded]" or "-" into buf. */
+void values_format(const PieceValue *p, char *buf, size_t len);
+
+/* Writes {"pincers", "low95", "high95"} of a measured value (unbounded ends as -+1e9). */
+void values_write_json(FILE *out, const PieceValue *p);
 bool values_write_summary(FILE *out, void *data);
 bool values_write_report(FILE *out, void *data);
 

@@ -2,6 +2,7 @@
  * and the printed table. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "tune/jobs/html.h"
@@ -404,3 +405,26 @@ const HtmlSpec values_html = {
     .charts = {VALUES_HTML_CHART("")},
     .games = {"games.pgn", "handicap.pgn"},
 };
+
+PieceValue values_parse(char **f)
+{
+    if (!*f[0])
+        return (PieceValue){false, 0, 0, 0};
+    return (PieceValue){true, strtod(f[0], NULL), strtod(f[1], NULL), strtod(f[2], NULL)};
+}
+
+void values_format(const PieceValue *p, char *buf, size_t len)
+{
+    if (!p->have)
+        snprintf(buf, len, "-");
+    else if (isfinite(p->lo) && isfinite(p->hi))
+        snprintf(buf, len, "%.2f [%.2f, %.2f]", p->v, p->lo, p->hi);
+    else
+        snprintf(buf, len, "%.2f [unbounded]", p->v);
+}
+
+void values_write_json(FILE *out, const PieceValue *p)
+{
+    fprintf(out, "{\"pincers\": %.4f, \"low95\": %.4f, \"high95\": %.4f}", p->v,
+            isfinite(p->lo) ? p->lo : -1e9, isfinite(p->hi) ? p->hi : 1e9);
+}
