@@ -30,7 +30,7 @@ static const JobDef JOBS[] = {
     {"match", "[engine_a] against [engine_b] in game pairs, Elo and SPRT", NULL, match_run,
      &match_html, true, NULL, NULL, match_grows, true},
     {"spsa", "SPSA tuning of [spsa] params, then a verification match", spsa_check, spsa_run,
-     &spsa_html, false, spsa_external, "spsa jobs that tune their [spsa] options", NULL, false},
+     &spsa_html, false, spsa_external, "spsa jobs that tune their [spsa] options", NULL, true},
     {"selfplay", "self-play games and the quiet positions sampled from them", NULL, selfplay_run,
      &selfplay_html, false, NULL, NULL, NULL, true},
     {"fit", "fit weights to game outcomes (GSL), then a verification match", fit_check, fit_run,

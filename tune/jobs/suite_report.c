@@ -62,10 +62,11 @@ bool suite_read_spsa(SuiteResult *r, char *err, size_t errlen)
 {
     char path[1100], why[512];
     snprintf(path, sizeof path, "%s/spsa/tuned.weights", r->rd->path);
-    if (!weights_load(&r->start, spsa_config(r->cfg)->start_weights, why, sizeof why) ||
-        !spsa_params_load(spsa_config(r->cfg), &r->start, r->params, &r->nparams, why,
+    const Variant *v = config_variant(r->cfg);
+    if (!weights_load_game(&r->start, spsa_config(r->cfg)->start_weights, v, why, sizeof why) ||
+        !spsa_params_load(v, spsa_config(r->cfg), &r->start, r->params, &r->nparams, why,
                           sizeof why) ||
-        !weights_load(&r->tuned, path, why, sizeof why)) {
+        !weights_load_game(&r->tuned, path, v, why, sizeof why)) {
         snprintf(err, errlen, "%s", why);
         return false;
     }
