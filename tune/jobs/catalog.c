@@ -34,7 +34,7 @@ static const JobDef JOBS[] = {
     {"selfplay", "self-play games and the quiet positions sampled from them", NULL, selfplay_run,
      &selfplay_html, false, NULL, NULL, NULL, true},
     {"fit", "fit weights to game outcomes (GSL), then a verification match", fit_check, fit_run,
-     &fit_html, false, NULL, NULL, NULL, false},
+     &fit_html, false, NULL, NULL, NULL, true},
     {"values", "piece values by regression and by handicap matches", values_check, values_run,
      &values_html, false, NULL, NULL, NULL, false},
     {"suite", "values, then spsa, each into a subfolder; one report", suite_check, suite_run,
