@@ -40,7 +40,7 @@ static const JobDef JOBS[] = {
     {"suite", "values, then spsa, each into a subfolder; one report", suite_check, suite_run,
      &suite_html, false, NULL, NULL, NULL, false},
     {"pipeline", "self-play, fit, SPSA, gate match, each into a subfolder; final.weights",
-     pipeline_check, pipeline_run, &pipeline_html, false, NULL, NULL, NULL, false},
+     pipeline_check, pipeline_run, &pipeline_html, false, NULL, NULL, NULL, true},
     {"tournament", "players [engine_a], [engine_b], [engine_c], ... in game pairs; joint ratings",
      NULL, tournament_run, &tournament_html, true, NULL, NULL, tournament_grows, true},
 };
