@@ -36,7 +36,7 @@ static const JobDef JOBS[] = {
     {"fit", "fit weights to game outcomes (GSL), then a verification match", fit_check, fit_run,
      &fit_html, false, NULL, NULL, NULL, true},
     {"values", "piece values by regression and by handicap matches", values_check, values_run,
-     &values_html, false, NULL, NULL, NULL, false},
+     &values_html, false, NULL, NULL, NULL, true},
     {"suite", "values, then spsa, each into a subfolder; one report", suite_check, suite_run,
      &suite_html, false, NULL, NULL, NULL, false},
     {"pipeline", "self-play, fit, SPSA, gate match, each into a subfolder; final.weights",

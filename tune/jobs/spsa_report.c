@@ -45,25 +45,23 @@ static void report_options(FILE *out, const SpsaJob *j)
 }
 
 /* report.md's table of the weights tuned: start, tuned, change, the game's hand-set values
- * (Maxima's v1, Ultima's start table) and, in Maxima, vchess's. */
+ * (Maxima's v1, Ultima's start table) and its outside table (weights_report_reference). */
 static void report_weights(FILE *out, const SpsaJob *j)
 {
     const Variant *v = config_variant(j->cfg);
-    bool maxima = v->id == VARIANT_MAXIMA;
     Weights defaults;
     weights_start(&defaults, v); /* the hand-set table, fixed */
     fprintf(out,
-            "| weight | start | tuned | change | hand-set (%s) | vchess (pawns) | "
+            "| weight | start | tuned | change | hand-set (%s) | %s (pawns) | "
             "tuned / tuned pincer |\n|---|---:|---:|---:|---:|---:|---:|\n",
-            maxima ? "v1" : v->name);
+            v->id == VARIANT_MAXIMA ? "v1" : v->name, weights_report_reference_name(v));
     int pincer = j->tuned.v[W_PINCER_MG] ? j->tuned.v[W_PINCER_MG] : 1;
     for (int i = 0; i < j->spsa.n; i++) {
         const SpsaParam *p = &j->spsa.p[i];
         int w = p->set.idx[0], start = (int)lround(p->start);
         char vchess[16] = "", ratio[16] = "";
         if (w <= W_GUARD_EG) { /* a material weight: the term is w / 2 */
-            if (maxima)        /* vchess values Maxima's pieces */
-                snprintf(vchess, sizeof vchess, "%g", weights_report_vchess[w / 2]);
+            snprintf(vchess, sizeof vchess, "%g", weights_report_reference(v, w / 2));
             snprintf(ratio, sizeof ratio, "%.2f", (double)j->tuned.v[w] / pincer);
         }
         fprintf(out, "| %s | %d | %d | %+d | %d | %s | %s |\n", p->name, start, j->tuned.v[w],
