@@ -38,7 +38,7 @@ static const JobDef JOBS[] = {
     {"values", "piece values by regression and by handicap matches", values_check, values_run,
      &values_html, false, NULL, NULL, NULL, true},
     {"suite", "values, then spsa, each into a subfolder; one report", suite_check, suite_run,
-     &suite_html, false, NULL, NULL, NULL, false},
+     &suite_html, false, NULL, NULL, NULL, true},
     {"pipeline", "self-play, fit, SPSA, gate match, each into a subfolder; final.weights",
      pipeline_check, pipeline_run, &pipeline_html, false, NULL, NULL, NULL, true},
     {"tournament", "players [engine_a], [engine_b], [engine_c], ... in game pairs; joint ratings",
