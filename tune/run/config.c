@@ -652,7 +652,7 @@ static void loader_game_defaults(Loader *ld)
         for (int d = 0; d < sec->part->ngame_defaults; d++) {
             const ConfigGameDefault *g = &sec->part->game_defaults[d];
             const ConfigKey *key = key_find(sec->part, g->key);
-            if (!key || !variant_find(g->game))
+            if (!key || !word_in(g->game, key_find(&RUN_PART, "variant")->allowed))
                 config_table_error(sec->sec->name, key, "a game default of an unknown key or game");
             const Origin *o = &ld->origin[s][key - sec->part->keys];
             if (strcmp(g->game, ld->cfg->variant) != 0 || o->line || o->set)
