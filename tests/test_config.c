@@ -656,6 +656,34 @@ static void test_variant_key(void **state)
     expect_error(RUN3 "variant = chess\n", 4, "maxima|ultima");
 }
 
+/* A key left at its default takes the run's game's default (ConfigPart.game_defaults), a key
+ * given keeps its value, and a list of the other game's weights is refused at its line. */
+static void test_game_defaults(void **state)
+{
+    (void)state;
+    static const char maxima[] =
+        "pincer,coordinator,long_leaper,chameleon,withdrawer,immobilizer,mage,guard";
+    Config cfg;
+    load_text_ok(&cfg, RUN3);
+    assert_string_equal(spsa_config(&cfg)->params, maxima);
+    load_text_ok(&cfg, RUN3 "variant = ultima\n");
+    assert_string_equal(spsa_config(&cfg)->params,
+                        "pincer,coordinator,long_leaper,chameleon,withdrawer,immobilizer");
+    char *text = written(&cfg);
+    assert_non_null(strstr(text, "\nparams = pincer,coordinator,long_leaper,chameleon,"
+                                 "withdrawer,immobilizer\n"));
+    free(text);
+    check_roundtrip(&cfg);
+    load_text_ok(&cfg, RUN3 "variant = ultima\n[spsa]\nparams = frozen.pincer, tempo\n");
+    assert_string_equal(spsa_config(&cfg)->params, "frozen.pincer, tempo");
+    expect_error(RUN3 "variant = ultima\n[spsa]\nparams = pincer, mage\n", 6,
+                 "[spsa] params = pincer, mage: 'mage' is not an Ultima weight");
+    expect_error(RUN3 "[spsa]\nparams = frozen.pincer\n", 5,
+                 "[spsa] params = frozen.pincer: 'frozen.pincer' is not a Maxima weight");
+    expect_error(RUN3 "[spsa]\nparams = queen\n", 5,
+                 "[spsa] params = queen: unknown weight 'queen'");
+}
+
 /* config_print_doc mentions every section and every key that config_write writes. */
 static void test_doc(void **state)
 {
@@ -782,7 +810,7 @@ int main(void)
         cmocka_unit_test(test_write_roundtrip), cmocka_unit_test(test_write_sparse),
         cmocka_unit_test(test_variant_key),     cmocka_unit_test(test_doc),
         cmocka_unit_test(test_relative_paths),  cmocka_unit_test(test_engine_command),
-        cmocka_unit_test(test_time_control),
+        cmocka_unit_test(test_time_control),    cmocka_unit_test(test_game_defaults),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -7,6 +7,7 @@
 
 #include <cmocka.h>
 
+#include "core/position.h"
 #include "tune/jobs/catalog.h"
 #include "tune/run/rundir.h"
 
@@ -47,6 +48,7 @@ static void test_config_hash(void **state)
 
 int main(void)
 {
+    core_init();        /* the games config_variant names (a load checks the weights lists) */
     catalog_register(); /* the job names [run] job accepts */
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_config_hash)};
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -5,9 +5,9 @@
 # plays the same games; a tournament and a selfplay run play Ultima too; report.html's viewer
 # draws its 8 x 8 board (in headless Chromium, when it is installed). `maxtune uci` as an
 # external engine (told UCI_Variant ultima) plays exactly the in-process engine's games at the
-# same nodes; an engine without UCI_Variant, a Maxima book and a job that plays Maxima only are
-# refused with one line and exit 2, leaving no results folder. A Maxima config is written as
-# before (no variant key).
+# same nodes; an engine without UCI_Variant and a Maxima book are refused with one line and
+# exit 2, leaving no results folder. A Maxima config is written as before (no variant key).
+# (The tuning jobs' Ultima runs: tests/ultima_jobs.sh.)
 # Prints one "PASS name" or "FAIL name" line per check; exits 1 if any failed.
 # Environment: BIN (default bin/maxtune). Runs in a mktemp -d folder under /tmp.
 set -u
@@ -93,7 +93,7 @@ check "an Ultima selfplay run finishes; its games are Ultima's and replay cleanl
     '[ $RC -eq 0 ] && [ "$(grep -c "^\[Variant \"Ultima\"\]$" $T/self/u/games.pgn)" = 4 ] &&
      "$BIN" replay $T/self/u/games.pgn >/dev/null 2>&1 && has $T/self/u/report.md "Game: **Ultima**"'
 
-# --- refusals: a Maxima book, a job of Maxima only -----------------------------------------
+# --- refusals: a Maxima book --------------------------------------------------------------
 printf '# Ultima and Maxima\nstart\nxxx2xxx/p3k3/8/8/8/8/8/8/8/P3K3/xxx2xxx b 0\n' >"$T/book.fen"
 run "$CFG" --set run.results_dir="$T/book" --set match.openings="$T/book.fen"
 check "a Maxima FEN in an Ultima book: exit 2, one line naming book.fen:3, no results folder" eval \
@@ -110,13 +110,6 @@ check "a Maxima PGN book in an Ultima run: exit 2, its Variant tag's file:line n
 check "a Maxima run writes no variant key and tags its games Maxima" eval \
     '! grep -q "^variant" $T/m/m/config.ini && has $T/m/m/games.pgn "[Variant \"Maxima\"]" &&
      ! grep -q "\"variant\"" $T/m/m/summary.json && ! has $T/m/m/report.md "Game:"'
-run "$CFG" --set run.results_dir="$T/spsa" --set run.job=spsa
-check "spsa in Ultima: exit 2, one line saying it does not support Ultima yet, no folder" eval \
-    '[ $RC -eq 2 ] && [ "$(wc -l <$T/err)" -eq 1 ] &&
-     has $T/err "[run] variant = ultima: the spsa job does not support Ultima yet" && [ ! -e $T/spsa ]'
-run "$CFG" --set run.results_dir="$T/values" --set run.job=values
-check "values in Ultima: refused the same way" eval \
-    '[ $RC -eq 2 ] && has $T/err "the values job does not support Ultima yet" && [ ! -e $T/values ]'
 
 # --- external engines ----------------------------------------------------------------------
 # True when engine log $1 shows starts (uciok) and after each uciok the game sent first.

@@ -84,6 +84,16 @@ static const ConfigKey FIT_KEYS[] = {
 
 };
 
+/* [fit] params: the run's game's weights (params_check_run). */
+static bool fit_config_check(const Config *cfg, ConfigCheck *ck)
+{
+    return params_check_run(cfg, ck, "fit", "params", fit_config(cfg)->params);
+}
+
+static const ConfigGameDefault FIT_GAME_DEFAULTS[] = {
+    {"ultima", "params", PARAMS_ULTIMA_PIECES},
+};
+
 static const ConfigSection FIT_SECTIONS[] = {
     {"fit", NULL, "fitting weights to game outcomes (job = fit): data, weights, loss, minimiser",
      NULL, false},
@@ -109,6 +119,9 @@ static const ConfigPart FIT_PART = {
     .nrules = CONFIG_COUNT(FIT_RULES),
     .paths = FIT_PATHS,
     .npaths = CONFIG_COUNT(FIT_PATHS),
+    .check = fit_config_check,
+    .game_defaults = FIT_GAME_DEFAULTS,
+    .ngame_defaults = CONFIG_COUNT(FIT_GAME_DEFAULTS),
 };
 
 void fit_config_register(void) { config_register(&FIT_PART); }

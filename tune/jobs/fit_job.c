@@ -25,11 +25,13 @@
 #include "tune/play/selfplay_config.h"
 #include "tune/jobs/fit_config.h"
 
-/* Reads [fit] params (names, terms, groups, "all") into params[0..*m-1]. */
-static bool parse_params(const FitConfig *fc, TuneParam *params, int *m, char *err, size_t errlen)
+/* Reads [fit] params (names, terms, groups, "all" of the run's game's weights) into
+ * params[0..*m-1]. */
+static bool parse_params(const Config *cfg, TuneParam *params, int *m, char *err, size_t errlen)
 {
     char why[512];
-    if (params_parse(fc->params, params, PARAMS_MAX, m, why, sizeof why))
+    if (params_parse_game(config_variant(cfg), fit_config(cfg)->params, params, PARAMS_MAX, m, why,
+                          sizeof why))
         return true;
     snprintf(err, errlen, "[fit] params: %s", why);
     return false;
@@ -40,12 +42,13 @@ bool fit_check(const Config *cfg, char *err, size_t errlen)
     Weights w;
     int m;
     char why[900];
-    if (!weights_load(&w, fit_config(cfg)->start_weights, why, sizeof why)) {
+    if (!weights_load_game(&w, fit_config(cfg)->start_weights, config_variant(cfg), why,
+                           sizeof why)) {
         snprintf(err, errlen, "[fit] start_weights: %s", why);
         return false;
     }
     TuneParam *params = malloc(PARAMS_MAX * sizeof *params);
-    bool ok = params && parse_params(fit_config(cfg), params, &m, err, errlen);
+    bool ok = params && parse_params(cfg, params, &m, err, errlen);
     free(params);
     if (!ok)
         return false;
@@ -340,8 +343,9 @@ static int fit_setup(FitJob *j, const Config *cfg, RunDir *rd, Journal *journal)
     traces_init(&j->train);
     traces_init(&j->valid);
     bool from_selfplay = !strcmp(fit_config(cfg)->positions, "selfplay");
-    if (!weights_load(&j->start, fit_config(cfg)->start_weights, err, sizeof err) ||
-        !parse_params(fit_config(cfg), j->params, &j->m, err, sizeof err) ||
+    if (!weights_load_game(&j->start, fit_config(cfg)->start_weights, config_variant(cfg), err,
+                           sizeof err) ||
+        !parse_params(cfg, j->params, &j->m, err, sizeof err) ||
         !openings_load(&j->openings, match_config(cfg), config_variant(cfg), cfg->seed, err,
                        sizeof err) ||
         (from_selfplay &&

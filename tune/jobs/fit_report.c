@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "tune/jobs/fit_job.h"
+#include "tune/jobs/job.h"
 #include "tune/jobs/html.h"
 #include "tune/jobs/selfplay_job.h"
 #include "tune/jobs/match_output.h"
@@ -65,7 +66,7 @@ bool fit_write_weights(FILE *out, void *data)
             "# fitted: %s (%d parameters)\n",
             j->cfg->name, j->k, fit_config(j->cfg)->loss, fit_config(j->cfg)->params, j->mf);
     fprintf(out, "# the others are the start weights (%s)\n", fit_config(j->cfg)->start_weights);
-    weights_write(&j->result, out);
+    weights_write_game(&j->result, config_variant(j->cfg), out);
     return true;
 }
 
@@ -109,6 +110,7 @@ bool fit_write_summary(FILE *out, void *data)
     const FitConfig *fc = fit_config(j->cfg);
     fprintf(out, "{\n  \"job\": \"fit\",\n  \"run\": \"%s\",\n  \"seed\": %llu,\n", j->cfg->name,
             j->cfg->seed);
+    job_summary_game(out, j->cfg);
     if (j->selfplay) {
         fprintf(out, "  \"selfplay\": ");
         selfplay_write_json(out, &j->st, &j->all);
@@ -213,6 +215,7 @@ static void report_fit(FILE *out, const FitJob *j)
 {
     const FitConfig *fc = fit_config(j->cfg);
     fprintf(out, "# Fit `%s`\n\n", j->cfg->name);
+    job_report_game(out, j->cfg);
     if (j->selfplay)
         selfplay_write_markdown(out, j->cfg, &j->st, &j->all);
     else

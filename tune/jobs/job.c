@@ -112,7 +112,8 @@ bool job_write_text(FILE *out, void *data) { return fputs(data, out) >= 0; }
 
 bool job_write_weights(FILE *out, void *data)
 {
-    weights_write(data, out);
+    const JobWeights *jw = data;
+    weights_write_game(jw->w, jw->v, out);
     return true;
 }
 

@@ -16,6 +16,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "search/weights.h"
 #include "tune/run/config.h"
 #include "tune/run/journal.h"
 #include "tune/run/rundir.h"
@@ -106,8 +107,14 @@ typedef struct JobOutputs {
 void job_add_file(JobOutputs *o, const char *name, bool (*write)(FILE *out, void *data),
                   void *data);
 
+/* A weights file to write: the weights and their game. */
+typedef struct JobWeights {
+    const Weights *w;
+    const Variant *v;
+} JobWeights;
+
 /* Writers for the common kinds of output: a text held in memory (data: the NUL-terminated
- * text) and a weights file (data: the Weights). */
+ * text) and a weights file (data: a JobWeights, alive until job_end). */
 bool job_write_text(FILE *out, void *data);
 bool job_write_weights(FILE *out, void *data);
 

@@ -58,8 +58,8 @@ bool match_write_report(FILE *out, void *data)
     fprintf(out, "| terminations |");
     for (int t = 0, first = 1; t < TERM_NB; t++)
         if (s.term[t]) {
-            fprintf(out, "%s %s %ld", first ? "" : ",", game_termination_name((Termination)t),
-                    s.term[t]);
+            fprintf(out, "%s %s %ld", first ? "" : ",",
+                    game_termination_text((Termination)t, config_variant(cfg)), s.term[t]);
             first = 0;
         }
     fprintf(out, " |\n");

@@ -23,6 +23,20 @@ static const ConfigKey PIPELINE_KEYS[] = {
 
 };
 
+/* [pipeline] fit_params and spsa_params: the run's game's weights (params_check_run). */
+static bool pipeline_config_check(const Config *cfg, ConfigCheck *ck)
+{
+    const PipelineConfig *pc = pipeline_config(cfg);
+    return params_check_run(cfg, ck, "pipeline", "fit_params", pc->fit_params) &&
+           params_check_run(cfg, ck, "pipeline", "spsa_params", pc->spsa_params);
+}
+
+/* Ultima has no palace nor Maxima's frozen: its SPSA stage tunes the King's safety, the
+ * frozen King's spare suicides and the tempo. */
+static const ConfigGameDefault PIPELINE_GAME_DEFAULTS[] = {
+    {"ultima", "spsa_params", "king_pressure,king_frozen,immobilizer_king,suicide_spare,tempo"},
+};
+
 static const ConfigSection PIPELINE_SECTIONS[] = {
     {"pipeline", NULL,
      "the tuning pipeline (job = pipeline): self-play with the start weights, a fit of "
@@ -44,6 +58,9 @@ static const ConfigPart PIPELINE_PART = {
     .nkeys = CONFIG_COUNT(PIPELINE_KEYS),
     .paths = PIPELINE_PATHS,
     .npaths = CONFIG_COUNT(PIPELINE_PATHS),
+    .check = pipeline_config_check,
+    .game_defaults = PIPELINE_GAME_DEFAULTS,
+    .ngame_defaults = CONFIG_COUNT(PIPELINE_GAME_DEFAULTS),
 };
 
 void pipeline_config_register(void) { config_register(&PIPELINE_PART); }

@@ -91,7 +91,8 @@ bool pipeline_check(const Config *cfg, char *err, size_t errlen)
 {
     char why[900];
     Weights w;
-    if (!weights_load(&w, pipeline_config(cfg)->start_weights, why, sizeof why)) {
+    if (!weights_load_game(&w, pipeline_config(cfg)->start_weights, config_variant(cfg), why,
+                           sizeof why)) {
         snprintf(err, errlen, "[pipeline] start_weights: %s", why);
         return false;
     }

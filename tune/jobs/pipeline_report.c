@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "tune/jobs/html.h"
+#include "tune/jobs/job.h"
 #include "tune/jobs/pipeline_job.h"
 #include "tune/jobs/weights_report.h"
 #include "tune/play/players.h"
@@ -48,12 +49,13 @@ static bool read_weights(const PipelineResult *r, int stage, const char *file, W
 {
     char path[1100];
     snprintf(path, sizeof path, "%s/%s/%s", r->rd->path, PIPE_STAGE_DIR[stage], file);
-    return weights_load(w, path, err, errlen);
+    return weights_load_game(w, path, config_variant(r->cfg), err, errlen);
 }
 
 bool pipeline_read(PipelineResult *r, char *err, size_t errlen)
 {
-    if (!weights_load(&r->start, pipeline_config(r->cfg)->start_weights, err, errlen) ||
+    if (!weights_load_game(&r->start, pipeline_config(r->cfg)->start_weights,
+                           config_variant(r->cfg), err, errlen) ||
         !read_weights(r, PIPE_FIT, "fitted.weights", &r->fitted, err, errlen) ||
         !read_weights(r, PIPE_SPSA, "tuned.weights", &r->final, err, errlen))
         return false;
@@ -87,7 +89,7 @@ bool pipeline_write_final(FILE *out, void *data)
 {
     const PipelineResult *r = data;
     fprintf(out, "# maxtune pipeline `%s`: the final weights (spsa/tuned.weights)\n", r->cfg->name);
-    weights_write(&r->final, out);
+    weights_write_game(&r->final, config_variant(r->cfg), out);
     return true;
 }
 
@@ -165,8 +167,8 @@ static void report_weights(FILE *out, const PipelineResult *r)
     fprintf(out,
             "## Final weights\n\n%d of %d weights differ from the start after the fit, %d "
             "in the final weights (`fit/fitted.weights`, `final.weights`).\n\n",
-            fitted, weights_game_count(variant_get(VARIANT_MAXIMA)), changed);
-    WeightsView v = {&r->final, &r->start, PIPELINE_SQUARES_PNG};
+            fitted, weights_game_count(config_variant(r->cfg)), changed);
+    WeightsView v = {&r->final, &r->start, PIPELINE_SQUARES_PNG, config_variant(r->cfg)};
     weights_report_markdown(out, &v);
     fprintf(out, "\n");
 }
@@ -174,14 +176,14 @@ static void report_weights(FILE *out, const PipelineResult *r)
 bool pipeline_write_squares(FILE *out, void *data)
 {
     const PipelineResult *r = data;
-    WeightsView v = {&r->final, &r->start, PIPELINE_SQUARES_PNG};
+    WeightsView v = {&r->final, &r->start, PIPELINE_SQUARES_PNG, config_variant(r->cfg)};
     return weights_report_write_squares(out, &v);
 }
 
 bool pipeline_plot(void *data)
 {
     const PipelineResult *r = data;
-    WeightsView v = {&r->final, &r->start, PIPELINE_SQUARES_PNG};
+    WeightsView v = {&r->final, &r->start, PIPELINE_SQUARES_PNG, config_variant(r->cfg)};
     return weights_report_plot(r->rd, PIPELINE_SQUARES, &v);
 }
 
@@ -189,6 +191,7 @@ bool pipeline_write_report(FILE *out, void *data)
 {
     const PipelineResult *r = data;
     fprintf(out, "# Pipeline `%s`\n\n", r->cfg->name);
+    job_report_game(out, r->cfg);
     fprintf(out,
             "Four stages from one config (`config.ini`, seed %llu), each a run of its own in its "
             "subfolder with its own report:\n\n",
@@ -235,13 +238,14 @@ static void summary_match(FILE *out, const MatchFigures *m)
 bool pipeline_write_summary(FILE *out, void *data)
 {
     const PipelineResult *r = data;
+    fprintf(out, "{\n  \"job\": \"pipeline\",\n  \"run\": \"%s\",\n  \"seed\": %llu,\n",
+            r->cfg->name, r->cfg->seed);
+    job_summary_game(out, r->cfg);
     fprintf(out,
-            "{\n  \"job\": \"pipeline\",\n  \"run\": \"%s\",\n  \"seed\": %llu,\n"
             "  \"stages\": [\"selfplay\", \"fit\", \"spsa\", \"gate\"],\n"
             "  \"selfplay\": {\"games\": %ld, \"positions\": %ld},\n"
             "  \"fit\": {\"lambda\": %g, \"lambda_auto\": %s, \"verification\": ",
-            r->cfg->name, r->cfg->seed, r->games, r->positions, r->lambda,
-            r->lambda_auto ? "true" : "false");
+            r->games, r->positions, r->lambda, r->lambda_auto ? "true" : "false");
     summary_match(out, &r->match[PIPE_FIT]);
     fprintf(out, "},\n  \"spsa\": {\"verification\": ");
     summary_match(out, &r->match[PIPE_SPSA]);

@@ -93,6 +93,16 @@ static const ConfigKey SPSA_KEYS[] = {
 
 };
 
+/* [spsa] params: the run's game's weights (params_check_run). */
+static bool spsa_config_check(const Config *cfg, ConfigCheck *ck)
+{
+    return params_check_run(cfg, ck, "spsa", "params", spsa_config(cfg)->params);
+}
+
+static const ConfigGameDefault SPSA_GAME_DEFAULTS[] = {
+    {"ultima", "params", PARAMS_ULTIMA_PIECES},
+};
+
 static const ConfigSection SPSA_SECTIONS[] = {
     {"spsa", NULL, "SPSA tuning (job = spsa): what to tune, how long, how fast", NULL, false},
 };
@@ -112,6 +122,9 @@ static const ConfigPart SPSA_PART = {
     .finish = spsa_finish,
     .paths = SPSA_PATHS,
     .npaths = CONFIG_COUNT(SPSA_PATHS),
+    .check = spsa_config_check,
+    .game_defaults = SPSA_GAME_DEFAULTS,
+    .ngame_defaults = CONFIG_COUNT(SPSA_GAME_DEFAULTS),
 };
 
 void spsa_config_register(void) { config_register(&SPSA_PART); }

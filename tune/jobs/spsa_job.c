@@ -40,9 +40,14 @@ static SpsaParam spsa_param(const char *name, const WeightSet *set, double start
     return p;
 }
 
-/* Reads the fishtest-style params_file into params; errors "file:line: problem". */
-static bool spsa_params_file(const char *path, SpsaParam *params, int *n, char *err, size_t errlen)
+/* Reads the fishtest-style params_file of game v's weights into params; errors
+ * "file:line: problem". */
+static bool spsa_params_file(const Variant *game, const char *path, SpsaParam *params, int *n,
+                             char *err, size_t errlen)
 {
+    char other[64];
+    snprintf(other, sizeof other, "not %s %s weight", game->id == VARIANT_ULTIMA ? "an" : "a",
+             game->title);
     FILE *f = fopen(path, "r");
     if (!f) {
         snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
@@ -62,7 +67,8 @@ static bool spsa_params_file(const char *path, SpsaParam *params, int *n, char *
                          &v[2], &v[3], &v[4]);
         if (got <= 0 || (got == 1 && name[0] == '\n'))
             continue;
-        const char *problem = !weights_term(name, &set) ? "unknown weight"
+        const char *problem = !weights_term_game(game, name, &set, NULL, 0)
+                                  ? (weights_term(name, &set) ? other : "unknown weight")
                               : got != 6     ? "expected: name, start, min, max, c_end, r_end"
                               : v[1] >= v[2] ? "min must be below max"
                               : v[0] < v[1] || v[0] > v[2] ? "start outside [min, max]"
@@ -119,17 +125,17 @@ int spsa_param_tuned(const SpsaJob *j, int i)
     return p->set.n ? j->tuned.v[p->set.idx[0]] : (int)lround(j->spsa.theta[i]);
 }
 
-bool spsa_params_load(const SpsaConfig *sc, const Weights *start, SpsaParam *params, int *n,
-                      char *err, size_t errlen)
+bool spsa_params_load(const Variant *v, const SpsaConfig *sc, const Weights *start,
+                      SpsaParam *params, int *n, char *err, size_t errlen)
 {
     *n = 0;
     if (sc->options[0])
         return spsa_options_load(sc, params, n, err, errlen);
     if (strcmp(sc->params_file, "none") != 0)
-        return spsa_params_file(sc->params_file, params, n, err, errlen);
+        return spsa_params_file(v, sc->params_file, params, n, err, errlen);
     TuneParam *list = malloc(PARAMS_MAX * sizeof *list);
     char why[512];
-    bool ok = list && params_parse(sc->params, list, SPSA_MAX_PARAMS, n, why, sizeof why);
+    bool ok = list && params_parse_game(v, sc->params, list, SPSA_MAX_PARAMS, n, why, sizeof why);
     if (!ok)
         snprintf(err, errlen, "[spsa] params: %s", list ? why : "out of memory");
     for (int i = 0; ok && i < *n; i++) {
@@ -395,8 +401,9 @@ bool spsa_check(const Config *cfg, char *err, size_t errlen)
     Weights w;
     SpsaParam params[SPSA_MAX_PARAMS];
     int n;
-    if (!weights_load(&w, spsa_config(cfg)->start_weights, why, sizeof why) ||
-        !spsa_params_load(spsa_config(cfg), &w, params, &n, why, sizeof why)) {
+    const Variant *v = config_variant(cfg);
+    if (!weights_load_game(&w, spsa_config(cfg)->start_weights, v, why, sizeof why) ||
+        !spsa_params_load(v, spsa_config(cfg), &w, params, &n, why, sizeof why)) {
         snprintf(err, errlen, "[spsa] %s", why);
         return false;
     }
@@ -429,8 +436,9 @@ static int spsa_setup(SpsaJob *j, const Config *cfg, RunDir *rd)
     j->npairs = j->iterations * j->per_iter;
     SpsaParam params[SPSA_MAX_PARAMS];
     int n = 0;
-    if (!weights_load(&j->start, spsa_config(cfg)->start_weights, err, sizeof err) ||
-        !spsa_params_load(spsa_config(cfg), &j->start, params, &n, err, sizeof err) ||
+    const Variant *v = config_variant(cfg);
+    if (!weights_load_game(&j->start, spsa_config(cfg)->start_weights, v, err, sizeof err) ||
+        !spsa_params_load(v, spsa_config(cfg), &j->start, params, &n, err, sizeof err) ||
         !openings_load(&j->openings, match_config(cfg), config_variant(cfg), cfg->seed, err,
                        sizeof err)) {
         fprintf(stderr, "maxtune: %s\n", err);
@@ -496,10 +504,11 @@ int spsa_run(const Config *cfg, RunDir *rd)
                       .print = spsa_print,
                       .print_data = j};
     job_add_file(&out, "trajectory.csv", job_write_text, j->trajectory_text);
+    JobWeights tuned_file = {&j->tuned, config_variant(cfg)};
     if (spsa_external(cfg)) /* the engine's options: no weights are tuned */
         job_add_file(&out, "tuned.options", job_write_text, j->tuned_options);
     else
-        job_add_file(&out, "tuned.weights", job_write_weights, &j->tuned);
+        job_add_file(&out, "tuned.weights", job_write_weights, &tuned_file);
     verify_add_files(&j->verify, &out);
     status = job_end(&job, status, &out);
     spsa_free(j);

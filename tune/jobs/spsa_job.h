@@ -43,10 +43,10 @@ typedef struct SpsaJob {
     char tuned_options[1024]; /* [spsa] options: "Name=value, ..." tuned (tuned.options) */
 } SpsaJob;
 
-/* Reads the parameters to tune from cfg ([spsa] params or params_file) around the start
- * weights; errors "file:line: problem". */
-bool spsa_params_load(const SpsaConfig *sc, const Weights *start, SpsaParam *params, int *n,
-                      char *err, size_t errlen);
+/* Reads the parameters to tune, game v's weights, from cfg ([spsa] params or params_file)
+ * around the start weights; errors "file:line: problem". */
+bool spsa_params_load(const Variant *v, const SpsaConfig *sc, const Weights *start,
+                      SpsaParam *params, int *n, char *err, size_t errlen);
 
 /* Parameter i's tuned value: its weights' in the tuned table, or for an option of an external
  * engine ([spsa] options: a parameter that moves no weight) theta rounded. */

@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "tune/jobs/html.h"
+#include "tune/jobs/job.h"
 #include "tune/jobs/spsa_job.h"
 #include "tune/jobs/match_output.h"
 #include "tune/jobs/weights_report.h"
@@ -16,10 +17,11 @@
 bool spsa_write_summary(FILE *out, void *data)
 {
     const SpsaJob *j = data;
-    fprintf(out,
-            "{\n  \"job\": \"spsa\",\n  \"run\": \"%s\",\n  \"seed\": %llu,\n"
-            "  \"iterations\": %ld,\n  \"tuning_games\": %ld,\n  \"parameters\": {\n",
-            j->cfg->name, j->cfg->seed, j->iterations, 2 * j->npairs);
+    fprintf(out, "{\n  \"job\": \"spsa\",\n  \"run\": \"%s\",\n  \"seed\": %llu,\n", j->cfg->name,
+            j->cfg->seed);
+    job_summary_game(out, j->cfg);
+    fprintf(out, "  \"iterations\": %ld,\n  \"tuning_games\": %ld,\n  \"parameters\": {\n",
+            j->iterations, 2 * j->npairs);
     for (int i = 0; i < j->spsa.n; i++) {
         const SpsaParam *p = &j->spsa.p[i];
         fprintf(out, "    \"%s\": {\"start\": %g, \"tuned\": %d, \"theta\": %.3f}%s\n", p->name,
@@ -42,20 +44,24 @@ static void report_options(FILE *out, const SpsaJob *j)
     }
 }
 
-/* report.md's table of the weights tuned: start, tuned, change, v1's and vchess's values. */
+/* report.md's table of the weights tuned: start, tuned, change, the game's hand-set values
+ * (Maxima's v1, Ultima's start table) and its outside table (weights_report_reference). */
 static void report_weights(FILE *out, const SpsaJob *j)
 {
+    const Variant *v = config_variant(j->cfg);
     Weights defaults;
-    weights_v1(&defaults); /* the hand-set table, fixed */
-    fprintf(out, "| weight | start | tuned | change | hand-set (v1) | vchess (pawns) | "
-                 "tuned / tuned pincer |\n|---|---:|---:|---:|---:|---:|---:|\n");
+    weights_start(&defaults, v); /* the hand-set table, fixed */
+    fprintf(out,
+            "| weight | start | tuned | change | hand-set (%s) | %s (pawns) | "
+            "tuned / tuned pincer |\n|---|---:|---:|---:|---:|---:|---:|\n",
+            v->id == VARIANT_MAXIMA ? "v1" : v->name, weights_report_reference_name(v));
     int pincer = j->tuned.v[W_PINCER_MG] ? j->tuned.v[W_PINCER_MG] : 1;
     for (int i = 0; i < j->spsa.n; i++) {
         const SpsaParam *p = &j->spsa.p[i];
         int w = p->set.idx[0], start = (int)lround(p->start);
         char vchess[16] = "", ratio[16] = "";
         if (w <= W_GUARD_EG) { /* a material weight: the term is w / 2 */
-            snprintf(vchess, sizeof vchess, "%g", weights_report_vchess[w / 2]);
+            snprintf(vchess, sizeof vchess, "%g", weights_report_reference(v, w / 2));
             snprintf(ratio, sizeof ratio, "%.2f", (double)j->tuned.v[w] / pincer);
         }
         fprintf(out, "| %s | %d | %d | %+d | %d | %s | %s |\n", p->name, start, j->tuned.v[w],
@@ -68,6 +74,7 @@ bool spsa_write_report(FILE *out, void *data)
     const SpsaJob *j = data;
     bool options = spsa_external(j->cfg);
     fprintf(out, "# SPSA run `%s`\n\n", j->cfg->name);
+    job_report_game(out, j->cfg);
     fprintf(out, "%ld iterations of %ld game pair(s) each (%ld games), %s per move, seed %llu.\n",
             j->iterations, j->per_iter, 2 * j->npairs,
             player_config(j->cfg, 0)->nodes ? "fixed nodes" : "depth/time limits", j->cfg->seed);

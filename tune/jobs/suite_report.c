@@ -8,6 +8,8 @@
 #include "tune/jobs/html.h"
 #include "tune/jobs/spsa_job.h"
 #include "tune/jobs/suite_job.h"
+#include "tune/jobs/weights_report.h"
+#include "tune/jobs/job.h"
 #include "tune/jobs/values_job.h"
 #include "tune/run/text.h"
 #include "tune/jobs/spsa_config.h"
@@ -51,10 +53,11 @@ bool suite_read_spsa(SuiteResult *r, char *err, size_t errlen)
 {
     char path[1100], why[512];
     snprintf(path, sizeof path, "%s/spsa/tuned.weights", r->rd->path);
-    if (!weights_load(&r->start, spsa_config(r->cfg)->start_weights, why, sizeof why) ||
-        !spsa_params_load(spsa_config(r->cfg), &r->start, r->params, &r->nparams, why,
+    const Variant *v = config_variant(r->cfg);
+    if (!weights_load_game(&r->start, spsa_config(r->cfg)->start_weights, v, why, sizeof why) ||
+        !spsa_params_load(v, spsa_config(r->cfg), &r->start, r->params, &r->nparams, why,
                           sizeof why) ||
-        !weights_load(&r->tuned, path, why, sizeof why)) {
+        !weights_load_game(&r->tuned, path, v, why, sizeof why)) {
         snprintf(err, errlen, "%s", why);
         return false;
     }
@@ -97,7 +100,9 @@ bool suite_write_report(FILE *out, void *data)
 {
     const SuiteResult *r = data;
     const Config *cfg = r->cfg;
+    const char *reference = weights_report_reference_name(config_variant(cfg));
     fprintf(out, "# Suite `%s`\n\n", cfg->name);
+    job_report_game(out, cfg);
     fprintf(out,
             "A short piece-value estimate and a short SPSA tuning run from one config "
             "(`config.ini`, seed %llu). Each part is a run of its own, with its own "
@@ -124,20 +129,24 @@ bool suite_write_report(FILE *out, void *data)
             "the engine and its depth: `configs/study-pieces.ini` measures them at several "
             "settings).\n\n",
             player_config(cfg, 0)->weights, limits);
-    fprintf(out, "## Piece values (pincers, 95%% intervals)\n\n"
-                 "| piece | vchess | regression | handicap | methods | SPSA-tuned / tuned pincer |"
-                 "\n|---|---:|---|---|---|---:|\n");
+    fprintf(out,
+            "## Piece values (pincers, 95%% intervals)\n\n"
+            "| piece | %s | regression | handicap | methods | SPSA-tuned / tuned pincer |"
+            "\n|---|---:|---|---|---|---:|\n",
+            reference);
     for (int i = 0; i < r->npieces; i++) {
         SuiteRow row = suite_row(r, i);
         fprintf(out, "| %s | %g | %s | %s | %s | %s |\n", r->piece[i], r->vchess[i], row.reg,
                 row.hc, i == 0 && !strcmp(r->piece[i], "pincer") ? "(unit)" : r->agreement[i],
                 row.tuned);
     }
-    fprintf(out, "\n![Piece values by both methods](values/values.png)\n\n*Each piece's value in "
-                 "pincers with its 95%% interval: regression (blue, left) and handicap matches "
-                 "(red, right) side by side, vchess's table as open circles, the dashed line at "
-                 "1 pincer; an unbounded interval is drawn from -2 to 25.*\n\n"
-                 "The SPSA column is a point value with no interval: where SPSA ended after a "
+    fprintf(out,
+            "\n![Piece values by both methods](values/values.png)\n\n*Each piece's value in "
+            "pincers with its 95%% interval: regression (blue, left) and handicap matches "
+            "(red, right) side by side, %s's table as open circles, the dashed line at "
+            "1 pincer; an unbounded interval is drawn from -2 to 25.*\n\n",
+            reference);
+    fprintf(out, "The SPSA column is a point value with no interval: where SPSA ended after a "
                  "short run from the detuned start, not a measurement.\n\n");
     fprintf(out, "## SPSA\n\n");
     if (r->verify.have)
@@ -161,10 +170,10 @@ bool suite_write_report(FILE *out, void *data)
 bool suite_write_summary(FILE *out, void *data)
 {
     const SuiteResult *r = data;
-    fprintf(out,
-            "{\n  \"job\": \"suite\",\n  \"run\": \"%s\",\n  \"seed\": %llu,\n"
-            "  \"parts\": [\"values\", \"spsa\"],\n  \"pieces\": {\n",
-            r->cfg->name, r->cfg->seed);
+    fprintf(out, "{\n  \"job\": \"suite\",\n  \"run\": \"%s\",\n  \"seed\": %llu,\n", r->cfg->name,
+            r->cfg->seed);
+    job_summary_game(out, r->cfg);
+    fprintf(out, "  \"parts\": [\"values\", \"spsa\"],\n  \"pieces\": {\n");
     for (int i = 0; i < r->npieces; i++) {
         const PieceValue *s[2] = {&r->reg[i], &r->hc[i]};
         static const char *const names[2] = {"regression", "handicap"};
@@ -197,7 +206,8 @@ void suite_print(void *data)
     player_limits_text(player_config(r->cfg, 0), limits, sizeof limits);
     printf("\nSuite %s: piece values in pincers (95%% intervals), engine `%s` at %s\n",
            r->cfg->name, player_config(r->cfg, 0)->weights, limits);
-    printf("%-12s %6s  %-22s  %-22s  %s\n", "piece", "vchess", "regression", "handicap",
+    printf("%-12s %6s  %-22s  %-22s  %s\n", "piece",
+           weights_report_reference_name(config_variant(r->cfg)), "regression", "handicap",
            "SPSA-tuned");
     for (int i = 0; i < r->npieces; i++) {
         SuiteRow row = suite_row(r, i);

@@ -309,8 +309,8 @@ static void report_pairings(FILE *out, const Tournament *t)
     fprintf(out, "\nTerminations:");
     for (int i = 0, first = 1; i < TERM_NB; i++)
         if (term[i]) {
-            fprintf(out, "%s %s %ld", first ? "" : ",", game_termination_name((Termination)i),
-                    term[i]);
+            fprintf(out, "%s %s %ld", first ? "" : ",",
+                    game_termination_text((Termination)i, config_variant(t->cfg)), term[i]);
             first = 0;
         }
     fprintf(out, ".\n\n");

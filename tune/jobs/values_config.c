@@ -2,6 +2,7 @@
 #include "values_config.h"
 
 #include "tune/run/config_schema.h"
+#include "tune/run/params.h"
 
 static const ConfigKey VALUES_KEYS[] = {
     KEY_STR(ValuesConfig, positions, "selfplay", OPTIONAL, NULL,
@@ -27,6 +28,10 @@ static const ConfigKey VALUES_KEYS[] = {
 
 };
 
+static const ConfigGameDefault VALUES_GAME_DEFAULTS[] = {
+    {"ultima", "types", PARAMS_ULTIMA_PIECES},
+};
+
 static const ConfigSection VALUES_SECTIONS[] = {
     {"values", NULL, "piece values by regression and by handicap matches (job = values)", NULL,
      false},
@@ -45,6 +50,8 @@ static const ConfigPart VALUES_PART = {
     .nkeys = CONFIG_COUNT(VALUES_KEYS),
     .paths = VALUES_PATHS,
     .npaths = CONFIG_COUNT(VALUES_PATHS),
+    .game_defaults = VALUES_GAME_DEFAULTS,
+    .ngame_defaults = CONFIG_COUNT(VALUES_GAME_DEFAULTS),
 };
 
 void values_config_register(void) { config_register(&VALUES_PART); }

@@ -22,6 +22,7 @@
 #include "tune/play/match_config.h"
 #include "tune/play/selfplay_config.h"
 #include "tune/jobs/values_config.h"
+#include "tune/run/text.h"
 
 /* Reads [values] offsets ("type:k, ...") into j->offset; requested[w]: w is in [values]
  * types. */
@@ -62,20 +63,37 @@ static bool parse_offsets(ValuesJob *j, const bool *requested, char *err, size_t
     return true;
 }
 
-/* Reads [values] types into j->types (and [values] offsets). */
+/* The material term named name if it is a piece type of game v, else -1. */
+static int game_type(const Variant *v, const char *name)
+{
+    int w = weights_find_term(name);
+    return w >= T_PINCER && w <= T_GUARD && variant_has_type(v, weight_piece_type(w)) ? w : -1;
+}
+
+/* Writes "[values] types: 'name' is not a piece type (one of pincer, ...)" of game v into
+ * err (Maxima's without naming the game). */
+static void type_error(const Variant *v, const char *name, char *err, size_t errlen)
+{
+    char list[256];
+    Text types = text_start(list, sizeof list);
+    for (int w = T_PINCER; w <= T_GUARD; w++)
+        if (variant_has_type(v, weight_piece_type(w)))
+            text_item(&types, ", ", "%s", weight_term_names[w]);
+    snprintf(err, errlen, "[values] types: '%s' is not a piece type%s%s (one of %s)", name,
+             v->id == VARIANT_MAXIMA ? "" : " of ", v->id == VARIANT_MAXIMA ? "" : v->title, list);
+}
+
+/* Reads [values] types, piece types of the run's game, into j->types (and [values]
+ * offsets). */
 static bool parse_types(ValuesJob *j, char *err, size_t errlen)
 {
     char list[sizeof values_config(j->cfg)->types];
     snprintf(list, sizeof list, "%s", values_config(j->cfg)->types);
     bool seen[W_NB] = {false};
     for (char *tok = strtok(list, ", \t"); tok; tok = strtok(NULL, ", \t")) {
-        int w = weights_find_term(tok);
-        if (w < 0 || w > T_GUARD) {
-            snprintf(err, errlen,
-                     "[values] types: '%s' is not a piece type (one of pincer, "
-                     "coordinator, long_leaper, chameleon, withdrawer, immobilizer, "
-                     "mage, guard)",
-                     tok);
+        int w = game_type(config_variant(j->cfg), tok);
+        if (w < 0) {
+            type_error(config_variant(j->cfg), tok, err, errlen);
             return false;
         }
         if (seen[w]) {

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "tune/jobs/html.h"
+#include "tune/jobs/job.h"
 #include "tune/jobs/selfplay_job.h"
 #include "tune/jobs/values_job.h"
 #include "tune/play/players.h"
@@ -56,6 +57,7 @@ static const char *agreement_elo(const Estimate *a, const Estimate *b, double *z
 bool values_write_csv(FILE *out, void *data)
 {
     const ValuesJob *j = data;
+    const Variant *v = config_variant(j->cfg);
     fprintf(out, "piece,vchess,regression_elo,regression_elo_se,regression_pincers,"
                  "regression_low95,regression_high95,handicap_games,handicap_score,handicap_elo,"
                  "handicap_elo_se,handicap_pincers,handicap_low95,handicap_high95,agreement,"
@@ -65,7 +67,7 @@ bool values_write_csv(FILE *out, void *data)
         int w = j->types[i];
         const Estimate *r = &j->reg[w], *h = &j->hc[w];
         double z;
-        fprintf(out, "%s,%g,", weight_term_names[w], weights_report_vchess[w]);
+        fprintf(out, "%s,%g,", weight_term_names[w], weights_report_reference(v, w));
         if (r->have)
             fprintf(out, "%.2f,%.2f,%.4f,%.4f,%.4f,", r->elo, r->elo_se, r->value, r->lo, r->hi);
         else
@@ -103,8 +105,10 @@ bool values_write_csv(FILE *out, void *data)
 bool values_write_summary(FILE *out, void *data)
 {
     const ValuesJob *j = data;
+    const Variant *v = config_variant(j->cfg);
     fprintf(out, "{\n  \"job\": \"values\",\n  \"run\": \"%s\",\n  \"seed\": %llu,\n", j->cfg->name,
             j->cfg->seed);
+    job_summary_game(out, j->cfg);
     if (j->selfplay) {
         fprintf(out, "  \"selfplay\": ");
         selfplay_write_json(out, &j->st, &j->traces);
@@ -124,7 +128,8 @@ bool values_write_summary(FILE *out, void *data)
         const Estimate *r = &j->reg[w], *h = &j->hc[w];
         double z;
         const char *verdict = agreement(r, h, &z);
-        fprintf(out, "    \"%s\": {\"vchess\": %g", weight_term_names[w], weights_report_vchess[w]);
+        fprintf(out, "    \"%s\": {\"vchess\": %g", weight_term_names[w],
+                weights_report_reference(v, w));
         if (r->have)
             fprintf(out,
                     ", \"regression\": {\"elo\": %.2f, \"elo_se\": %.2f, \"pincers\": %.4f, "
@@ -158,13 +163,16 @@ bool values_write_summary(FILE *out, void *data)
 /* report.md: the table of values by both methods. */
 static void report_table(FILE *out, const ValuesJob *j)
 {
+    const Variant *v = config_variant(j->cfg);
     Weights defaults;
-    weights_v1(&defaults); /* the hand-set table, fixed */
-    fprintf(out, "| piece | vchess | hand-set (v1) | regression: Elo per piece | "
-                 "regression: pincers | handicap: games, score of the side with the piece | "
-                 "handicap: Elo | "
-                 "handicap: pincers | methods (pincers) | methods (Elo) |\n"
-                 "|---|---:|---:|---:|---|---:|---:|---|---|---|\n");
+    weights_start(&defaults, v); /* the game's hand-set table, fixed */
+    fprintf(out,
+            "| piece | %s | hand-set (%s) | regression: Elo per piece | "
+            "regression: pincers | handicap: games, score of the side with the piece | "
+            "handicap: Elo | "
+            "handicap: pincers | methods (pincers) | methods (Elo) |\n"
+            "|---|---:|---:|---:|---|---:|---:|---|---|---|\n",
+            weights_report_reference_name(v), v->id == VARIANT_MAXIMA ? "v1" : v->name);
     for (int i = 0; i < j->ntypes; i++) {
         int w = j->types[i];
         const Estimate *r = &j->reg[w], *h = &j->hc[w];
@@ -187,7 +195,7 @@ static void report_table(FILE *out, const ValuesJob *j)
         double z, ze;
         const char *verdict = w == T_PINCER ? "(unit)" : agreement(r, h, &z);
         fprintf(out, "| %s | %g | %.2f | %s | %s | %s | %s | %s | %s | %s |\n",
-                weight_term_names[w], weights_report_vchess[w],
+                weight_term_names[w], weights_report_reference(v, w),
                 (double)defaults.v[weight_mg(w)] / defaults.v[W_PINCER_MG], rel, rv, games_buf, hel,
                 hv, verdict, agreement_elo(r, h, &ze));
     }
@@ -344,14 +352,20 @@ static void report_engine(FILE *out, const ValuesJob *j)
 bool values_write_report(FILE *out, void *data)
 {
     const ValuesJob *j = data;
+    const Variant *v = config_variant(j->cfg);
     fprintf(out, "# Piece values `%s`\n\n", j->cfg->name);
-    fprintf(out, "What each Maxima piece is worth, in pincers (pawns), measured by play two "
-                 "independent ways. Intervals are 95%%.\n\n");
+    job_report_game(out, j->cfg);
+    fprintf(out,
+            "What each %s piece is worth, in pincers (pawns), measured by play two "
+            "independent ways. Intervals are 95%%.\n\n",
+            v->title);
     report_engine(out, j);
-    fprintf(out, "![Piece values by both methods](values.png)\n\n*Each piece's value in "
-                 "pincers with its 95%% interval: regression (blue, left) and handicap matches "
-                 "(red, right) side by side, vchess's table as open circles, the dashed line at "
-                 "1 pincer; an unbounded interval is drawn from -2 to 25.*\n\n");
+    fprintf(out,
+            "![Piece values by both methods](values.png)\n\n*Each piece's value in "
+            "pincers with its 95%% interval: regression (blue, left) and handicap matches "
+            "(red, right) side by side, %s's table as open circles, the dashed line at "
+            "1 pincer; an unbounded interval is drawn from -2 to 25.*\n\n",
+            weights_report_reference_name(v));
     report_table(out, j);
     report_agreement(out, j);
     report_methods(out, j);
@@ -364,7 +378,7 @@ bool values_write_report(FILE *out, void *data)
 bool values_plot(void *data)
 {
     const ValuesJob *j = data;
-    static const char script[] =
+    static const char script[] = /* %s: the name of the game's outside table */
         "set ylabel 'value (pincers = pawns)'\nset xrange [-0.6:*]\nset offsets 0, 0.6, 0, 0\n"
         "set yrange [-2<*<-0.5:*]\nset xtics rotate by -30\nset key below horizontal\n"
         "set datafile missing ''\n"
@@ -373,27 +387,30 @@ bool values_plot(void *data)
         "with yerrorbars pt 7 ps 1.2 lw 2 lc rgb '#1f4e9c' title 'regression on material', "
         "'' skip 1 using ($0+0.15):(clip($12)):(clip($13)):(clip($14)) with yerrorbars pt 5 "
         "ps 1.2 lw 2 lc rgb '#c0392b' title 'handicap matches', "
-        "'' skip 1 using 0:2 with points pt 6 ps 2 lc rgb '#555555' title 'vchess table', "
+        "'' skip 1 using 0:2 with points pt 6 ps 2 lc rgb '#555555' title '%s table', "
         "1 with lines dt 2 lc rgb '#888888' title '1 pincer'\n";
-    char title[160];
+    char title[160], text[sizeof script + 16];
     snprintf(title, sizeof title, "%s: piece values in pincers with 95%% intervals", j->cfg->name);
-    return plot_draw(j->rd, "values.png", title, script);
+    snprintf(text, sizeof text, script, weights_report_reference_name(config_variant(j->cfg)));
+    return plot_draw(j->rd, "values.png", title, text);
 }
 
 /* Prints the table of values. */
 void values_print(void *data)
 {
     const ValuesJob *j = data;
-    printf("%-12s %6s  %-24s  %-24s  %s\n", "piece", "vchess", "regression (pincers)",
-           "handicap (pincers)", "methods");
+    const Variant *v = config_variant(j->cfg);
+    printf("%-12s %6s  %-24s  %-24s  %s\n", "piece", weights_report_reference_name(v),
+           "regression (pincers)", "handicap (pincers)", "methods");
     for (int i = 0; i < j->ntypes; i++) {
         int w = j->types[i];
         char rv[64], hv[64];
         double z;
         fmt_value(&j->reg[w], rv, sizeof rv);
         fmt_value(&j->hc[w], hv, sizeof hv);
-        printf("%-12s %6g  %-24s  %-24s  %s\n", weight_term_names[w], weights_report_vchess[w], rv,
-               hv, w == T_PINCER ? "(unit)" : agreement(&j->reg[w], &j->hc[w], &z));
+        printf("%-12s %6g  %-24s  %-24s  %s\n", weight_term_names[w],
+               weights_report_reference(v, w), rv, hv,
+               w == T_PINCER ? "(unit)" : agreement(&j->reg[w], &j->hc[w], &z));
     }
     printf("Results in %s/ (report.md, report.html)\n", j->rd->path);
 }

@@ -7,6 +7,20 @@
 
 const double weights_report_vchess[T_GUARD + 1] = {1, 2, 5, 4, 2, 5, 7, 4};
 
+double weights_report_reference(const Variant *v, int t)
+{
+    if (v->id == VARIANT_MAXIMA)
+        return weights_report_vchess[t];
+    Weights w;
+    weights_start(&w, v); /* Ultima's start table holds ChessV's values */
+    return (double)w.v[weight_mg(t)] / w.v[W_PINCER_MG];
+}
+
+const char *weights_report_reference_name(const Variant *v)
+{
+    return v->id == VARIANT_MAXIMA ? "vchess" : "ChessV";
+}
+
 static const char *const type_names[] = {"",          "pincer",     "coordinator", "long leaper",
                                          "chameleon", "withdrawer", "immobilizer", "mage",
                                          "guard",     "king"};
@@ -20,19 +34,35 @@ static int square_value(const Weights *w, int t, int f, int r, int ph)
     return ph ? w->v[weight_eg(a)] + w->v[weight_eg(b)] : w->v[weight_mg(a)] + w->v[weight_mg(b)];
 }
 
-/* True when square (f, r) exists: ranks 0 and 10 only have files d and e. */
-static bool square_real(int f, int r) { return (r > 0 && r < RANK_NB - 1) || f == 3 || f == 4; }
+/* The relative ranks of game v's piece-square tables, first..last: Maxima's 0..10 (with the
+ * palace rows), Ultima's 1..8 (weights.h). */
+static void game_ranks(const Variant *v, int *first, int *last)
+{
+    *first = weights_term_in_game(v, weight_pst_rank(PINCER, 0)) ? 0 : 1;
+    *last = *first + v->fen_rows - 1;
+}
+
+/* True when square (f, r) exists in game v: a palace row (ranks 0 and 10 of a board with them)
+ * only has files d and e. */
+static bool square_real(const Variant *v, int f, int r)
+{
+    int first, last;
+    game_ranks(v, &first, &last);
+    return first > 0 || (r > 0 && r < RANK_NB - 1) || f == 3 || f == 4;
+}
 
 bool weights_report_write_squares(FILE *out, void *data)
 {
     const WeightsView *v = data;
+    int first, last;
+    game_ranks(v->game, &first, &last);
     fprintf(out, "# piece-square values (file + rank entries), centipawns; blocks: type x phase\n");
     for (int t = PINCER; t <= KING; t++)
-        for (int ph = 0; ph < 2; ph++) {
+        for (int ph = 0; ph < 2 && variant_has_type(v->game, t); ph++) {
             fprintf(out, "# %s, %s\n", type_names[t], phase_names[ph]);
-            for (int r = 0; r < RANK_NB; r++) {
+            for (int r = first; r <= last; r++) {
                 for (int f = 0; f < FILE_NB; f++)
-                    if (square_real(f, r))
+                    if (square_real(v->game, f, r))
                         fprintf(out, "%d %d %d\n", f, r, square_value(v->w, t, f, r, ph));
                     else
                         fprintf(out, "%d %d NaN\n", f, r);
@@ -43,15 +73,15 @@ bool weights_report_write_squares(FILE *out, void *data)
     return !ferror(out);
 }
 
-/* The table of the scalar terms (Maxima's: the reports are of Maxima runs): middle game and end
- * game, with the start values. */
+/* The table of the scalar terms of the view's game: middle game and end game, with the start
+ * values. */
 static void scalar_table(FILE *out, const WeightsView *v)
 {
     fprintf(out, "| term | group | mg | eg |%s\n|---|---|---:|---:|%s\n",
             v->start ? " start mg | start eg |" : "", v->start ? "---:|---:|" : "");
     for (int t = 0; t < T_PST_FIRST; t++) {
         const WeightDef *d = &weight_defs[weight_mg(t)];
-        if (!weights_term_in_game(variant_get(VARIANT_MAXIMA), t))
+        if (!weights_term_in_game(v->game, t))
             continue;
         int n = (int)(strlen(d->name) - 3);
         fprintf(out, "| %.*s | %s | %d | %d |", n, d->name, d->group, v->w->v[weight_mg(t)],
@@ -62,32 +92,36 @@ static void scalar_table(FILE *out, const WeightsView *v)
     }
 }
 
-/* The table of the single weights (Maxima's): game-phase weights and search parameters. */
+/* The table of the single weights of the view's game: game-phase weights and search
+ * parameters. */
 static void single_table(FILE *out, const WeightsView *v)
 {
     fprintf(out, "\n| weight | value |%s meaning |\n|---|---:|%s---|\n", v->start ? " start |" : "",
             v->start ? "---:|" : "");
     for (int i = W_PHASE_FIRST; i < W_NB; i++) {
-        if (!weights_in_game(variant_get(VARIANT_MAXIMA), i))
+        if (!weights_in_game(v->game, i))
             continue;
         fprintf(out, "| %s | %d |", weight_defs[i].name, v->w->v[i]);
         if (v->start)
             fprintf(out, " %d |", v->start->v[i]);
-        fprintf(out, " %s |\n", weight_defs[i].doc);
+        fprintf(out, " %s |\n", weights_doc(v->game, i));
     }
 }
 
-/* One piece type's table in one phase: ranks 10 (top) to 0, files a..h. */
-static void square_table(FILE *out, const Weights *w, int t, int ph)
+/* One piece type's table in one phase: the game's ranks, the top (10 or 8) first, files
+ * a..h. */
+static void square_table(FILE *out, const Variant *v, const Weights *w, int t, int ph)
 {
+    int first, last;
+    game_ranks(v, &first, &last);
     fprintf(out,
             "\n%s, %s (rank from the piece's own side):\n\n| rank | a | b | c | d | e | f | "
             "g | h |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n",
             type_names[t], phase_names[ph]);
-    for (int r = RANK_NB - 1; r >= 0; r--) {
+    for (int r = last; r >= first; r--) {
         fprintf(out, "| %d |", r);
         for (int f = 0; f < FILE_NB; f++)
-            if (square_real(f, r))
+            if (square_real(v, f, r))
                 fprintf(out, " %d |", square_value(w, t, f, r, ph));
             else
                 fprintf(out, " |");
@@ -120,8 +154,8 @@ void weights_report_markdown(FILE *out, const WeightsView *v)
         fprintf(out, "\n![piece-square values](%s)\n", v->png);
     fprintf(out, "\n<details><summary>The tables as numbers</summary>\n");
     for (int t = PINCER; t <= KING; t++)
-        for (int ph = 0; ph < 2; ph++)
-            square_table(out, v->w, t, ph);
+        for (int ph = 0; ph < 2 && variant_has_type(v->game, t); ph++)
+            square_table(out, v->game, v->w, t, ph);
     fprintf(out, "\n</details>\n");
 }
 
@@ -129,20 +163,28 @@ bool weights_report_plot(const RunDir *rd, const char *squares, const WeightsVie
 {
     if (!v->png || !has_squares(v->w))
         return true;
+    int first, last, ntypes = 0;
+    game_ranks(v->game, &first, &last);
+    for (int t = PINCER; t <= KING; t++)
+        ntypes += variant_has_type(v->game, t);
+    int nranks = last - first + 1;
     char script[8192];
     size_t k = (size_t)snprintf(
         script, sizeof script,
         "set terminal pngcairo size 1500,560 font 'Sans,9' noenhanced\nset datafile separator "
-        "whitespace\nunset grid\nset size ratio 11.0/8\nunset key\nset palette defined (-1 "
+        "whitespace\nunset grid\nset size ratio %d.0/8\nunset key\nset palette defined (-1 "
         "'#b2182b', 0 '#f7f7f7', 1 "
-        "'#2166ac')\nset cbrange [-100:100]\nset xrange [-0.5:7.5]\nset yrange [-0.5:10.5]\n"
+        "'#2166ac')\nset cbrange [-100:100]\nset xrange [-0.5:7.5]\nset yrange [%g:%g]\n"
         "set xtics ('a' 0, 'b' 1, 'c' 2, 'd' 3, 'e' 4, 'f' 5, 'g' 6, 'h' 7) font ',7'\n"
-        "set ytics 0, 2, 10 font ',7' nomirror\nset xtics nomirror\nset multiplot layout 2, 9 "
-        "margins 0.03, 0.92, 0.05, 0.9 "
-        "spacing 0.01, 0.08\n");
+        "set ytics %d, %d, %d font ',7' nomirror\nset xtics nomirror\nset multiplot layout 2, "
+        "%d margins 0.03, 0.92, 0.05, 0.9 "
+        "spacing 0.01, 0.08\n",
+        nranks, first - 0.5, last + 0.5, first, nranks > 8 ? 2 : 1, last, ntypes);
     for (int ph = 0; ph < 2; ph++)
-        for (int t = PINCER; t <= KING; t++) {
-            int block = (t - PINCER) * 2 + ph;
+        for (int t = PINCER, i = 0; t <= KING; t++) {
+            if (!variant_has_type(v->game, t))
+                continue;
+            int block = i++ * 2 + ph;
             k += (size_t)snprintf(script + k, sizeof script - k,
                                   "set title '%s %s' font ',8'\n%s\nplot '%s' index %d using "
                                   "1:2:3 with image\n",

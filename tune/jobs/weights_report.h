@@ -17,10 +17,19 @@
  * beside. */
 extern const double weights_report_vchess[T_GUARD + 1];
 
-/* What to show: the weights and those they started from (NULL: none). */
+/* The outside table of game v's piece values, in pawns, for material term t of the game: in
+ * Maxima vchess's, in Ultima ChessV's (its start table, weights_ultima). */
+double weights_report_reference(const Variant *v, int t);
+
+/* The name of that table in reports: "vchess", "ChessV". */
+const char *weights_report_reference_name(const Variant *v);
+
+/* What to show: the weights and those they started from (NULL: none), of one game (its
+ * weights, piece types and board: Maxima's 11 ranks with palaces, Ultima's 8 x 8). */
 typedef struct WeightsView {
     const Weights *w, *start;
-    const char *png; /* the heat map's file name in the run folder (NULL: no picture) */
+    const char *png;     /* the heat map's file name in the run folder (NULL: no picture) */
+    const Variant *game; /* the game of the weights */
 } WeightsView;
 
 /* Writer for rundir_write: the piece-square values of every square as gnuplot data blocks

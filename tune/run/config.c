@@ -642,6 +642,28 @@ static bool loader_checks(Loader *ld)
     return true;
 }
 
+/* Gives each key that the file and --set left at its default the default of the run's game
+ * (ConfigPart.game_defaults); a broken row stops the program. */
+static void loader_game_defaults(Loader *ld)
+{
+    char msg[256];
+    for (int s = 0; s < nsections; s++) {
+        const Section *sec = &sections[s];
+        for (int d = 0; d < sec->part->ngame_defaults; d++) {
+            const ConfigGameDefault *g = &sec->part->game_defaults[d];
+            const ConfigKey *key = key_find(sec->part, g->key);
+            if (!key || !word_in(g->game, key_find(&RUN_PART, "variant")->allowed))
+                config_table_error(sec->sec->name, key, "a game default of an unknown key or game");
+            const Origin *o = &ld->origin[s][key - sec->part->keys];
+            if (strcmp(g->game, ld->cfg->variant) != 0 || o->line || o->set)
+                continue;
+            if (!config_value_assign(field_at(ld->cfg, sec, key), sec->sec->name, key, g->value,
+                                     msg, sizeof msg))
+                config_table_error(sec->sec->name, key, msg);
+        }
+    }
+}
+
 /* The first required key set nowhere; false with the message in err. */
 static bool loader_required(Loader *ld)
 {
@@ -730,6 +752,8 @@ bool config_load(Config *cfg, const char *path, char *const *overrides, int nove
     bool ok = !path || loader_file(ld, path);
     for (int i = 0; ok && i < noverrides; i++)
         ok = loader_set(ld, overrides[i], i + 1);
+    if (ok)
+        loader_game_defaults(ld);
     ok = ok && loader_required(ld) && loader_rules(ld, NULL) && loader_checks(ld);
     if (ok && path)
         resolve_paths(cfg, path);

@@ -73,6 +73,15 @@ typedef struct ConfigPathKey {
     const char *words; /* "a|b": values that are no path */
 } ConfigPathKey;
 
+/* A default of one game: the value a key takes in a run of that game ([run] variant) when
+ * neither the file nor --set gives it; the row's default is Maxima's, and every other game's
+ * where no such row names it. */
+typedef struct ConfigGameDefault {
+    const char *game; /* a game's name (core/variant.h): "ultima" */
+    const char *key;
+    const char *value;
+} ConfigGameDefault;
+
 /* The load being checked, for a part's check across sections (opaque). */
 typedef struct ConfigCheck ConfigCheck;
 
@@ -94,6 +103,8 @@ typedef struct ConfigPart {
     /* Fills the typed fields of one section's struct from its (checked) text: after the
      * defaults, after config_load and config_set, and on config_finish. NULL: none. */
     void (*finish)(void *fields);
+    const ConfigGameDefault *game_defaults; /* the defaults of other games than Maxima */
+    int ngame_defaults;
 } ConfigPart;
 
 /* Adds part after the parts registered before it (the [run] section is always first);

@@ -97,7 +97,25 @@ bool params_check(const char *list, char *msg, size_t len)
 {
     static TuneParam scratch[PARAMS_MAX]; /* config checks run on one thread, before any work */
     int n;
-    return params_parse(list, scratch, PARAMS_MAX, &n, msg, len);
+    char other[256];
+    if (params_parse(list, scratch, PARAMS_MAX, &n, msg, len))
+        return true;
+    for (int g = 0; g < VARIANT_NB; g++)
+        if (g != VARIANT_MAXIMA && params_parse_game(variant_get((VariantId)g), list, scratch,
+                                                     PARAMS_MAX, &n, other, sizeof other))
+            return true; /* another game's list: params_check_run judges it by the run's game */
+    return false;
+}
+
+bool params_check_run(const Config *cfg, ConfigCheck *ck, const char *section, const char *key,
+                      const char *list)
+{
+    static TuneParam scratch[PARAMS_MAX]; /* config checks run on one thread, before any work */
+    int n;
+    char why[256];
+    if (params_parse_game(config_variant(cfg), list, scratch, PARAMS_MAX, &n, why, sizeof why))
+        return true;
+    return config_check_fail(ck, section, key, "[%s] %s = %s: %s", section, key, list, why);
 }
 
 double params_value(const WeightSet *set, const Weights *w)

@@ -12,8 +12,14 @@
 #include <stddef.h>
 
 #include "search/weights.h"
+#include "tune/run/config.h"
+#include "tune/run/config_schema.h"
 
 enum { PARAMS_MAX = W_NB, PARAM_NAME_MAX = 64 };
+
+/* Ultima's piece types as a list: the default of the lists of pieces in its runs ([spsa]
+ * params, [fit] params, [values] types), Maxima's less the Mage and the Guard. */
+#define PARAMS_ULTIMA_PIECES "pincer,coordinator,long_leaper,chameleon,withdrawer,immobilizer"
 
 /* One tuning parameter: its name (the term's, or the weight's) and the weights it moves. */
 typedef struct TuneParam {
@@ -30,8 +36,15 @@ bool params_parse_game(const Variant *v, const char *list, TuneParam *out, int m
 /* params_parse_game for Maxima (what every tuner reads today). */
 bool params_parse(const char *list, TuneParam *out, int max, int *n, char *err, size_t errlen);
 
-/* A config StringCheck: true when list parses (the message in msg otherwise). */
+/* A config StringCheck: true when list parses as a list of some game's weights (Maxima's
+ * message in msg otherwise); params_check_run then judges it by the run's game. */
 bool params_check(const char *list, char *msg, size_t len);
+
+/* A part's check across sections (config_schema.h) of [section] key: true when list parses as
+ * the run's game's (cfg's [run] variant); else false after config_check_fail, at the key,
+ * "[section] key = list: problem". */
+bool params_check_run(const Config *cfg, ConfigCheck *ck, const char *section, const char *key,
+                      const char *list);
 
 /* The start value of a parameter: the mean of its weights' values in w. */
 double params_value(const WeightSet *set, const Weights *w);
