@@ -34,6 +34,8 @@ typedef struct SelfplayStats {
     long mate;                    /* ... dropped: mate score */
     long lopsided;                /* ... dropped: |static eval| > max_eval */
     long wins, draws_stm, losses; /* labels of the kept positions, side to move's view */
+    long resolved;                /* sampling = leaf: kept positions whose leaf is another */
+    bool leaf;                    /* sampled with sampling = leaf */
 } SelfplayStats;
 
 /* The self-play phase of a run. */
