@@ -119,6 +119,9 @@ check "label = blend on a file without scores refused (exit 2, names the file), 
 run "$CFG" --set run.results_dir="$T/lm" --set run.job=fit --set fit.label=score
 check "label = score with sampling = margin refused (exit 2, says what to set)" eval \
     '[ $RC -eq 2 ] && has $T/err "set [selfplay] sampling = leaf" && [ ! -e $T/lm ]'
+run "$FIT" --set run.results_dir="$T/lb2" --set fit.blend=0.25
+check "blend without label = blend refused (exit 2, names the key), no folder" eval \
+    '[ $RC -eq 2 ] && has $T/err "[fit] blend is the weight of label = blend" && [ ! -e $T/lb2 ]'
 run "$CFG" --set run.results_dir="$T/l1" --set run.threads=1 --set selfplay.sampling=leaf
 rc1=$RC
 run "$CFG" --set run.results_dir="$T/l2" --set run.threads=2 --set selfplay.sampling=leaf

@@ -83,6 +83,16 @@ bool fit_config_check_label(const Config *cfg, char *err, size_t errlen)
     return scored;
 }
 
+/* [fit] blend is the weight of label = blend: given with another label it would do nothing. */
+static bool rule_blend_label(const void *fields, char *msg, size_t len)
+{
+    const FitConfig *f = fields;
+    if (f->blend == 0.5 || !strcmp(f->label, "blend"))
+        return true;
+    snprintf(msg, len, "blend is the weight of label = blend; label is %s", f->label);
+    return false;
+}
+
 static const ConfigKey FIT_KEYS[] = {
     KEY_STR(FitConfig, positions, "selfplay", OPTIONAL, NULL,
             "\"selfplay\" (play [selfplay] games first) or a positions file (.traces)"),
@@ -138,6 +148,7 @@ static const ConfigPathKey FIT_PATHS[] = {
 
 static const ConfigRule FIT_RULES[] = {
     {rule_lambda_auto, {"regularize", "validation"}},
+    {rule_blend_label, {"blend", "label"}},
 };
 
 static const ConfigPart FIT_PART = {
