@@ -249,9 +249,21 @@ static bool special_game_end(Engine *e, int ply, int *score)
     return true;
 }
 
-/* Capture search: stand pat, then captures and palace entries, at most QS_MAX_DEPTH deep. */
-static int qsearch(Engine *e, int alpha, int beta, int ply, int qdepth)
+/* The PV at ply: move m, then the PV of ply + 1. */
+static inline void pv_update(Engine *e, int ply, Move m)
 {
+    e->pv[ply][0] = m;
+    memcpy(&e->pv[ply][1], e->pv[ply + 1], (size_t)e->pvlen[ply + 1] * sizeof(Move));
+    e->pvlen[ply] = e->pvlen[ply + 1] + 1;
+}
+
+/* Capture search: stand pat, then captures and palace entries, at most QS_MAX_DEPTH deep. With
+ * pv (engine_quiet_leaf only; the main search never asks) it keeps its principal variation in
+ * e->pv[ply], so that the main search's PV is the same as without. */
+static int qsearch(Engine *e, int alpha, int beta, int ply, int qdepth, bool pv)
+{
+    if (pv)
+        e->pvlen[ply] = 0;
     e->nodes++;
     if (out_of_budget(e))
         return 0;
@@ -283,7 +295,7 @@ static int qsearch(Engine *e, int alpha, int beta, int ply, int qdepth)
             continue;
         }
         e->keys[e->nkeys++] = e->pos.key;
-        int s = -qsearch(e, -beta, -alpha, ply + 1, qdepth + 1);
+        int s = -qsearch(e, -beta, -alpha, ply + 1, qdepth + 1, pv);
         e->nkeys--;
         move_undo(&e->pos, moves[i], &u);
         if (atomic_load_explicit(&e->stop, memory_order_relaxed))
@@ -292,12 +304,37 @@ static int qsearch(Engine *e, int alpha, int beta, int ply, int qdepth)
             best = s;
             if (s > alpha) {
                 alpha = s;
+                if (pv)
+                    pv_update(e, ply, moves[i]);
                 if (s >= beta)
                     break;
             }
         }
     }
     return best;
+}
+
+bool engine_quiet_leaf(Engine *e, QuietLeaf *out)
+{
+    e->nodes = 0;
+    e->node_limit = 0;
+    e->deadline = 0;
+    atomic_store(&e->stop, 0);
+    out->score = qsearch(e, -SCORE_INF, SCORE_INF, 0, 0, true);
+    out->nmoves = e->pvlen[0];
+    memcpy(out->moves, e->pv[0], (size_t)out->nmoves * sizeof(Move));
+    if (atomic_load(&e->stop))
+        return false;
+    Position root = e->pos;
+    for (int i = 0; i < out->nmoves; i++) {
+        Undo u;
+        move_do(&e->pos, out->moves[i], &u);
+    }
+    int end;
+    bool game_end = special_game_end(e, out->nmoves, &end) || !has_legal_move(e);
+    out->leaf = e->pos;
+    e->pos = root;
+    return !game_end;
 }
 
 /* Principal variation search. */
@@ -309,7 +346,7 @@ static int negamax(Engine *e, int depth, int alpha, int beta, int ply, bool allo
         /* A repetition is a draw at the horizon too (qsearch does not look for one). */
         if (ply > 0 && is_repetition(e, e->rep_floor))
             return 0;
-        return qsearch(e, alpha, beta, ply, 0);
+        return qsearch(e, alpha, beta, ply, 0, false);
     }
     e->nodes++;
     if (out_of_budget(e))
@@ -417,9 +454,7 @@ static int negamax(Engine *e, int depth, int alpha, int beta, int ply, bool allo
             best_move = m;
             if (s > alpha) {
                 alpha = s;
-                e->pv[ply][0] = m;
-                memcpy(&e->pv[ply][1], e->pv[ply + 1], (size_t)e->pvlen[ply + 1] * sizeof(Move));
-                e->pvlen[ply] = e->pvlen[ply + 1] + 1;
+                pv_update(e, ply, m);
                 if (s >= beta) {
                     if (quiet && ply < MAX_PLY) {
                         if (e->killers[ply][0] != m) {

@@ -97,6 +97,23 @@ bool engine_set_position(Engine *e, const Position *start, const Move *moves, in
 Move engine_search(Engine *e, const SearchLimits *limits, int *score, SearchInfo *last,
                    SearchInfoFn info, void *data);
 
+/* The capture search's principal variation from a position (engine_quiet_leaf). */
+typedef struct QuietLeaf {
+    int score;  /* the capture search's score, the root's side to move's view */
+    int nmoves; /* moves from the root to the leaf (0: the root is quiet) */
+    Move moves[QS_MAX_DEPTH];
+    Position leaf; /* the position at the end of the PV: score is its static evaluation, negated
+                    * when its side to move is not the root's */
+} QuietLeaf;
+
+/* Resolves the current position (engine_set_position) by a full-window capture search, the
+ * one the main search ends in, without limits, and writes its score and the principal
+ * variation to the leaf whose static evaluation the score is (Texel tuning's quiet position).
+ * Touches only e's position (restored), PV table, node counter and stop flag; deterministic.
+ * False when the score is no static evaluation: a game end (bare King, invasion, no move) at
+ * the root or the leaf, or a search stopped by the engine_watch flag. */
+bool engine_quiet_leaf(Engine *e, QuietLeaf *out);
+
 /* Makes every search of e end soon (within 1024 nodes) once *flag is nonzero, e.g. the job's
  * interrupt flag, which a signal handler sets; NULL: none. A search ended so returns a move
  * that must not be trusted (the game it belongs to is abandoned). */

@@ -112,6 +112,34 @@ run "$FIT" --set run.results_dir="$T/f4" --set fit.params=pincer,queen
 check "unknown weight in [fit] params refused (exit 2)" eval \
     '[ $RC -eq 2 ] && has $T/err "unknown weight '"'"'queen'"'"'"'
 
+# --- quiet leaves and score labels ([selfplay] sampling = leaf, [fit] label) ------------------
+run "$FIT" --set run.results_dir="$T/lb" --set fit.label=blend
+check "label = blend on a file without scores refused (exit 2, names the file), no folder" eval \
+    '[ $RC -eq 2 ] && has $T/err "$SP/positions.traces has no search scores" && [ ! -e $T/lb ]'
+run "$CFG" --set run.results_dir="$T/lm" --set run.job=fit --set fit.label=score
+check "label = score with sampling = margin refused (exit 2, says what to set)" eval \
+    '[ $RC -eq 2 ] && has $T/err "set [selfplay] sampling = leaf" && [ ! -e $T/lm ]'
+run "$FIT" --set run.results_dir="$T/lb2" --set fit.blend=0.25
+check "blend without label = blend refused (exit 2, names the key), no folder" eval \
+    '[ $RC -eq 2 ] && has $T/err "[fit] blend is the weight of label = blend" && [ ! -e $T/lb2 ]'
+run "$CFG" --set run.results_dir="$T/l1" --set run.threads=1 --set selfplay.sampling=leaf
+rc1=$RC
+run "$CFG" --set run.results_dir="$T/l2" --set run.threads=2 --set selfplay.sampling=leaf
+rc2=$RC
+L=$T/l1/sp
+check "selfplay sampling = leaf with 1 and 2 threads exits 0, identical positions" eval \
+    '[ "$rc1" -eq 0 -a "$rc2" -eq 0 ] && cmp -s $L/positions.traces $T/l2/sp/positions.traces'
+check "sampling = leaf: traces format version 3, summary counts the resolved positions" eval \
+    '[ "$(od -An -tu4 -j8 -N4 $L/positions.traces | tr -d " ")" = 3 ] &&
+     has $L/summary.json "\"resolved\":" && has $L/report.md "resolved to a different leaf"'
+check "sampling = leaf: config.ini names it, the margin run's config.ini does not" eval \
+    'has $L/config.ini "sampling = leaf" && ! has $SP/config.ini "sampling ="'
+run "$FIT" --set run.results_dir="$T/lf" --set fit.positions="$L/positions.traces" \
+    --set fit.label=blend --set fit.blend=0.25 --set fit.verify_pairs=0 --set fit.bootstrap=0
+check "label = blend on leaf positions exits 0, reports the label" eval \
+    '[ $RC -eq 0 ] && has $T/lf/fit/summary.json "\"label_blend\": 0.25" &&
+     has $T/lf/fit/report.md "label = blend"'
+
 # --- values ----------------------------------------------------------------------------------
 run "$FIT" --set run.results_dir="$T/v" --set run.job=values --set run.name=val \
     --set values.positions="$SP/positions.traces" --set values.pairs=2 \

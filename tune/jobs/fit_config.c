@@ -10,7 +10,9 @@
 
 #include "search/weights.h"
 #include "tune/run/config_schema.h"
+#include "tune/play/selfplay_config.h"
 #include "tune/run/params.h"
+#include "tune/stats/traces.h"
 
 bool fit_config_lambda(const char *text, double *lambda)
 {
@@ -44,6 +46,50 @@ static bool rule_lambda_auto(const void *fields, char *msg, size_t len)
     if (strcmp(f->regularize, "auto") != 0 || f->validation > 0)
         return true;
     snprintf(msg, len, "regularize = auto needs held-out games: set validation > 0");
+    return false;
+}
+
+double fit_config_blend(const FitConfig *fc)
+{
+    return !strcmp(fc->label, "score") ? 1 : !strcmp(fc->label, "blend") ? fc->blend : 0;
+}
+
+bool fit_config_check_label(const Config *cfg, char *err, size_t errlen)
+{
+    const FitConfig *fc = fit_config(cfg);
+    if (!strcmp(fc->label, "result"))
+        return true;
+    if (!strcmp(fc->positions, "selfplay")) {
+        if (selfplay_config_leaf(selfplay_config(cfg)))
+            return true;
+        snprintf(err, errlen,
+                 "[fit] label = %s needs the positions' search scores: set [selfplay] sampling "
+                 "= leaf",
+                 fc->label);
+        return false;
+    }
+    bool scored;
+    char why[900];
+    if (!traces_check_scores(fc->positions, &scored, why, sizeof why)) {
+        snprintf(err, errlen, "[fit] positions: %s", why);
+        return false;
+    }
+    if (!scored)
+        snprintf(err, errlen,
+                 "[fit] label = %s: %s has no search scores (format version 2, or made with "
+                 "[selfplay] sampling = margin); use label = result or positions made with "
+                 "sampling = leaf",
+                 fc->label, fc->positions);
+    return scored;
+}
+
+/* [fit] blend is the weight of label = blend: given with another label it would do nothing. */
+static bool rule_blend_label(const void *fields, char *msg, size_t len)
+{
+    const FitConfig *f = fields;
+    if (f->blend == 0.5 || !strcmp(f->label, "blend"))
+        return true;
+    snprintf(msg, len, "blend is the weight of label = blend; label is %s", f->label);
     return false;
 }
 
@@ -81,6 +127,12 @@ static const ConfigKey FIT_KEYS[] = {
     KEY_BOOL_SPARSE(FitConfig, phase_values, "false",
                     "write pincers.csv: each fitted material weight in pincers of its phase "
                     "(the ratio to the fitted pincer of that phase, Fieller's 95% interval)"),
+    KEY_ENUM_SPARSE(FitConfig, label, "result|score|blend", "result",
+                    "the target of a position: its game's result, the logistic sigma(K score) of "
+                    "its search score (K fitted on the results first; needs [selfplay] sampling "
+                    "= leaf) or a blend of both (blend)"),
+    KEY_REAL_SPARSE(FitConfig, blend, "0", "1", "0.5",
+                    "label = blend: target = (1 - blend) result + blend sigma(K score)"),
 
 };
 
@@ -106,6 +158,7 @@ static const ConfigPathKey FIT_PATHS[] = {
 
 static const ConfigRule FIT_RULES[] = {
     {rule_lambda_auto, {"regularize", "validation"}},
+    {rule_blend_label, {"blend", "label"}},
 };
 
 static const ConfigPart FIT_PART = {

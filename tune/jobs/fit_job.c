@@ -57,7 +57,7 @@ bool fit_check(const Config *cfg, char *err, size_t errlen)
         snprintf(err, errlen, "[fit] positions: %s", why);
         return false;
     }
-    return true;
+    return fit_config_check_label(cfg, err, errlen);
 }
 
 /* Journal replay: self-play games, then verification pairs. */
@@ -79,14 +79,9 @@ static bool split_games(FitJob *j)
             e++;
         Rng rng = rng_for(j->cfg->seed, RNG_HOLDOUT, t->game[i]);
         Traces *dst = rng_uniform(&rng) < fit_config(j->cfg)->validation ? &j->valid : &j->train;
-        int coef[W_NB];
-        for (long p = i; p < e; p++) {
-            memset(coef, 0, sizeof coef);
-            for (uint64_t k = t->start[p]; k < t->start[p + 1]; k++)
-                coef[t->index[k]] = t->coef[k];
-            if (!traces_add(dst, t->game[p], t->result[p], coef))
+        for (long p = i; p < e; p++)
+            if (!traces_add_from(dst, t, p))
                 return false;
-        }
         i = e;
     }
     return true;
@@ -258,6 +253,14 @@ static int do_fit(FitJob *j)
     fit_set_k(f, j->k);
     j->loss_k[0] = fit_loss(f, j->theta, NULL);
     j->loss_k[1] = set_loss(j, &j->valid, j->theta);
+    /* The targets blend in the search scores at the K just fitted on the results; the held-out
+     * loss (set_loss) stays against the results, comparable whatever the label. */
+    if (fit_config_blend(fc) > 0 && !fit_set_targets(f, &j->train, fit_config_blend(fc))) {
+        fprintf(stderr, "maxtune: [fit] label = %s: the positions have no search scores\n",
+                fc->label);
+        fit_free(f);
+        return EXIT_FAIL;
+    }
     fprintf(stderr, "fit: %ld positions from %ld games (%ld held out), K = %.4f, %d weights\n",
             j->train.n, traces_games(&j->train), traces_games(&j->valid), j->k, j->mf);
     FitOptions opt = {strcmp(fc->method, "nelder_mead") ? FIT_BFGS2 : FIT_NELDER_MEAD,
@@ -272,7 +275,8 @@ static int do_fit(FitJob *j)
         fit_free(f);
         return EXIT_FAIL;
     }
-    j->loss_end[0] = j->errors.loss;
+    /* Against the results, as the losses before it, whatever the label. */
+    j->loss_end[0] = fit_config_blend(fc) > 0 ? set_loss(j, &j->train, j->theta) : j->errors.loss;
     j->loss_end[1] = set_loss(j, &j->valid, j->theta);
     if (fc->bootstrap > 0) {
         fprintf(stderr, "fit: bootstrap, %ld replicates\n", fc->bootstrap);

@@ -126,6 +126,9 @@ bool fit_write_summary(FILE *out, void *data)
             "  \"loss\": \"%s\",\n  \"method\": \"%s\",\n  \"k\": %.6f,\n  \"k_fitted\": %s,\n"
             "  \"iterations\": %d,\n",
             fc->loss, fc->method, j->k, fc->fit_k ? "true" : "false", j->iterations);
+    if (fit_config_blend(fc) > 0)
+        fprintf(out, "  \"label\": \"%s\",\n  \"label_blend\": %g,\n", fc->label,
+                fit_config_blend(fc));
     fprintf(out, "  \"loss_fit_set\": {\"start\": %.8f, \"after_k\": %.8f, \"fitted\": %.8f},\n",
             j->loss_start[0], j->loss_k[0], j->loss_end[0]);
     if (j->valid.n)
@@ -228,6 +231,13 @@ static void report_fit(FILE *out, const FitJob *j)
             j->train.n, traces_games(&j->train), j->valid.n, traces_games(&j->valid), fc->loss,
             fc->start_weights, fc->fit_k ? " by Brent's method" : " (given, not fitted)", j->k,
             fc->method, j->iterations);
+    if (fit_config_blend(fc) > 0)
+        fprintf(out,
+                "Targets (`label = %s`): (1 - %g) result + %g sigma(K score), with the capture "
+                "search's score of each position and the K above; the minimiser's loss (the "
+                "curve) is against these targets, every loss in the table against the game "
+                "results.\n\n",
+                fc->label, fit_config_blend(fc), fit_config_blend(fc));
     fprintf(out, "![Loss per iteration](loss_curve.png)\n\n*The loss on the fitting set "
                  "(left axis) and the gradient norm (right axis, log scale) after each iteration "
                  "of the minimiser, from the start weights with the fitted K.*\n\n");

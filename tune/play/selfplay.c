@@ -182,45 +182,95 @@ int selfplay_play(Selfplay *s)
     return pair_task_play_units(&u);
 }
 
+/* Stores a kept position (its trace coef, the side to move's result in half points and, with
+ * scored, its search score) into t of game i and counts its label into st; false when out of
+ * memory. */
+static bool keep_position(Traces *t, SelfplayStats *st, long i, int result, bool scored, int score,
+                          const int coef[W_NB])
+{
+    bool ok = scored ? traces_add_scored(t, (uint32_t)i, result, score, coef)
+                     : traces_add(t, (uint32_t)i, result, coef);
+    st->kept += ok;
+    st->wins += ok && result == 2;
+    st->draws_stm += ok && result == 1;
+    st->losses += ok && result == 0;
+    return ok;
+}
+
+/* sampling = margin: keeps pos (ply plies into game g of opening) when a 1-ply search agrees
+ * with its static evaluation within quiet_margin, with its own trace. */
+static bool sample_margin(const SelfplayConfig *sc, const Position *opening, const GameResult *g,
+                          int ply, const Position *pos, const Weights *w, Engine *e, long i,
+                          Traces *t, SelfplayStats *st)
+{
+    SearchLimits one_ply = {1, 0, 0};
+    int stat = eval_evaluate(pos, w), score;
+    if (stat > sc->max_eval || stat < -sc->max_eval) {
+        st->lopsided++;
+        return true;
+    }
+    engine_set_position(e, opening, g->moves, ply);
+    engine_search(e, &one_ply, &score, NULL, NULL, NULL);
+    if (score > SCORE_MATE_BOUND || score < -SCORE_MATE_BOUND) {
+        st->mate++;
+    } else if (score - stat > sc->quiet_margin || stat - score > sc->quiet_margin) {
+        st->noisy++;
+    } else {
+        int coef[W_NB];
+        eval_trace(pos, w, coef);
+        return keep_position(t, st, i, pos->side == WHITE ? g->result : 2 - g->result, false, 0,
+                             coef);
+    }
+    return true;
+}
+
+/* sampling = leaf: resolves pos by the capture search and keeps the leaf of its principal
+ * variation (engine_quiet_leaf): the leaf's trace from pos's side to move's view (negated
+ * when the leaf's side to move is the other), the game's result and the search's score for
+ * pos's side to move. Dropped: game ends and mate scores (mate), |score| > max_eval. */
+static bool sample_leaf(const SelfplayConfig *sc, const Position *opening, const GameResult *g,
+                        int ply, const Position *pos, const Weights *w, Engine *e, long i,
+                        Traces *t, SelfplayStats *st)
+{
+    QuietLeaf q;
+    engine_set_position(e, opening, g->moves, ply);
+    if (!engine_quiet_leaf(e, &q) || q.score > SCORE_MATE_BOUND || q.score < -SCORE_MATE_BOUND) {
+        st->mate++;
+        return true;
+    }
+    if (q.score > sc->max_eval || q.score < -sc->max_eval) {
+        st->lopsided++;
+        return true;
+    }
+    int coef[W_NB];
+    eval_trace(&q.leaf, w, coef);
+    if (q.leaf.side != pos->side)
+        for (int k = 0; k < W_NB; k++)
+            coef[k] = -coef[k];
+    st->resolved += q.nmoves > 0;
+    return keep_position(t, st, i, pos->side == WHITE ? g->result : 2 - g->result, true, q.score,
+                         coef);
+}
+
 /* Samples the positions of game i (g, from opening i of o) into t with weights w; counts into
  * st. */
 static bool sample_game(const Config *cfg, const Openings *o, const Weights *w, long i,
                         const GameResult *g, Engine *e, Traces *t, SelfplayStats *st)
 {
     const SelfplayConfig *sc = selfplay_config(cfg);
+    bool leaf = selfplay_config_leaf(sc);
     Position opening, pos;
     openings_get(o, i, &opening);
     pos = opening;
     Rng rng = rng_for(cfg->seed, RNG_SAMPLE, (uint64_t)i);
     engine_new_game(e);
     engine_set_weights(e, w);
-    SearchLimits one_ply = {1, 0, 0};
     for (int ply = 0; ply < g->nmoves; ply++) {
         bool examine = rng_uniform(&rng) < sc->sample_rate;
         if (ply >= sc->skip_plies && examine) {
             st->examined++;
-            int stat = eval_evaluate(&pos, w), score;
-            if (stat > sc->max_eval || stat < -sc->max_eval) {
-                st->lopsided++;
-            } else {
-                engine_set_position(e, &opening, g->moves, ply);
-                engine_search(e, &one_ply, &score, NULL, NULL, NULL);
-                if (score > SCORE_MATE_BOUND || score < -SCORE_MATE_BOUND) {
-                    st->mate++;
-                } else if (score - stat > sc->quiet_margin || stat - score > sc->quiet_margin) {
-                    st->noisy++;
-                } else {
-                    int coef[W_NB];
-                    eval_trace(&pos, w, coef);
-                    int result = pos.side == WHITE ? g->result : 2 - g->result;
-                    if (!traces_add(t, (uint32_t)i, result, coef))
-                        return false;
-                    st->kept++;
-                    st->wins += result == 2;
-                    st->draws_stm += result == 1;
-                    st->losses += result == 0;
-                }
-            }
+            if (!(leaf ? sample_leaf : sample_margin)(sc, &opening, g, ply, &pos, w, e, i, t, st))
+                return false;
         }
         Undo u;
         move_do(&pos, g->moves[ply], &u);
@@ -257,20 +307,23 @@ static void *games_pack(const Selfplay *s, size_t *len)
     return bytes;
 }
 
-/* Payload of a sampled game: the counts of st, then each position of t as " result count
- * (index coefficient)...". Malloc'd; NULL when out of memory. */
+/* Payload of a sampled game: the counts of st, whether t has scores (0, 1), then each position
+ * of t as " result [score] count (index coefficient)...". Malloc'd; NULL when out of memory. */
 static char *sample_encode(const SelfplayStats *st, const Traces *t)
 {
-    size_t len = 200 + 8 * (size_t)t->n + 20 * (size_t)t->nterms; /* " 65535 -2147483648" */
+    /* " 65535 -2147483648" an entry; " 2 -2147483648 65535" a position's head. */
+    size_t len = 200 + 24 * (size_t)t->n + 20 * (size_t)t->nterms;
     char *text = malloc(len);
     if (!text)
         return NULL;
-    size_t k = (size_t)snprintf(text, len, "%ld %ld %ld %ld %ld %ld %ld %ld", st->examined,
+    size_t k = (size_t)snprintf(text, len, "%ld %ld %ld %ld %ld %ld %ld %ld %ld %d", st->examined,
                                 st->kept, st->noisy, st->mate, st->lopsided, st->wins,
-                                st->draws_stm, st->losses);
+                                st->draws_stm, st->losses, st->resolved, t->scored);
     for (long p = 0; p < t->n; p++) {
-        k += (size_t)snprintf(text + k, len - k, " %d %d", t->result[p],
-                              (int)(t->start[p + 1] - t->start[p]));
+        k += (size_t)snprintf(text + k, len - k, " %d", t->result[p]);
+        if (t->scored)
+            k += (size_t)snprintf(text + k, len - k, " %d", t->score[p]);
+        k += (size_t)snprintf(text + k, len - k, " %d", (int)(t->start[p + 1] - t->start[p]));
         for (uint64_t e = t->start[p]; e < t->start[p + 1]; e++)
             k += (size_t)snprintf(text + k, len - k, " %d %d", t->index[e], t->coef[e]);
     }
@@ -281,8 +334,9 @@ static char *sample_encode(const SelfplayStats *st, const Traces *t)
  * or out of memory. */
 static bool sample_decode(const char *text, long i, SelfplayStats *st, Traces *t)
 {
-    long *counts[] = {&st->examined, &st->kept, &st->noisy,     &st->mate,
-                      &st->lopsided, &st->wins, &st->draws_stm, &st->losses};
+    long scored,
+        *counts[] = {&st->examined, &st->kept,      &st->noisy,  &st->mate,     &st->lopsided,
+                     &st->wins,     &st->draws_stm, &st->losses, &st->resolved, &scored};
     char *end;
     const char *p = text;
     for (size_t k = 0; k < sizeof counts / sizeof counts[0]; k++, p = end)
@@ -290,8 +344,11 @@ static bool sample_decode(const char *text, long i, SelfplayStats *st, Traces *t
             return false;
     for (long n = 0; n < st->kept; n++) {
         int coef[W_NB] = {0};
-        long result = strtol(p, &end, 10), count;
+        long result = strtol(p, &end, 10), count, score = 0;
         if (end == p || result < 0 || result > 2)
+            return false;
+        p = end;
+        if (scored && ((score = strtol(p, &end, 10)) < INT32_MIN || score > INT32_MAX || end == p))
             return false;
         p = end;
         count = strtol(p, &end, 10);
@@ -308,7 +365,8 @@ static bool sample_decode(const char *text, long i, SelfplayStats *st, Traces *t
                 return false;
         }
         p = end;
-        if (!traces_add(t, (uint32_t)i, (int)result, coef))
+        if (scored ? !traces_add_scored(t, (uint32_t)i, (int)result, (int)score, coef)
+                   : !traces_add(t, (uint32_t)i, (int)result, coef))
             return false;
     }
     while (*p == ' ')
@@ -401,6 +459,7 @@ static bool store_sample(void *data, long i, const char *payload, char *why, siz
 bool selfplay_sample(Selfplay *s, Traces *t, SelfplayStats *st, char *err, size_t errlen)
 {
     memset(st, 0, sizeof *st);
+    st->leaf = selfplay_config_leaf(selfplay_config(s->cfg));
     traces_free(t);
     Sampling sm = {calloc((size_t)s->ngames, sizeof *sm.per_game),
                    calloc((size_t)s->ngames, sizeof *sm.per_stats),
@@ -440,6 +499,7 @@ bool selfplay_sample(Selfplay *s, Traces *t, SelfplayStats *st, char *err, size_
         st->noisy += p->noisy;
         st->mate += p->mate;
         st->lopsided += p->lopsided;
+        st->resolved += p->resolved;
         st->wins += p->wins;
         st->draws_stm += p->draws_stm;
         st->losses += p->losses;
@@ -484,7 +544,10 @@ void selfplay_write_json(FILE *out, const SelfplayStats *st, const Traces *t)
     fprintf(out,
             "}, \"examined\": %ld, \"kept\": %ld, \"dropped_noisy\": %ld, "
             "\"dropped_mate\": %ld, \"dropped_lopsided\": %ld, \"positions\": %ld, "
-            "\"entries\": %ld, \"position_results\": [%ld, %ld, %ld]}",
+            "\"entries\": %ld, \"position_results\": [%ld, %ld, %ld]",
             st->examined, st->kept, st->noisy, st->mate, st->lopsided, t->n, t->nterms, st->losses,
             st->draws_stm, st->wins);
+    if (st->leaf) /* sampling = leaf only: the other runs' summaries stay as they were */
+        fprintf(out, ", \"sampling\": \"leaf\", \"resolved\": %ld", st->resolved);
+    fputc('}', out);
 }

@@ -10,8 +10,12 @@
  * (a 1-ply search, which resolves captures with the capture search, agrees with the static
  * evaluation within `quiet_margin`), no forced game end is in sight (mate scores) and
  * |static eval| <= `max_eval`. Evaluations use [engine_a]'s weights. A kept position is stored
- * as its trace with the game's result for the side to move (tune/stats/traces.h). The positions do not
- * depend on the number of threads. */
+ * as its trace with the game's result for the side to move (tune/stats/traces.h). With
+ * `sampling = leaf` the examined position is instead resolved by the capture search
+ * (engine_quiet_leaf) and the leaf of its principal variation is kept: its trace from the
+ * examined position's side to move (negated when the leaf's side differs), the result, and the
+ * capture search's score (a scored set), unless that is a game end, a mate score or above
+ * `max_eval`. The positions do not depend on the number of threads. */
 #ifndef MAXTUNE_SELFPLAY_H
 #define MAXTUNE_SELFPLAY_H
 
@@ -34,6 +38,8 @@ typedef struct SelfplayStats {
     long mate;                    /* ... dropped: mate score */
     long lopsided;                /* ... dropped: |static eval| > max_eval */
     long wins, draws_stm, losses; /* labels of the kept positions, side to move's view */
+    long resolved;                /* sampling = leaf: kept positions whose leaf is another */
+    bool leaf;                    /* sampled with sampling = leaf */
 } SelfplayStats;
 
 /* The self-play phase of a run. */

@@ -1,6 +1,8 @@
 /* selfplay_config.c: the [selfplay] section's rows (see selfplay_config.h). */
 #include "selfplay_config.h"
 
+#include <string.h>
+
 #include "tune/run/config_schema.h"
 
 static const ConfigKey SELFPLAY_KEYS[] = {
@@ -16,6 +18,10 @@ static const ConfigKey SELFPLAY_KEYS[] = {
     KEY_INT(SelfplayConfig, max_eval, "1", "100000", "3000",
             "drop positions whose |static eval| exceeds this (centipawns)"),
     KEY_BOOL(SelfplayConfig, pgn, "false", "write the self-play games as games.pgn"),
+    KEY_ENUM_SPARSE(SelfplayConfig, sampling, "margin|leaf", "margin",
+                    "margin: keep the examined position when quiet (quiet_margin); leaf: resolve "
+                    "it by the capture search and keep the leaf of its principal variation, with "
+                    "the search's score (for [fit] label = score or blend)"),
 
 };
 
@@ -34,6 +40,8 @@ static const ConfigPart SELFPLAY_PART = {
 };
 
 void selfplay_config_register(void) { config_register(&SELFPLAY_PART); }
+
+bool selfplay_config_leaf(const SelfplayConfig *sc) { return !strcmp(sc->sampling, "leaf"); }
 
 const SelfplayConfig *selfplay_config(const Config *cfg)
 {

@@ -15,7 +15,12 @@ typedef struct SelfplayConfig {
     long quiet_margin;  /* keep a position when |1-ply search - static eval| <= this (cp) */
     long max_eval;      /* drop positions whose |static eval| exceeds this (cp) */
     bool pgn;           /* write the games as games.pgn */
+    char sampling[8];   /* margin (quiet_margin) | leaf (the capture search's PV leaf) */
 } SelfplayConfig;
+
+/* Whether [selfplay] sampling = leaf: each examined position resolved to the leaf of its
+ * capture search (with the search's score stored). */
+bool selfplay_config_leaf(const SelfplayConfig *sc);
 
 /* The [selfplay] section of cfg; selfplay_config_edit for a caller that changes it. */
 const SelfplayConfig *selfplay_config(const Config *cfg);

@@ -166,6 +166,9 @@ bool config_check_fail(ConfigCheck *ck, const char *section, const char *key, co
 /* An integer written only when not at its default. */
 #define KEY_INT_SPARSE(S, m, lo, hi, def, doc)                                                    \
     {#m, CFG_INT, CK_FIELD(S, m, long), lo, hi, def, NULL, false, NULL, doc, true, false}
+/* A real written only when not at its default. */
+#define KEY_REAL_SPARSE(S, m, lo, hi, def, doc)                                                   \
+    {#m, CFG_REAL, CK_FIELD(S, m, double), lo, hi, def, NULL, false, NULL, doc, true, false}
 /* An optional enum written only when not at its default. */
 #define KEY_ENUM_SPARSE(S, m, allowed, def, doc)                                                  \
     {#m, CFG_ENUM, CK_FIELD(S, m, char *), NULL, NULL, def, allowed, OPTIONAL, NULL, doc, true,   \

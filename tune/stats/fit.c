@@ -40,7 +40,7 @@ struct Fit {
                   * t the trace sum (sum x_j w_j) */
     int threads;
     double *offset;    /* evaluation of the fixed weights per position */
-    float *r;          /* result for the side to move: 0, 0.5, 1 */
+    double *r;         /* target: result for the side to move (0, 0.5, 1), or a blend */
     uint32_t *start;   /* n + 1 offsets into idx/coef */
     uint16_t *idx;     /* parameter number per entry */
     int32_t *coef;     /* coefficient per entry */
@@ -168,7 +168,7 @@ Fit *fit_new_sets(const Traces *t, const WeightSet *params, int m, const Weights
     bool ok = true;
     for (long i = 0; i < t->n && ok; i++) {
         ok = fit_copy_position(f, t, i, local, base, at, &k);
-        f->r[i] = t->result[i] * 0.5f;
+        f->r[i] = t->result[i] * 0.5;
         f->start[i + 1] = (uint32_t)k;
         bool new_game = i > 0 && t->game[i] != t->game[i - 1];
         f->cluster[i] = (uint32_t)(i == 0 ? 0 : f->cluster[i - 1] + new_game);
@@ -185,6 +185,19 @@ Fit *fit_new_sets(const Traces *t, const WeightSet *params, int m, const Weights
         return NULL;
     }
     return f;
+}
+
+bool fit_set_targets(Fit *f, const Traces *t, double lambda)
+{
+    if (!t->scored || t->n != f->n || !(lambda >= 0 && lambda <= 1))
+        return false;
+    for (long i = 0; i < f->n; i++) {
+        /* sigma(K score) = 1 / (1 + exp(-a s)), s the trace sum: score * EVAL_TRACE_SCALE. */
+        double z = f->a * (double)t->score[i] * EVAL_TRACE_SCALE;
+        double target = 1 / (1 + exp(-z));
+        f->r[i] = (1 - lambda) * (t->result[i] * 0.5) + lambda * target;
+    }
+    return true;
 }
 
 Fit *fit_new(const Traces *t, const int *params, int m, const Weights *base, FitLoss loss,

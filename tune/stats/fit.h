@@ -3,7 +3,8 @@
  * The model: a position with trace x (traces.h) and weights w is predicted to score
  *     p = sigma(K * s),  s = sum_j x_j w_j / EVAL_TRACE_SCALE (centipawns, in double, eval.h),
  *     sigma(v) = 1 / (1 + 10^(-v / 400)),
- * for the side to move, whose result is r in {0, 1/2, 1}. The loss is the mean over positions of
+ * for the side to move, whose result is r in {0, 1/2, 1} (or a blend of it with the search
+ * score: fit_set_targets). The loss is the mean over positions of
  * the cross-entropy -r ln p - (1 - r) ln(1 - p) or of Texel's squared error (r - p)^2.
  * A subset of the weights is fitted, as parameters: each parameter is a set of weights tied to
  * one value (weights.h: WeightSet; most often one weight), whose coefficient in a position is
@@ -75,6 +76,18 @@ Fit *fit_new(const Traces *t, const int *params, int m, const Weights *base, Fit
 
 /* Frees a problem. */
 void fit_free(Fit *f);
+
+/* Blends the targets with the search scores of t, the set f was made from (it must have
+ * scores, traces.h): position i's target becomes
+ *     (1 - lambda) r_i + lambda sigma(K score_i),   0 <= lambda <= 1,
+ * r_i its game result (0, 1/2, 1) and sigma the model's own logistic at f's current K, so that
+ * with label = score (lambda 1) weights whose evaluation is the score fit exactly. The targets
+ * are fixed from then on (a later fit_set_k does not move them): set K first (fitted on the
+ * results), then the targets. lambda 0 leaves every target at r_i bit for bit. The loss and its
+ * gradient keep their form: the cross-entropy with a fractional target r is
+ * -r ln p - (1 - r) ln(1 - p), its gradient a (p - r) per unit of trace. False when t has no
+ * scores, is not f's set or lambda is out of range. */
+bool fit_set_targets(Fit *f, const Traces *t, double lambda);
 
 /* Sets the scale K (default 1). */
 void fit_set_k(Fit *f, double k);

@@ -8,8 +8,16 @@
 #include "search/eval.h"
 
 #define TRACES_MAGIC "MXTRACES"
-/* RECORD_HEAD: game, result, count; ENTRY: index, coefficient. */
-enum { TRACES_VERSION = 2, HEADER_BYTES = 56, RECORD_HEAD = 7, ENTRY = 6 };
+/* RECORD_HEAD: game, result, count (SCORE_BYTES more in version 3: the score); ENTRY: index,
+ * coefficient. */
+enum {
+    TRACES_VERSION = 3,
+    TRACES_UNSCORED = 2,
+    HEADER_BYTES = 56,
+    RECORD_HEAD = 7,
+    SCORE_BYTES = 4,
+    ENTRY = 6
+};
 
 void traces_init(Traces *t) { memset(t, 0, sizeof *t); }
 
@@ -17,6 +25,7 @@ void traces_free(Traces *t)
 {
     free(t->game);
     free(t->result);
+    free(t->score);
     free(t->start);
     free(t->index);
     free(t->coef);
@@ -39,7 +48,10 @@ static bool traces_reserve(Traces *t, long n, long nterms)
         uint64_t *start = realloc(t->start, ((size_t)cap + 1) * sizeof *start);
         if (start)
             t->start = start;
-        if (!game || !result || !start)
+        int32_t *score = t->scored ? realloc(t->score, (size_t)cap * sizeof *score) : NULL;
+        if (score)
+            t->score = score;
+        if (!game || !result || !start || (t->scored && !score))
             return false;
         if (t->cap == 0)
             t->start[0] = 0;
@@ -62,12 +74,29 @@ static bool traces_reserve(Traces *t, long n, long nterms)
     return true;
 }
 
-bool traces_add(Traces *t, uint32_t game, int result, const int coef[W_NB])
+/* Makes t a set with scores or without; false when it already holds positions of the other
+ * kind or out of memory. */
+static bool traces_set_scored(Traces *t, bool scored)
 {
-    if (!traces_reserve(t, t->n + 1, t->nterms + W_NB))
+    if (t->n > 0 || t->scored == scored)
+        return t->scored == scored;
+    t->scored = scored;
+    if (!scored || !t->cap)
+        return true;
+    t->score = realloc(t->score, (size_t)t->cap * sizeof *t->score);
+    return t->score != NULL;
+}
+
+/* traces_add and traces_add_scored: appends a position with score (when scored). */
+static bool traces_put(Traces *t, uint32_t game, int result, bool scored, int score,
+                       const int coef[W_NB])
+{
+    if (!traces_set_scored(t, scored) || !traces_reserve(t, t->n + 1, t->nterms + W_NB))
         return false;
     if (result < 0 || result > 2 || (t->n > 0 && game < t->game[t->n - 1]))
         return false;
+    if (scored)
+        t->score[t->n] = score;
     long k = t->nterms;
     for (int i = 0; i < W_NB; i++) {
         if (coef[i] == 0)
@@ -82,16 +111,38 @@ bool traces_add(Traces *t, uint32_t game, int result, const int coef[W_NB])
     return true;
 }
 
+bool traces_add(Traces *t, uint32_t game, int result, const int coef[W_NB])
+{
+    return traces_put(t, game, result, false, 0, coef);
+}
+
+bool traces_add_scored(Traces *t, uint32_t game, int result, int score, const int coef[W_NB])
+{
+    return traces_put(t, game, result, true, score, coef);
+}
+
+bool traces_add_from(Traces *dst, const Traces *src, long i)
+{
+    int coef[W_NB] = {0};
+    for (uint64_t k = src->start[i]; k < src->start[i + 1]; k++)
+        coef[src->index[k]] = src->coef[k];
+    return traces_put(dst, src->game[i], src->result[i], src->scored,
+                      src->scored ? src->score[i] : 0, coef);
+}
+
 bool traces_append(Traces *dst, const Traces *src)
 {
     if (src->n == 0)
         return true;
     if (dst->n > 0 && src->game[0] < dst->game[dst->n - 1])
         return false;
-    if (!traces_reserve(dst, dst->n + src->n, dst->nterms + src->nterms))
+    if (!traces_set_scored(dst, src->scored) ||
+        !traces_reserve(dst, dst->n + src->n, dst->nterms + src->nterms))
         return false;
     memcpy(dst->game + dst->n, src->game, (size_t)src->n * sizeof *src->game);
     memcpy(dst->result + dst->n, src->result, (size_t)src->n);
+    if (src->scored)
+        memcpy(dst->score + dst->n, src->score, (size_t)src->n * sizeof *src->score);
     memcpy(dst->index + dst->nterms, src->index, (size_t)src->nterms * sizeof *src->index);
     memcpy(dst->coef + dst->nterms, src->coef, (size_t)src->nterms * sizeof *src->coef);
     for (long i = 1; i <= src->n; i++)
@@ -146,27 +197,33 @@ static uint64_t get_le(const uint8_t *p, int len)
     return v;
 }
 
-/* Encodes position i of t as a file record into rec (room for RECORD_HEAD + W_NB * ENTRY
- * bytes); returns its length. */
+/* Bytes before a record's entries: the head, and the score in a set with scores. */
+static size_t record_head(bool scored) { return RECORD_HEAD + (scored ? SCORE_BYTES : 0); }
+
+/* Encodes position i of t as a file record into rec (room for RECORD_HEAD + SCORE_BYTES +
+ * W_NB * ENTRY bytes); returns its length. */
 static size_t record_encode(const Traces *t, long i, uint8_t *rec)
 {
     int count = (int)(t->start[i + 1] - t->start[i]);
+    size_t head = record_head(t->scored);
     put_le(rec, t->game[i], 4);
     rec[4] = t->result[i];
     put_le(rec + 5, (uint64_t)count, 2);
+    if (t->scored)
+        put_le(rec + RECORD_HEAD, (uint32_t)t->score[i], 4);
     for (int k = 0; k < count; k++) {
         uint64_t e = t->start[i] + (uint64_t)k;
-        put_le(rec + RECORD_HEAD + ENTRY * k, t->index[e], 2);
-        put_le(rec + RECORD_HEAD + ENTRY * k + 2, (uint32_t)t->coef[e], 4);
+        put_le(rec + head + ENTRY * k, t->index[e], 2);
+        put_le(rec + head + ENTRY * k + 2, (uint32_t)t->coef[e], 4);
     }
-    return RECORD_HEAD + ENTRY * (size_t)count;
+    return head + ENTRY * (size_t)count;
 }
 
 bool traces_write(const Traces *t, FILE *out)
 {
     uint8_t head[HEADER_BYTES] = {0};
     memcpy(head, TRACES_MAGIC, 8);
-    put_le(head + 8, TRACES_VERSION, 4);
+    put_le(head + 8, t->scored ? TRACES_VERSION : TRACES_UNSCORED, 4);
     put_le(head + 12, W_NB, 4);
     put_le(head + 16, traces_table_hash(), 8);
     put_le(head + 24, (uint64_t)t->n, 8);
@@ -180,7 +237,7 @@ bool traces_write(const Traces *t, FILE *out)
         ok = fwrite(&l, 1, 1, out) == 1 && fwrite(weight_defs[i].name, 1, len, out) == len;
     }
     uint64_t h = FNV64_OFFSET;
-    uint8_t rec[RECORD_HEAD + ENTRY * W_NB];
+    uint8_t rec[RECORD_HEAD + SCORE_BYTES + ENTRY * W_NB];
     for (long i = 0; i < t->n && ok; i++) {
         size_t len = record_encode(t, i, rec);
         h = fnv64(h, rec, len);
@@ -240,11 +297,12 @@ static FILE *open_checked(const char *path, uint8_t head[HEADER_BYTES], char *er
     uint32_t version = 0, scale = 0;
     if (!read_exact(f, head, 12) || memcmp(head, TRACES_MAGIC, 8) != 0) {
         snprintf(err, errlen, "%s: not a maxtune positions file (bad header)", path);
-    } else if ((version = (uint32_t)get_le(head + 8, 4)) != TRACES_VERSION) {
+    } else if ((version = (uint32_t)get_le(head + 8, 4)) != TRACES_VERSION &&
+               version != TRACES_UNSCORED) {
         snprintf(err, errlen,
-                 "%s: format version %u, this program reads version %d only (files of older "
-                 "versions are regenerated by running the job that made them again)",
-                 path, version, TRACES_VERSION);
+                 "%s: format version %u, this program reads version %d and %d only (files of "
+                 "older versions are regenerated by running the job that made them again)",
+                 path, version, TRACES_UNSCORED, TRACES_VERSION);
     } else if (!read_exact(f, head + 12, HEADER_BYTES - 12)) {
         snprintf(err, errlen, "%s: not a maxtune positions file (bad header)", path);
     } else if ((scale = (uint32_t)get_le(head + 48, 4)) != EVAL_TRACE_SCALE) {
@@ -260,41 +318,52 @@ static FILE *open_checked(const char *path, uint8_t head[HEADER_BYTES], char *er
     return NULL;
 }
 
-bool traces_check(const char *path, char *err, size_t errlen)
+bool traces_check_scores(const char *path, bool *scored, char *err, size_t errlen)
 {
     uint8_t head[HEADER_BYTES];
     FILE *f = open_checked(path, head, err, errlen);
-    if (f)
+    if (f) {
+        *scored = get_le(head + 8, 4) == TRACES_VERSION;
         fclose(f);
+    }
     return f != NULL;
+}
+
+bool traces_check(const char *path, char *err, size_t errlen)
+{
+    bool scored;
+    return traces_check_scores(path, &scored, err, errlen);
 }
 
 /* Reads one record into t (room reserved), hashing its bytes into *h; false at the end of the
  * file (feof) or on a corrupted record. */
 static bool read_record(Traces *t, FILE *f, uint8_t *rec, uint64_t nterms, uint64_t *h)
 {
-    if (!read_exact(f, rec, RECORD_HEAD))
+    size_t head = record_head(t->scored);
+    if (!read_exact(f, rec, head))
         return false;
     int count = (int)get_le(rec + 5, 2);
     uint32_t game = (uint32_t)get_le(rec, 4);
-    if (count > W_NB || !read_exact(f, rec + RECORD_HEAD, ENTRY * (size_t)count))
+    if (count > W_NB || !read_exact(f, rec + head, ENTRY * (size_t)count))
         return false;
-    *h = fnv64(*h, rec, RECORD_HEAD + ENTRY * (size_t)count);
+    *h = fnv64(*h, rec, head + ENTRY * (size_t)count);
     bool bad = rec[4] > 2 || (t->n > 0 && game < t->game[t->n - 1]) ||
                (uint64_t)t->nterms + (uint64_t)count > nterms;
     for (int k = 0; k < count && !bad; k++) {
-        uint64_t idx = get_le(rec + RECORD_HEAD + ENTRY * k, 2);
-        bad = idx >= W_NB || (k > 0 && idx <= get_le(rec + RECORD_HEAD + ENTRY * (k - 1), 2));
+        uint64_t idx = get_le(rec + head + ENTRY * k, 2);
+        bad = idx >= W_NB || (k > 0 && idx <= get_le(rec + head + ENTRY * (k - 1), 2));
     }
     if (bad)
         return false;
     for (int k = 0; k < count; k++) {
-        const uint8_t *e = rec + RECORD_HEAD + ENTRY * k;
+        const uint8_t *e = rec + head + ENTRY * k;
         t->index[t->nterms] = (uint16_t)get_le(e, 2);
         t->coef[t->nterms++] = (int32_t)(uint32_t)get_le(e + 2, 4);
     }
     t->game[t->n] = game;
     t->result[t->n] = rec[4];
+    if (t->scored)
+        t->score[t->n] = (int32_t)(uint32_t)get_le(rec + RECORD_HEAD, 4);
     t->start[++t->n] = (uint64_t)t->nterms;
     return true;
 }
@@ -308,13 +377,14 @@ bool traces_load(Traces *t, const char *path, char *err, size_t errlen)
         return false;
     bool ok = false;
     uint64_t n = get_le(head + 24, 8), nterms = get_le(head + 32, 8);
+    t->scored = get_le(head + 8, 4) == TRACES_VERSION;
     if (n > (1ull << 40) || nterms > n * W_NB || !traces_reserve(t, (long)n, (long)nterms + W_NB)) {
         snprintf(err, errlen, "%s: %llu positions: too many or out of memory", path,
                  (unsigned long long)n);
         goto done;
     }
     uint64_t h = FNV64_OFFSET;
-    uint8_t rec[RECORD_HEAD + ENTRY * W_NB];
+    uint8_t rec[RECORD_HEAD + SCORE_BYTES + ENTRY * W_NB];
     for (uint64_t i = 0; i < n; i++) {
         if (!read_record(t, f, rec, nterms, &h)) {
             snprintf(err, errlen, "%s: %s at position %llu", path,
