@@ -22,6 +22,7 @@
 #include "tune/stats/fit.h"
 #include "tests/lib/synth.h"
 #include "tune/stats/traces.h"
+#include "tests/lib/fixtures.h"
 
 static const double PLANTED[8] = {100, 12, 30, 250, -8, 45, 700, 3};
 
@@ -392,16 +393,11 @@ static void test_ratio_interval(void **state)
     assert_true(isinf(lo) && isinf(hi));
 }
 
-/* Writes t to a temporary file; returns its name (static buffer). */
+/* Writes t to a temporary file; returns its path (static buffer). */
 static const char *save_temp(const Traces *t)
 {
-    static char path[64];
-    snprintf(path, sizeof path, "/tmp/test_fit.XXXXXX");
-    int fd = mkstemp(path);
-    assert_true(fd >= 0);
-    FILE *f = fdopen(fd, "wb");
-    assert_true(traces_write(t, f));
-    fclose(f);
+    const char *path = fixtures_save_traces(t, "test_fit");
+    assert_non_null(path);
     return path;
 }
 

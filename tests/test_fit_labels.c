@@ -21,6 +21,7 @@
 #include "tests/lib/synth.h"
 #include "tune/stats/fit.h"
 #include "tune/stats/traces.h"
+#include "tests/lib/fixtures.h"
 
 static const double PLANTED[6] = {100, 12, 30, 250, -8, 45};
 enum { M = 6 };
@@ -170,13 +171,8 @@ static void test_score_recovers_weights(void **state)
 /* Writes t to a temporary file; returns its path (static buffer). */
 static const char *save_temp(const Traces *t)
 {
-    static char path[64];
-    snprintf(path, sizeof path, "/tmp/test_fit_labels.XXXXXX");
-    int fd = mkstemp(path);
-    assert_true(fd >= 0);
-    FILE *f = fdopen(fd, "wb");
-    assert_true(traces_write(t, f));
-    fclose(f);
+    const char *path = fixtures_save_traces(t, "test_fit_labels");
+    assert_non_null(path);
     return path;
 }
 

@@ -1,7 +1,9 @@
 /* fixtures.c: set-ups shared by the cmocka suites (see fixtures.h). */
 #include "fixtures.h"
 
+#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <stdlib.h>
 
@@ -61,4 +63,19 @@ bool fixtures_same_position(const Position *a, const Position *b)
            memcmp(a->line_occ, b->line_occ, sizeof a->line_occ) == 0 &&
            memcmp(a->king, b->king, sizeof a->king) == 0 && a->side == b->side &&
            a->plies == b->plies && a->key == b->key && a->variant == b->variant;
+}
+
+const char *fixtures_save_traces(const Traces *t, const char *name)
+{
+    static char path[96];
+    snprintf(path, sizeof path, "/tmp/%.40s.XXXXXX", name);
+    int fd = mkstemp(path);
+    FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
+    if (!f) {
+        if (fd >= 0)
+            close(fd);
+        return NULL;
+    }
+    bool ok = traces_write(t, f);
+    return fclose(f) == 0 && ok ? path : NULL;
 }

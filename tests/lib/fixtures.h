@@ -6,6 +6,7 @@
 #include "search/search.h"
 #include "tune/play/game.h"
 #include "tune/stats/stats.h"
+#include "tune/stats/traces.h"
 #include "tune/play/match_config.h"
 
 /* True when a and b hold the same position: board, bitboards, line occupancies, Kings, side,
@@ -32,5 +33,9 @@ GameSetup *fixtures_game_setup(int depth, long repetition, long max_plies);
 
 /* Frees a game set-up. */
 void fixtures_game_free(GameSetup *s);
+
+/* Writes t to a new temporary file /tmp/<name>.XXXXXX; returns its path (a static buffer, the
+ * next call overwrites it), or NULL when it cannot be made or written. */
+const char *fixtures_save_traces(const Traces *t, const char *name);
 
 #endif
