@@ -763,7 +763,8 @@ static void check_study_row(const Csv *st, int r, int k)
     free(v);
 }
 
-/* The weighted least-squares slope of y on x (weights 1 / se^2) and its standard error. */
+/* The weighted least-squares slope of y on x (weights 1 / se^2) and its standard error, scaled
+ * by the Birge ratio sqrt(chi2 / (n - 2)) when that is above 1. */
 static void wls_slope(const double *x, const double *y, const double *se, int n, double *b,
                       double *b_se)
 {
@@ -778,7 +779,10 @@ static void wls_slope(const double *x, const double *y, const double *se, int n,
     }
     double d = sw * sxx - sx * sx;
     *b = (sw * sxy - sx * sy) / d;
-    *b_se = sqrt(sw / d);
+    double a = (sy - *b * sx) / sw, chi2 = 0;
+    for (int i = 0; i < n; i++)
+        chi2 += (y[i] - a - *b * x[i]) * (y[i] - a - *b * x[i]) / (se[i] * se[i]);
+    *b_se = sqrt(sw / d) * fmax(1, sqrt(chi2 / (n - 2)));
 }
 
 /* Re-derives the trend of piece/series from study.csv's rows (x: Elo / 100, se from the 95%

@@ -284,8 +284,8 @@ static void report_ladder(FILE *out, const StudyResult *r)
 static void report_trends(FILE *out, const StudyResult *r)
 {
     static const StudySeries SHOWN[] = {SERIES_HANDICAP, SERIES_REGRESSION, SERIES_GAP};
-    fprintf(out, "| piece | series | slope (pincers per 100 Elo) | p (no trend) | last step "
-                 "(strongest two) | verdict |\n|---|---|---|---:|---|---|\n");
+    fprintf(out, "| piece | series | slope (pincers per 100 Elo) | Birge ratio | p (no trend) "
+                 "| last step (strongest two) | verdict |\n|---|---|---|---:|---:|---|---|\n");
     for (int i = 0; i < r->npieces; i++) {
         if (!strcmp(r->piece[i], "pincer"))
             continue;
@@ -294,10 +294,11 @@ static void report_trends(FILE *out, const StudyResult *r)
             double d, z;
             bool have_t = study_trend(r, SHOWN[s], i, &t),
                  have_d = last_step(r, SHOWN[s], i, &d, &z);
-            char slope[64] = "-", pval[32] = "-", step[64] = "-";
+            char slope[64] = "-", pval[32] = "-", step[64] = "-", birge[32] = "-";
             if (have_t) {
                 snprintf(slope, sizeof slope, "%+.3f +- %.3f", t.slope, Z95 * t.se);
                 snprintf(pval, sizeof pval, "%.3g", t.p);
+                snprintf(birge, sizeof birge, "%.2f", t.birge);
             }
             if (have_d)
                 snprintf(step, sizeof step, "%+.2f (z = %.1f)", d, z);
@@ -305,8 +306,8 @@ static void report_trends(FILE *out, const StudyResult *r)
                                   : t.p >= 0.05 && (!have_d || fabs(z) < Z95) ? "no change detected"
                                   : have_d && fabs(z) < Z95 ? "trend, settled at the top"
                                                             : "still changing";
-            fprintf(out, "| %s | %s | %s | %s | %s | %s |\n", r->piece[i],
-                    STUDY_SERIES_NAME[SHOWN[s]], slope, pval, step, verdict);
+            fprintf(out, "| %s | %s | %s | %s | %s | %s | %s |\n", r->piece[i],
+                    STUDY_SERIES_NAME[SHOWN[s]], slope, birge, pval, step, verdict);
         }
     }
     fprintf(out, "\n");
@@ -411,9 +412,15 @@ bool study_write_report(FILE *out, void *data)
     report_series(out, r, SERIES_END_GAME);
     fprintf(out, "## Do the values settle as play gets stronger?\n\n"
                  "A weighted least-squares line of each value against the settings' Elo (the "
-                 "values' errors as weights, the Elo taken as exact), its slope with a 95%% "
-                 "interval and the p of no trend; and the change between the two strongest "
-                 "measured settings. Gap: regression minus handicap (do the methods meet?).\n\n");
+                 "values' errors as weights, the Elo taken as exact; the slope's error scaled "
+                 "up by the Birge ratio, shown, when the points scatter about the line more "
+                 "than their errors allow), its slope with a 95%% interval and the p of no "
+                 "trend; and the change between the two strongest measured settings with its z "
+                 "(where those two share their weights, the effect of depth alone). The "
+                 "verdict: \"no change detected\" when neither is significant at 5%%, "
+                 "\"trend, settled at the top\" when the line rises or falls but the last step "
+                 "does not, \"still changing\" when the last step is significant. Gap: "
+                 "regression minus handicap (do the methods meet?).\n\n");
     report_trends(out, r);
     report_guidance(out);
     fprintf(out, "Files: `study.csv` (every value: setting, its Elo, piece, series, 95%% "
@@ -441,8 +448,9 @@ static void summary_pieces(FILE *out, const StudyResult *r)
             StatsTrend t;
             if (study_trend(r, (StudySeries)s, i, &t))
                 fprintf(out,
-                        "%s\"trend\": {\"slope_per_100_elo\": %.5f, \"se\": %.5f, \"p\": %.5f}",
-                        sep, t.slope, t.se, t.p);
+                        "%s\"trend\": {\"slope_per_100_elo\": %.5f, \"se\": %.5f, \"p\": %.5g, "
+                        "\"birge\": %.4f}",
+                        sep, t.slope, t.se, t.p, t.birge);
             fprintf(out, "}");
         }
         fprintf(out, "}%s\n", i + 1 < r->npieces ? "," : "");

@@ -518,7 +518,8 @@ bool stats_trend(const double *x, const double *y, const double *se, int n, Stat
         gsl_fit_wlinear(x, 1, w, 1, y, 1, (size_t)n, &c0, &c1, &cov00, &cov01, &cov11, &chi2) != 0)
         return false;
     t->slope = c1;
-    t->se = sqrt(cov11);
+    t->birge = fmax(1, sqrt(chi2 / (n - 2)));
+    t->se = sqrt(cov11) * t->birge;
     t->z = c1 / t->se;
     t->p = 2 * gsl_cdf_ugaussian_Q(fabs(t->z));
     t->chi2 = chi2;

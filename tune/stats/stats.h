@@ -119,13 +119,17 @@ double stats_sprt_llr_trinomial(const MatchCounts *mc, double elo0, double elo1)
 
 /* A trend: the slope of a weighted least-squares line through points with known errors. */
 typedef struct StatsTrend {
-    double slope, se; /* the slope and its standard error (from the points' errors) */
+    double slope, se; /* the slope and its standard error (see stats_trend) */
     double z, p;      /* slope / se and the two-sided p of "no trend" (normal) */
     double chi2;      /* the points' weighted squared residuals about the line (n - 2 df) */
+    double birge;     /* sqrt(chi2 / (n - 2)), at least 1: how far the points scatter beyond
+                       * their errors; se is the fit's error times it */
 } StatsTrend;
 
 /* Fits y = a + b x through n points whose y have standard errors se (GSL's gsl_fit_wlinear,
- * weights 1 / se^2) into t; false when n < 3, an se is not positive and finite, or x is
+ * weights 1 / se^2) into t. The slope's standard error is the fit's, scaled up by the Birge
+ * ratio when the points scatter about the line more than their errors say (a line that does
+ * not fit is not a precise trend). False when n < 3, an se is not positive and finite, or x is
  * constant. */
 bool stats_trend(const double *x, const double *y, const double *se, int n, StatsTrend *t);
 
