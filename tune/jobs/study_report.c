@@ -374,9 +374,16 @@ static void report_design(FILE *out, const StudyResult *r)
             "What each Maxima piece is worth, in pincers (pawns), measured the same way at "
             "several engine settings, so that a value can be quoted with the strength of play "
             "it belongs to. Config `config.ini` (seed %llu); every part is a run of its own in "
-            "its folder (`values-<setting>/`, `fit-<setting>/`, `ladder/`), with its own "
-            "report.\n\n",
+            "its folder, with its own report:",
             r->cfg->seed);
+    static const char *const KINDS[] = {"values", "fit"};
+    for (int kind = 0; kind < 2; kind++)
+        for (int k = 0; k < r->sc->nmeasured; k++) {
+            char dir[128];
+            study_part_dir(r->sc, KINDS[kind], k, dir, sizeof dir);
+            fprintf(out, " [%s](%s/report.md),", dir, dir);
+        }
+    fprintf(out, " [ladder](ladder/report.md).\n\n");
     fprintf(out,
             "At each setting: %ld self-play games (the regression's positions and the fit's), "
             "%ld handicap pairs per piece%s, %ld calibration pairs at %ld-pincer odds; the same "
