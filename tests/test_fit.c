@@ -82,13 +82,7 @@ static void test_gradient(void **state)
         double th[6] = {80, 20, 10, 300, 0, 60}, g[6];
         fit_loss(f, th, g);
         for (int j = 0; j < 6; j++) {
-            double h = 1e-3, save = th[j];
-            th[j] = save + h;
-            double up = fit_loss(f, th, NULL);
-            th[j] = save - h;
-            double down = fit_loss(f, th, NULL);
-            th[j] = save;
-            double fd = (up - down) / (2 * h);
+            double fd = fixtures_numeric_gradient(f, th, j, 1e-3);
             if (fabs(fd - g[j]) > 1e-6 * (fabs(fd) + 1e-6))
                 fail_msg("loss %d weight %d: analytic %.10g, numeric %.10g", loss, j, g[j], fd);
         }

@@ -84,13 +84,7 @@ static void test_gradient_blend(void **state)
             double th[M] = {80, 20, 10, 300, 0, 60}, g[M];
             fit_loss(f, th, g);
             for (int j = 0; j < M; j++) {
-                double h = 1e-3, save = th[j];
-                th[j] = save + h;
-                double up = fit_loss(f, th, NULL);
-                th[j] = save - h;
-                double down = fit_loss(f, th, NULL);
-                th[j] = save;
-                double fd = (up - down) / (2 * h);
+                double fd = fixtures_numeric_gradient(f, th, j, 1e-3);
                 if (fabs(fd - g[j]) > 1e-6 * (fabs(fd) + 1e-6))
                     fail_msg("loss %d lambda %g weight %d: analytic %.10g, numeric %.10g", loss,
                              lambdas[l], j, g[j], fd);

@@ -79,3 +79,14 @@ const char *fixtures_save_traces(const Traces *t, const char *name)
     bool ok = traces_write(t, f);
     return fclose(f) == 0 && ok ? path : NULL;
 }
+
+double fixtures_numeric_gradient(Fit *f, double *theta, int j, double h)
+{
+    double save = theta[j];
+    theta[j] = save + h;
+    double up = fit_loss(f, theta, NULL);
+    theta[j] = save - h;
+    double down = fit_loss(f, theta, NULL);
+    theta[j] = save;
+    return (up - down) / (2 * h);
+}

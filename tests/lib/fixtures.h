@@ -6,6 +6,7 @@
 #include "search/search.h"
 #include "tune/play/game.h"
 #include "tune/stats/stats.h"
+#include "tune/stats/fit.h"
 #include "tune/stats/traces.h"
 #include "tune/play/match_config.h"
 
@@ -33,6 +34,10 @@ GameSetup *fixtures_game_setup(int depth, long repetition, long max_plies);
 
 /* Frees a game set-up. */
 void fixtures_game_free(GameSetup *s);
+
+/* The central difference (loss(theta + h e_j) - loss(theta - h e_j)) / 2h of a fit's loss
+ * (theta is restored). */
+double fixtures_numeric_gradient(Fit *f, double *theta, int j, double h);
 
 /* Writes t to a new temporary file /tmp/<name>.XXXXXX; returns its path (a static buffer, the
  * next call overwrites it), or NULL when it cannot be made or written. */
