@@ -401,6 +401,37 @@ void eval_trace(const Position *pos, const Weights *w, int coef[W_NB])
         coef[i] = 0;
 }
 
+/* A defensive player's share of term t: its own pieces and King (+1: the side's own counts) or
+ * the enemy's threat to its King (-1: the enemy's counts), 0 for the rest. */
+static int defence_role(int t)
+{
+    if ((t >= T_PINCER && t <= T_GUARD) || t == T_FROZEN || t == T_KING_FROZEN ||
+        t == T_GUARD_SHELTER || (t >= T_FROZEN_PINCER && t <= T_FROZEN_IMMOBILIZER))
+        return 1;
+    if (t == T_KING_PRESSURE || t == T_IMMOB_KING || t == T_KING_WRAP_PRESSURE ||
+        (t >= T_KING_ATTACK_PINCER && t <= T_KING_ATTACK_KING))
+        return -1;
+    return 0;
+}
+
+int eval_defence(const Position *pos, const Weights *w, int own)
+{
+    int fo[T_NB] = {0}, fe[T_NB] = {0}, mg = 0, eg = 0;
+    side_features(pos, own, 1, fo);
+    side_features(pos, !own, 1, fe);
+    const int *start_count = tables_of(pos)->start_count;
+    for (int t = PINCER; t < KING; t++) /* material: what the side has lost */
+        fo[weight_material(t)] -= start_count[t];
+    for (int t = 0; t < T_PST_FIRST; t++) {
+        int role = defence_role(t), n = role > 0 ? fo[t] : role < 0 ? -fe[t] : 0;
+        mg += n * w->v[weight_mg(t)];
+        eg += n * w->v[weight_eg(t)];
+    }
+    int p = eval_phase(pos, w);
+    int d = (mg * p + eg * (EVAL_PHASE_MAX - p)) / EVAL_PHASE_MAX;
+    return pos->side == own ? d : -d;
+}
+
 int eval_evaluate(const Position *pos, const Weights *w)
 {
     int f[T_NB], mg = 0, eg = 0;

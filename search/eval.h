@@ -38,4 +38,12 @@ void eval_trace(const Position *pos, const Weights *w, int coef[W_NB]);
 /* Score in centipawns from the side to move's view. */
 int eval_evaluate(const Position *pos, const Weights *w);
 
+/* What a defensive player of colour `own` weighs beyond the evaluation (the search adds a share
+ * of it, Engine.defence): the safety terms of its own side under w, blended by the phase as the
+ * evaluation is (its material lost since the start, its frozen pieces, its King frozen and
+ * sheltered) and the enemy's threats to its King (king_pressure, immobilizer_king,
+ * king_wrap_pressure, king_attack.*), from the side to move's view. Not part of the trace: a
+ * player setting, as the search parameters are. */
+int eval_defence(const Position *pos, const Weights *w, int own);
+
 #endif

@@ -36,6 +36,7 @@ Engine *engine_new(size_t hash_mb)
         return NULL;
     }
     weights_default(&e->weights);
+    e->defence = 100;
     Position start;
     fen_parse(&start, "start", NULL, 0);
     engine_set_position(e, &start, NULL, 0);
@@ -59,13 +60,26 @@ void engine_new_game(Engine *e)
     memset(e->history, 0, sizeof e->history);
 }
 
-void engine_set_weights(Engine *e, const Weights *w)
+/* Empties the evaluation cache (a new epoch). */
+static void eval_cache_reset(Engine *e)
 {
-    e->weights = *w;
     if (++e->eval_epoch == 0) { /* wrapped: empty the entries once */
         memset(e->eval_cache, 0, EVAL_CACHE_SIZE * sizeof *e->eval_cache);
         e->eval_epoch = 1;
     }
+}
+
+void engine_set_weights(Engine *e, const Weights *w)
+{
+    e->weights = *w;
+    eval_cache_reset(e);
+}
+
+void engine_set_defence(Engine *e, int pct)
+{
+    if (pct != e->defence)
+        eval_cache_reset(e);
+    e->defence = pct;
 }
 
 /* Static evaluation through the engine's cache (the key includes the side to move). */
@@ -76,6 +90,11 @@ static int evaluate(Engine *e)
         slot->key = e->pos.key;
         slot->epoch = e->eval_epoch;
         slot->score = eval_evaluate(&e->pos, &e->weights);
+        if (e->defence != 100) {
+            int extra = eval_defence(&e->pos, &e->weights, e->defence_side);
+            int s = slot->score + (e->defence - 100) * extra / 100, cap = SCORE_MATE_BOUND - 1;
+            slot->score = s > cap ? cap : s < -cap ? -cap : s;
+        }
     }
     return slot->score;
 }
@@ -526,6 +545,10 @@ Move engine_search(Engine *e, const SearchLimits *limits, int *score, SearchInfo
                    SearchInfoFn info, void *data)
 {
     e->root = e->pos;
+    if (e->defence != 100 && e->defence_side != e->root.side) {
+        e->defence_side = e->root.side; /* the cache's scores defended the other colour */
+        eval_cache_reset(e);
+    }
     e->nodes = 0;
     e->node_limit = limits->nodes;
     e->start_time = clock_now();

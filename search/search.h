@@ -73,6 +73,8 @@ typedef struct Engine {
     const volatile sig_atomic_t *abort; /* engine_watch: a flag set elsewhere ends every search */
     bool (*listen)(void *data);         /* engine_listen: asked every 1024 nodes; NULL none */
     void *listen_data;
+    int defence;      /* percent (engine_set_defence): 100 is the evaluation as it is */
+    int defence_side; /* the colour the defensive evaluation defends: the last search's root */
 } Engine;
 
 /* Creates an engine with a hash table of hash_mb MiB and default weights; NULL on failure. */
@@ -86,6 +88,13 @@ void engine_new_game(Engine *e);
 
 /* Sets the weights the evaluation uses. */
 void engine_set_weights(Engine *e, const Weights *w);
+
+/* Makes e a defensive player (pct > 100) or a normal one (100): every static evaluation gets
+ * (pct - 100) % of eval_defence for the side to move at the search's root, so that its own
+ * losses, its King's freezing and the enemy's threats to its King weigh pct % of what the
+ * weights say. A player setting (Ultima's and Maxima's "defensive player" of the family study),
+ * not a weight: the trace and the tuners do not see it. */
+void engine_set_defence(Engine *e, int pct);
 
 /* Sets the position: `start` then the moves of the game (all legal), whose positions count for
  * repetition. */

@@ -606,6 +606,33 @@ static void test_king_terms(void **state)
     assert_int_equal(f[T_PINCER_SUPPORT], 2);
 }
 
+/* eval_defence: the defender's material lost since the start, its King frozen and the enemy's
+ * Immobilizer closing in count; a term outside its share (mob_king) does not; the other colour's
+ * safety is not the defender's; the sign follows the side to move. */
+static void test_defence(void **state)
+{
+    (void)state;
+    Weights w;
+    memset(&w, 0, sizeof w);
+    weights_set_term(&w, T_PINCER, 100);
+    weights_set_term(&w, T_KING_FROZEN, -100);
+    weights_set_term(&w, T_IMMOB_KING, 10);
+    weights_set_term(&w, T_MOB_KING, 50);
+    Position start, pos;
+    parse(&start, START_FEN);
+    int pincers = bb_popcount(position_pieces(&start, WHITE, PINCER));
+    assert_true(pincers > 0);
+    /* White King a5 frozen by the Black Immobilizer b6 (closeness 6); no Pincer left. */
+    parse(&pos, "xxx1kxxx/8/8/8/8/1m6/K7/8/8/8/xxx2xxx w 0");
+    int white = -100 * pincers - 100 - 6 * 10;
+    assert_int_equal(eval_defence(&pos, &w, WHITE), white);
+    assert_int_equal(eval_defence(&pos, &w, BLACK),
+                     100 * pincers); /* Black's loss, White to move */
+    parse(&pos, "xxx1kxxx/8/8/8/8/1m6/K7/8/8/8/xxx2xxx b 0");
+    assert_int_equal(eval_defence(&pos, &w, WHITE), -white);
+    assert_int_equal(eval_defence(&start, &w, WHITE), 0);
+}
+
 /* Weights files with every one of the hundreds of weights, written and read back through a term
  * name file and a full-name file. */
 static void test_weights_count(void **state)
@@ -659,6 +686,7 @@ int main(void)
         cmocka_unit_test(test_phase),
         cmocka_unit_test(test_pst_features),
         cmocka_unit_test(test_king_terms),
+        cmocka_unit_test(test_defence),
         cmocka_unit_test(test_weights_count),
     };
     return cmocka_run_group_tests(tests, setup_positions, NULL);

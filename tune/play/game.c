@@ -227,6 +227,7 @@ void game_play(const Position *opening, Player *white, Player *black, const Matc
         if (!players[c]->proc) {
             engine_new_game(players[c]->engine);
             engine_set_weights(players[c]->engine, players[c]->weights);
+            engine_set_defence(players[c]->engine, players[c]->defence ? players[c]->defence : 100);
         }
     while (!game_ended(&pos, keys, floor, mc, max_plies, counters, rec)) {
         int us = pos.side, score;

@@ -231,6 +231,10 @@ static const ConfigKey PLAYER_KEYS[] = {
     KEY_STR_EMPTY_CHECK(
         EngineConfig, tc, "", check_tc,
         "time control [moves/]base[+increment] in seconds (e.g. 2+0.02), \"\" = none"),
+    KEY_INT_SPARSE(EngineConfig, defence, "100", "1000", "100",
+                   "in-process: a defensive player: its own pieces lost, its King's freezing and "
+                   "the enemy's threats to its King weigh this many percent of their weights "
+                   "(100: as the weights say)"),
 };
 
 /* A tournament player's section: given only for job = tournament, written only when given. */
@@ -260,8 +264,19 @@ static const ConfigSection PLAYER_SECTIONS[PLAYER_MAX] = {
     PLAYER("p", "P"),
 };
 
+/* A defensive player is the in-process engine (an external one has its own evaluation). */
+static bool rule_defence_in_process(const void *fields, char *msg, size_t len)
+{
+    const EngineConfig *e = fields;
+    if (e->defence == 100 || !e->command[0])
+        return true;
+    snprintf(msg, len, "defence is a setting of the in-process engine, not of an external one");
+    return false;
+}
+
 static const ConfigRule PLAYER_RULES[] = {
     {rule_search_limit, {"nodes", "depth", "movetime_ms", "tc"}},
+    {rule_defence_in_process, {"defence", "command"}},
 };
 
 static const ConfigPathKey PLAYER_PATHS[] = {{"weights", WEIGHTS_BUILTIN}};

@@ -40,6 +40,8 @@ typedef struct EngineConfig {
     long start_timeout_ms; /* external: uciok / readyok must come within this, default 10000 */
     long timeout_ms;       /* external: bestmove must come within this, 0 = derived (README) */
     char tc[64];           /* time control "[moves/]base[+increment]" in seconds, "" = none */
+    long defence;          /* in-process: a defensive player's percent (engine_set_defence),
+                            * default 100 (the evaluation as the weights say) */
     /* Parsed at load from the text above (not keys): */
     TimeControl clock;   /* tc */
     PlayerWords argv;    /* command: the program and its arguments (count 0: in-process) */

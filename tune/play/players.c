@@ -2,6 +2,7 @@
 #include "players.h"
 
 #include <stdio.h>
+#include <string.h>
 
 bool player_weights(const Config *cfg, int i, Weights *w, char *err, size_t errlen)
 {
@@ -21,7 +22,7 @@ SearchLimits player_limits(const EngineConfig *e)
 void player_setup(Player *p, const EngineConfig *e, Engine *engine, EngineProc *proc,
                   const Weights *w)
 {
-    *p = (Player){engine, w, player_limits(e), proc, e->timeout_ms, e->clock};
+    *p = (Player){engine, w, player_limits(e), proc, e->timeout_ms, e->clock, (int)e->defence};
 }
 
 /* The limits of e: in prose, "N nodes, depth D, M ms per move, time control T"; terse (a table
@@ -62,7 +63,12 @@ void player_describe(const EngineConfig *e, PlayerForm form, char *buf, size_t l
         snprintf(what, sizeof what, "external%s `%s`%s%s%s", cells ? ":" : "", e->command,
                  e->options[0] ? ", options `" : "", e->options, e->options[0] ? "`" : "");
     else
-        snprintf(what, sizeof what, "%sweights `%s`", cells ? "in-process, " : "", e->weights);
+        snprintf(what, sizeof what, "%sweights `%s`%s", cells ? "in-process, " : "", e->weights,
+                 e->defence != 100 ? (cells ? " defensive" : ", defensive") : "");
+    if (!e->command[0] && e->defence != 100) {
+        size_t at = strlen(what);
+        snprintf(what + at, sizeof what - at, " (defence %ld%%)", e->defence);
+    }
     limits_text(e, cells, limits, sizeof limits);
     snprintf(buf, len, "%s%s%s", what, cells ? " | " : ", ", limits);
 }
