@@ -1,6 +1,8 @@
 /* catalog.c: the table of jobs (see catalog.h). */
 #include "catalog.h"
 
+#include "tune/jobs/family_config.h"
+#include "tune/jobs/family_job.h"
 #include "tune/jobs/fit_config.h"
 #include "tune/jobs/fit_job.h"
 #include "tune/jobs/html.h"
@@ -47,6 +49,8 @@ static const JobDef JOBS[] = {
      NULL, tournament_run, &tournament_html, true, NULL, NULL, tournament_grows, true},
     {"study", "piece values by both methods and by phase at several engine settings; a ladder",
      study_check, study_run, &study_html, false, NULL, NULL, NULL, false},
+    {"family", "Maxima and Ultima in self-play at several depths, and a defensive player",
+     family_check, family_run, &family_html, false, NULL, NULL, NULL, true},
 };
 
 /* The config sections, in file order: the players and [match] (the play layer's), then each
@@ -62,6 +66,7 @@ static void catalog_config(void)
     pipeline_config_register();
     tournament_config_register();
     study_config_register();
+    family_config_register();
 }
 
 bool catalog_register(void)
