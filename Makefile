@@ -54,8 +54,8 @@ LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
 # report.html's CSS and script (tune/jobs/html/), made into C strings (scripts/embed_assets.sh).
 HTML_ASSETS := tune/jobs/html/page.css tune/jobs/html/page.js
 LIB_OBJ  += $(BUILD)/gen/html_assets.o
-# The built-in default and v2 weights (search/default.weights, configs/v2.weights), made into C
-# strings the same way.
+# The built-in default and v2 weights (search/default.weights, configs/v2.weights) and Ultima's
+# default (search/ultima.weights), made into C strings the same way.
 LIB_OBJ  += $(BUILD)/gen/default_weights.o
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
@@ -124,10 +124,11 @@ $(BUILD)/gen/html_assets.c: $(HTML_ASSETS) scripts/embed_assets.sh
 	$(Q)scripts/embed_assets.sh $@ tune/jobs/html_assets.h html_asset_css=$(word 1,$(HTML_ASSETS)) \
 	    html_asset_js=$(word 2,$(HTML_ASSETS))
 
-$(BUILD)/gen/default_weights.c: search/default.weights configs/v2.weights scripts/embed_assets.sh
+$(BUILD)/gen/default_weights.c: search/default.weights configs/v2.weights search/ultima.weights \
+    scripts/embed_assets.sh
 	@mkdir -p $(dir $@)
 	$(Q)scripts/embed_assets.sh $@ "" weights_default_text=search/default.weights \
-	    weights_v2_text=configs/v2.weights
+	    weights_v2_text=configs/v2.weights weights_ultima_text=search/ultima.weights
 
 $(BUILD)/gen/%.o: $(BUILD)/gen/%.c $(BUILD)/flags | $(DEPS_OK)
 	@$(if $(V),,echo "  CC      $<")

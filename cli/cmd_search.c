@@ -185,7 +185,7 @@ int cmd_bench(int argc, char **argv)
     double t0 = clock_now();
     Weights w;
     if (ultima) {
-        weights_ultima(&w);
+        weights_ultima_default(&w);
         engine_set_weights(e, &w);
     }
     for (size_t i = 0; i < BENCH_NB; i++) {
@@ -216,7 +216,7 @@ int cmd_weights(int argc, char **argv)
         "usage: maxtune weights [FILE|default|v1|v2|material] [--variant maxima|ultima]\n"
         "Prints a weights set as a valid weights file (the defaults without an argument), with\n"
         "each weight's meaning and range. A file is read and checked first. --variant ultima\n"
-        "prints and reads Ultima's table (its own weights; 'ultima' is its default too).\n";
+        "prints and reads Ultima's table (its own weights; 'ultima' is its start table).\n";
     const Variant *variant;
     int rc = cli_usage_variant("weights", &argc, argv, help, 1, 2, &variant);
     if (rc >= 0)

@@ -58,9 +58,9 @@ static const PstDocs ultima_pst_docs = {
 /* Each game's piece-square meanings (NULL: the rows'). */
 static const PstDocs *const game_pst_docs[VARIANT_NB] = {[VARIANT_ULTIMA] = &ultima_pst_docs};
 
-/* The tuned values of the built-in default (search/default.weights) and of v2
- * (configs/v2.weights), embedded by the build. */
-extern const char weights_default_text[], weights_v2_text[];
+/* The tuned values of the built-in default (search/default.weights), of v2 (configs/v2.weights)
+ * and of Ultima's default (search/ultima.weights), embedded by the build. */
+extern const char weights_default_text[], weights_v2_text[], weights_ultima_text[];
 
 static bool weights_read(Weights *w, FILE *f, const char *path, const Variant *v, char *err,
                          size_t errlen);
@@ -89,13 +89,13 @@ void weights_v1(Weights *w)
         w->v[i] = weight_defs[i].v1;
 }
 
-/* v1 with an embedded weights file's values (text, read as path). */
-static void weights_embedded(Weights *w, const char *text, const char *path)
+/* Game v's start table with an embedded weights file's values (text, read as path). */
+static void weights_embedded(Weights *w, const char *text, const char *path, const Variant *v)
 {
-    weights_v1(w);
+    weights_start(w, v);
     FILE *f = fmemopen((void *)text, strlen(text), "r");
     char err[256];
-    if (!f || !weights_read(w, f, path, variant_get(VARIANT_MAXIMA), err, sizeof err)) {
+    if (!f || !weights_read(w, f, path, v, err, sizeof err)) {
         /* The build embeds a file the tests load: this cannot happen in a tested build. */
         fprintf(stderr, "maxtune: built-in weights %s: %s\n", path, f ? err : "fmemopen failed");
         abort();
@@ -105,10 +105,19 @@ static void weights_embedded(Weights *w, const char *text, const char *path)
 
 void weights_default(Weights *w)
 {
-    weights_embedded(w, weights_default_text, "search/default.weights");
+    weights_embedded(w, weights_default_text, "search/default.weights",
+                     variant_get(VARIANT_MAXIMA));
 }
 
-void weights_v2(Weights *w) { weights_embedded(w, weights_v2_text, "configs/v2.weights"); }
+void weights_v2(Weights *w)
+{
+    weights_embedded(w, weights_v2_text, "configs/v2.weights", variant_get(VARIANT_MAXIMA));
+}
+
+void weights_ultima_default(Weights *w)
+{
+    weights_embedded(w, weights_ultima_text, "search/ultima.weights", variant_get(VARIANT_ULTIMA));
+}
 
 bool weights_is_builtin(const char *name)
 {
@@ -184,11 +193,15 @@ void weights_start(Weights *w, const Variant *v)
 bool weights_load_game(Weights *w, const char *path, const Variant *v, char *err, size_t errlen)
 {
     bool ultima = v->id == VARIANT_ULTIMA;
-    if (!strcmp(path, "default") || (ultima && !strcmp(path, "ultima"))) {
+    if (!strcmp(path, "default")) {
         if (ultima)
-            weights_ultima(w);
+            weights_ultima_default(w);
         else
             weights_default(w);
+        return true;
+    }
+    if (ultima && !strcmp(path, "ultima")) {
+        weights_ultima(w);
         return true;
     }
     if (!strcmp(path, "v1") || !strcmp(path, "v2")) {

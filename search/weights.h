@@ -353,13 +353,17 @@ void weights_keep_game(Weights *w, const Variant *v);
  * (the v1 rule for new terms) and the weights Ultima lacks are 0. */
 void weights_ultima(Weights *w);
 
+/* Ultima's built-in default: weights_ultima with the tuned values of search/ultima.weights (the
+ * final weights of results/ultima-tune). */
+void weights_ultima_default(Weights *w);
+
 /* Game v's fixed hand-set table, the start values of its weights files: Maxima's v1, Ultima's
  * weights_ultima (openings are judged with it, so they never change with a default). */
 void weights_start(Weights *w, const Variant *v);
 
 /* Loads a weights file for a player of game v on top of its start values (Maxima: v1; Ultima:
- * weights_ultima); "default", "v1", "v2" and "material" name the built-in sets ("ultima" too in
- * Ultima, its default). A weight of the table that v lacks is refused: "file:line: 'mage' is
+ * weights_ultima); "default", "v1", "v2" and "material" name the built-in sets ("default" in
+ * Ultima: weights_ultima_default; "ultima" too in Ultima, its start table). A weight of the table that v lacks is refused: "file:line: 'mage' is
  * not an Ultima weight". */
 bool weights_load_game(Weights *w, const char *path, const Variant *v, char *err, size_t errlen);
 

@@ -453,13 +453,22 @@ static void test_weights_files(void **state)
     expect_ultima_error("palace_occupy.mg = 1\n", 1, "'palace_occupy.mg' is not an Ultima weight");
     expect_ultima_error("pst_rank.king.0 = 1\n", 1, "'pst_rank.king.0' is not an Ultima weight");
     expect_ultima_error("bishop = 3\n", 1, "unknown weight 'bishop'");
-    /* "default", "ultima" and "material" are built on weights_ultima. */
+    /* "ultima" and "material" are built on weights_ultima, "default" is the tuned table
+     * (search/ultima.weights, read on top of it). */
     Weights w, want;
     weights_ultima(&want);
     assert_true(weights_load_game(&w, "ultima", u, err, sizeof err));
     assert_memory_equal(w.v, want.v, sizeof w.v);
     assert_true(weights_load_game(&w, "default", u, err, sizeof err));
-    assert_memory_equal(w.v, want.v, sizeof w.v);
+    Weights tuned;
+    weights_ultima_default(&tuned);
+    assert_memory_equal(w.v, tuned.v, sizeof w.v);
+    assert_true(weights_load_game(&tuned, "search/ultima.weights", u, err, sizeof err));
+    assert_memory_equal(w.v, tuned.v, sizeof w.v);
+    assert_int_not_equal(w.v[W_COORDINATOR_MG], want.v[W_COORDINATOR_MG]);
+    for (int i = 0; i < W_NB; i++)
+        if (!weights_in_game(u, i))
+            assert_int_equal(w.v[i], 0);
     assert_true(weights_load_game(&w, "material", u, err, sizeof err));
     assert_int_equal(w.v[W_LEAPER_EG], 530);
     assert_int_equal(w.v[W_TEMPO_MG], 0);

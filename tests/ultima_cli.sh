@@ -62,9 +62,11 @@ check "UCI_Variant ultima: a weight Ultima lacks is refused with an info string 
 { printf 'uci\nsetoption name frozen.pincer value -30\nsetoption name UCI_Variant value ultima\n'
   printf 'setoption name king_attack.pincer value 20\nsetoption name frozen.pincer.eg value -30\nquit\n'
 } | "$BIN" uci >"$T/uci5" 2>&1
+# The default of Ultima weight $1 (its middle-game value): search/ultima.weights' own.
+ultima_default() { awk -v k="$1.mg" '$1 == k {print $3}' "$(dirname "$0")/../search/ultima.weights"; }
 check "uci: Ultima's own weights listed after Maxima's, refused in Maxima, taken in Ultima" \
-    eval 'has "$T/uci5" "option name king_attack.pincer type spin default 0 min -100 max 200" &&
-          has "$T/uci5" "option name frozen.immobilizer type spin default -205 min -500 max 100" &&
+    eval 'has "$T/uci5" "option name king_attack.pincer type spin default $(ultima_default king_attack.pincer) min -100 max 200" &&
+          has "$T/uci5" "option name frozen.immobilizer type spin default $(ultima_default frozen.immobilizer) min -500 max 100" &&
           [ "$(grep -n "^option name pst_rank.king.10 " "$T/uci5" | cut -d: -f1)" -lt \
             "$(grep -n "^option name frozen.pincer.mg " "$T/uci5" | cut -d: -f1)" ] &&
           has "$T/uci5" "info string error: '"'"'frozen.pincer'"'"' is not a Maxima weight; unchanged" &&
@@ -75,8 +77,11 @@ check "UCI_Variant: an unknown game is refused, the game kept" \
 
 "$BIN" weights --variant ultima >"$T/u.weights" 2>&1
 "$BIN" weights "$T/u.weights" --variant ultima >"$T/u2.weights" 2>&1
-check "weights --variant ultima: Ultima's table, no Mage, Guard, palace or rank-0 row; reads back" \
-    eval 'has "$T/u.weights" "weights file for Ultima" && grep -q "^long_leaper.mg *= *530 " "$T/u.weights" &&
+"$BIN" weights ultima --variant ultima >"$T/u3.weights" 2>&1
+"$BIN" weights "$(dirname "$0")/../search/ultima.weights" --variant ultima >"$T/u4.weights" 2>&1
+check "weights --variant ultima: Ultima's default (search/ultima.weights; 'ultima' the start table), no Mage, Guard, palace or rank-0 row; reads back" \
+    eval 'has "$T/u.weights" "weights file for Ultima" && grep -q "^long_leaper.mg *= *530 " "$T/u3.weights" &&
+          cmp -s "$T/u.weights" "$T/u4.weights" && ! cmp -s "$T/u.weights" "$T/u3.weights" &&
           ! grep -q "^mage\|^guard\|^palace\|^phase.mage\|^pst_rank.pincer.0\|^pst_rank.king.9" "$T/u.weights" &&
           cmp -s "$T/u.weights" "$T/u2.weights"'
 printf 'pincer = 90\nmage = 650\n' >"$T/mage.weights"

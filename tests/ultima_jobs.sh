@@ -37,6 +37,7 @@ verify_pairs = 1
 validation = 0
 
 [spsa]
+start_weights = ultima
 iterations = 4
 batch = 2
 verify_pairs = 1
