@@ -48,7 +48,7 @@ static const JobDef JOBS[] = {
     {"tournament", "players [engine_a], [engine_b], [engine_c], ... in game pairs; joint ratings",
      NULL, tournament_run, &tournament_html, true, NULL, NULL, tournament_grows, true},
     {"study", "piece values by both methods and by phase at several engine settings; a ladder",
-     study_check, study_run, &study_html, false, NULL, NULL, NULL, false},
+     study_check, study_run, &study_html, false, NULL, NULL, NULL, true},
     {"family", "Maxima and Ultima in self-play at several depths, and a defensive player",
      family_check, family_run, &family_html, false, NULL, NULL, NULL, true},
 };

@@ -166,7 +166,7 @@ bool study_check(const Config *cfg, char *err, size_t errlen)
     for (int k = 0; k < sc->nsettings; k++) {
         Weights w;
         char why[900];
-        if (!weights_load(&w, sc->setting[k].weights, why, sizeof why)) {
+        if (!weights_load_game(&w, sc->setting[k].weights, config_variant(cfg), why, sizeof why)) {
             snprintf(err, errlen, "[study] %s: %s", k < sc->nmeasured ? "engines" : "ladder_extra",
                      why);
             return false;

@@ -6,9 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <gsl/gsl_cdf.h>
+
+#include "search/weights.h"
 #include "tune/jobs/html.h"
 #include "tune/jobs/study_job.h"
 #include "tune/jobs/values_config.h"
+#include "tune/jobs/weights_report.h"
 #include "tune/play/selfplay_config.h"
 #include "tune/run/plot.h"
 #include "tune/run/text.h"
@@ -241,24 +245,94 @@ bool study_write_table(FILE *out, void *data)
     return true;
 }
 
-/* The report's table of one series: a row per piece, a column per measured setting. */
+/* The published value of piece i in table t (0 when the table does not value it). */
+static double published_value(const StudyResult *r, const PublishedTable *t, int i)
+{
+    int term = weights_find_term(r->piece[i]);
+    return term >= 0 && term <= T_GUARD ? t->value[term] : 0;
+}
+
+/* The report's table of one series: a row per piece, the game's published tables, then a
+ * column per measured setting. */
 static void report_series(FILE *out, const StudyResult *r, StudySeries s)
 {
-    fprintf(out, "| piece | vchess |");
+    const PublishedTable *tables;
+    int ntables = weights_report_published(config_variant(r->cfg), &tables);
+    fprintf(out, "| piece |");
+    for (int t = 0; t < ntables; t++)
+        fprintf(out, " %s |", tables[t].name);
     for (int k = 0; k < r->sc->nmeasured; k++)
         fprintf(out, " %s |", r->sc->setting[k].label);
-    fprintf(out, "\n|---|---:|");
+    fprintf(out, "\n|---|");
+    for (int t = 0; t < ntables; t++)
+        fprintf(out, "---:|");
     for (int k = 0; k < r->sc->nmeasured; k++)
         fprintf(out, "---|");
     fprintf(out, "\n");
     for (int i = 0; i < r->npieces; i++) {
-        fprintf(out, "| %s | %g |", r->piece[i], r->vchess[i]);
+        fprintf(out, "| %s |", r->piece[i]);
+        for (int t = 0; t < ntables; t++)
+            fprintf(out, " %g |", published_value(r, &tables[t], i));
         for (int k = 0; k < r->sc->nmeasured; k++) {
             char cell[64];
             values_format(&r->val[s][k][i], cell, sizeof cell);
             fprintf(out, " %s |", cell);
         }
         fprintf(out, "\n");
+    }
+    fprintf(out, "\n");
+}
+
+/* The measured setting rated highest in the ladder. */
+static int strongest_setting(const StudyResult *r)
+{
+    int top = 0;
+    for (int k = 1; k < r->sc->nmeasured; k++)
+        if (r->elo[k] > r->elo[top])
+            top = k;
+    return top;
+}
+
+/* One row of the published tables' comparison: table t against series s at setting k. */
+static void published_row(FILE *out, const StudyResult *r, const PublishedTable *t, StudySeries s,
+                          int k)
+{
+    double chi2 = 0, dev = 0;
+    int n = 0;
+    for (int i = 0; i < r->npieces; i++) {
+        const PieceValue *v = &r->val[s][k][i];
+        double pub = published_value(r, t, i), se = value_se(v);
+        if (!strcmp(r->piece[i], "pincer") || pub <= 0 || !isfinite(se) || se <= 0)
+            continue;
+        chi2 += (pub - v->v) * (pub - v->v) / (se * se);
+        dev += fabs(pub - v->v);
+        n++;
+    }
+    if (n == 0)
+        return;
+    double p = gsl_cdf_chisq_Q(chi2, n);
+    fprintf(out, "| %s | %s | %d | %.2f | %.1f | %.3g | %s |\n", t->name, STUDY_SERIES_NAME[s], n,
+            dev / n, chi2, p, p >= 0.05 ? "consistent with the measurement" : "**rejected**");
+}
+
+/* How far each published table lies from the values of the strongest measured setting. */
+static void report_published(FILE *out, const StudyResult *r)
+{
+    const PublishedTable *tables;
+    int ntables = weights_report_published(config_variant(r->cfg), &tables),
+        k = strongest_setting(r);
+    fprintf(out,
+            "## The published tables against the measured values\n\n"
+            "Each published table against the values of the strongest measured setting (`%s`), "
+            "over the pieces both value (the unit left out): the mean distance in pincers, and "
+            "chi-square = sum ((published - measured) / se)^2 with as many degrees of freedom as "
+            "pieces (the measured errors only: the tables come without errors); \"rejected\" "
+            "when p < 0.05.\n\n| table | series | pieces | mean distance | chi-square | p | "
+            "verdict |\n|---|---|---:|---:|---:|---:|---|\n",
+            r->sc->setting[k].label);
+    for (int t = 0; t < ntables; t++) {
+        published_row(out, r, &tables[t], SERIES_HANDICAP, k);
+        published_row(out, r, &tables[t], SERIES_REGRESSION, k);
     }
     fprintf(out, "\n");
 }
@@ -371,11 +445,11 @@ static void report_design(FILE *out, const StudyResult *r)
 {
     const ValuesConfig *vc = values_config(r->cfg);
     fprintf(out,
-            "What each Maxima piece is worth, in pincers (pawns), measured the same way at "
+            "What each %s piece is worth, in pincers (pawns), measured the same way at "
             "several engine settings, so that a value can be quoted with the strength of play "
             "it belongs to. Config `config.ini` (seed %llu); every part is a run of its own in "
             "its folder, with its own report:",
-            r->cfg->seed);
+            config_variant(r->cfg)->title, r->cfg->seed);
     static const char *const KINDS[] = {"values", "fit"};
     for (int kind = 0; kind < 2; kind++)
         for (int k = 0; k < r->sc->nmeasured; k++) {
@@ -429,6 +503,7 @@ bool study_write_report(FILE *out, void *data)
                  "does not, \"still changing\" when the last step is significant. Gap: "
                  "regression minus handicap (do the methods meet?).\n\n");
     report_trends(out, r);
+    report_published(out, r);
     report_guidance(out);
     fprintf(out, "Files: `study.csv` (every value: setting, its Elo, piece, series, 95%% "
                  "interval), `summary.json`, `trend_handicap.png`, `trend_regression.png`; each "

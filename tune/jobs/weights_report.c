@@ -5,20 +5,32 @@
 
 #include "tune/run/plot.h"
 
-const double weights_report_vchess[T_GUARD + 1] = {1, 2, 5, 4, 2, 5, 7, 4};
+int weights_report_published(const Variant *v, const PublishedTable **tables)
+{
+    /* Order: pincer, coordinator, long leaper, chameleon, withdrawer, immobilizer, mage, guard. */
+    static const PublishedTable MAXIMA[] = {{"vchess", {1, 2, 5, 4, 2, 5, 7, 4}}};
+    static const PublishedTable ULTIMA[] = {
+        {"ChessV", {1, 2.9, 5.3, 4.3, 3.1, 8.2, 0, 0}},
+        {"Jocly", {1, 3, 3, 2.5, 2.5, 4, 0, 0}},
+        {"vchess", {1, 2, 5, 3, 3, 5, 0, 0}},
+    };
+    bool ultima = v->id == VARIANT_ULTIMA;
+    *tables = ultima ? ULTIMA : MAXIMA;
+    return ultima ? (int)(sizeof ULTIMA / sizeof ULTIMA[0]) : 1;
+}
 
 double weights_report_reference(const Variant *v, int t)
 {
-    if (v->id == VARIANT_MAXIMA)
-        return weights_report_vchess[t];
-    Weights w;
-    weights_start(&w, v); /* Ultima's start table holds ChessV's values */
-    return (double)w.v[weight_mg(t)] / w.v[W_PINCER_MG];
+    const PublishedTable *tables;
+    weights_report_published(v, &tables);
+    return tables[0].value[t];
 }
 
 const char *weights_report_reference_name(const Variant *v)
 {
-    return v->id == VARIANT_MAXIMA ? "vchess" : "ChessV";
+    const PublishedTable *tables;
+    weights_report_published(v, &tables);
+    return tables[0].name;
 }
 
 static const char *const type_names[] = {"",          "pincer",     "coordinator", "long leaper",

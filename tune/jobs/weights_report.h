@@ -12,17 +12,25 @@
 #include "search/weights.h"
 #include "tune/run/rundir.h"
 
-/* vchess's hand table of piece values (shared/METHODS.md), in pawns, by material term
- * (T_PINCER .. T_GUARD): the outside reference the SPSA and values reports set the weights
- * beside. */
-extern const double weights_report_vchess[T_GUARD + 1];
-
-/* The outside table of game v's piece values, in pawns, for material term t of the game: in
- * Maxima vchess's, in Ultima ChessV's (its start table, weights_ultima). */
+/* The outside table of game v's piece values, in pawns, for material term t of the game, that
+ * the SPSA and values reports set the weights beside: in Maxima vchess's (shared/METHODS.md), in
+ * Ultima ChessV's (its start table, weights_ultima): weights_report_published's first. */
 double weights_report_reference(const Variant *v, int t);
 
 /* The name of that table in reports: "vchess", "ChessV". */
 const char *weights_report_reference_name(const Variant *v);
+
+/* A published table of piece values in pawns, by material term (T_PINCER .. T_GUARD; 0 for a
+ * type the table does not value). */
+typedef struct PublishedTable {
+    const char *name; /* as the reports name it: "vchess", "ChessV", "Jocly" */
+    double value[T_GUARD + 1];
+} PublishedTable;
+
+/* The published tables of game v's piece values (Maxima: vchess's; Ultima: ChessV's (George
+ * Duke), Jocly's and vchess's Baroque table, as issue 28 quotes them); *tables points at them,
+ * the first being weights_report_reference's. Returns their count. */
+int weights_report_published(const Variant *v, const PublishedTable **tables);
 
 /* What to show: the weights and those they started from (NULL: none), of one game (its
  * weights, piece types and board: Maxima's 11 ranks with palaces, Ultima's 8 x 8). */
