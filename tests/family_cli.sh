@@ -101,7 +101,7 @@ trends() {
                 for (k = 1; k <= n[g]; k++) chi += w[g, k] * (y[g, k] - a - b * x[g, k])^2
                 birge = sqrt(chi / (n[g] - 2)); if (birge < 1) birge = 1
                 s[i] = b; e[i] = sqrt(1 / sxx) * birge }
-            printf "%.5f %.5f %.5f %.5f %.5f\n", s[1], e[1], s[2], e[2], s[2] - s[1] }' "$F/family.csv"
+            printf "%.7f %.7f %.7f %.7f %.7f\n", s[1], e[1], s[2], e[2], s[2] - s[1] }' "$F/family.csv"
 }
 # The same from summary.json.
 summary_trends() {
@@ -109,10 +109,13 @@ summary_trends() {
         n = split($0, parts, "\"draw_trend_per_doubling\": ")
         for (i = 2; i <= 3; i++) { split(parts[i], f, /[:,}]/); sl[i] = f[2]; se[i] = f[4] }
         split($0, d, "\"ultima_minus_maxima_trend\": {\"slope\": "); split(d[2], dd, ",")
-        printf "%.5f %.5f %.5f %.5f %.5f\n", sl[2], se[2], sl[3], se[3], dd[1] }'
+        printf "%s %s %s %s %s\n", sl[2], se[2], sl[3], se[3], dd[1] }'
 }
+# True when the two lists of five numbers agree within 2e-5 (summary.json rounds to 6 decimals).
+close5() { awk -v a="$1" -v b="$2" 'BEGIN { n = split(a, x, " "); m = split(b, y, " "); if (n != 5 || m != 5) exit 1
+    for (i = 1; i <= 5; i++) if ((x[i] - y[i])^2 > 4e-10) exit 1 }'; }
 check "each game's draw-rate trend and their difference are re-derived from the counts" eval \
-    '[ -n "$(trends)" ] && [ "$(trends)" = "$(summary_trends)" ]'
+    'close5 "$(trends)" "$(summary_trends)"'
 check "the report: the tables, the trend's verdict, the defensive player, the plot, the parts' links" eval \
     'has $F/report.md "| Ultima | 240 | 14 |" && has $F/report.md "Ultima'"'"'s slope minus Maxima'"'"'s:" &&
      has $F/report.md "| game | defensive player'"'"'s score | Elo |" && has $F/report.md "[defensive-ultima](defensive-ultima/report.md)" &&
