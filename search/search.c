@@ -1,9 +1,11 @@
 /* search.c: iterative deepening PVS with an optional aspiration window, a transposition table,
  * null-move pruning, reverse futility pruning, late-move reductions, killer and history
- * ordering, and a bounded capture search. The pruning and reduction parameters are weights of
- * the "search" group (weights.h), so tuners can tune them. */
+ * ordering, and a bounded capture search; switched on by the weights, a check extension,
+ * late-move and futility pruning and a history malus. The pruning and reduction parameters are
+ * weights of the "search" and "selective" groups (weights.h), so tuners can tune them. */
 #include "search.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -356,11 +358,61 @@ bool engine_quiet_leaf(Engine *e, QuietLeaf *out)
     return !game_end;
 }
 
+/* How many legal moves a node searches before it cuts its quiet moves: late-move pruning cuts
+ * them after search.lmp_moves + depth^2 at depth <= search.lmp_depth, futility pruning after
+ * the first when the static evaluation plus search.futility_margin a ply cannot reach alpha at
+ * depth <= search.futility_depth. Never at a PV node or in check (exempt). INT_MAX: no cut. */
+static int prune_quiet_after(Engine *e, int depth, int alpha, bool exempt)
+{
+    const int *param = e->weights.v;
+    if (exempt)
+        return INT_MAX;
+    int after = INT_MAX;
+    if (depth <= param[W_LMP_DEPTH])
+        after = param[W_LMP_MOVES] + depth * depth;
+    if (depth <= param[W_FUTILITY_DEPTH] && alpha < SCORE_MATE_BOUND &&
+        evaluate(e) + param[W_FUTILITY_MARGIN] * depth <= alpha)
+        after = 1;
+    return after;
+}
+
+/* A quiet move cut off at ply: it becomes the first killer and its history gains depth^2; with
+ * tried (the history malus), the quiet moves searched before it at this node lose as much. */
+static void reward_cut(Engine *e, int ply, int depth, Move m, const Move *tried, int ntried)
+{
+    int us = e->pos.side;
+    if (e->killers[ply][0] != m) {
+        e->killers[ply][1] = e->killers[ply][0];
+        e->killers[ply][0] = m;
+    }
+    int bonus = depth * depth;
+    int *h = &e->history[us][move_from(m)][move_to(m)];
+    *h += bonus;
+    bool halve = *h > (1 << 20);
+    for (int i = 0; tried && i < ntried; i++) {
+        int *t = &e->history[us][move_from(tried[i])][move_to(tried[i])];
+        *t -= bonus;
+        halve = halve || *t < -(1 << 20);
+    }
+    if (halve)
+        for (int a = 0; a < SQ_NB; a++)
+            for (int b = 0; b < SQ_NB; b++)
+                e->history[us][a][b] /= 2;
+}
+
 /* Principal variation search. */
 static int negamax(Engine *e, int depth, int alpha, int beta, int ply, bool allow_null)
 {
     bool pv_node = beta - alpha > 1;
+    const int *param = e->weights.v;
+    int us = e->pos.side;
     e->pvlen[ply] = 0;
+    /* Check extension: a side in check gets its full ply, at the horizon too (the capture search
+     * would stand pat in check), until the path is twice the iteration's depth. */
+    bool extended = param[W_CHECK_EXTENSION] && ply > 0 && ply < 2 * e->root_depth &&
+                    attack_king_attacked(&e->pos, us);
+    if (extended)
+        depth++;
     if (depth <= 0) {
         /* A repetition is a draw at the horizon too (qsearch does not look for one). */
         if (ply > 0 && is_repetition(e, e->rep_floor))
@@ -396,10 +448,8 @@ static int negamax(Engine *e, int depth, int alpha, int beta, int ply, bool allo
             return s;
     }
 
-    int us = e->pos.side;
-    bool in_check = attack_king_attacked(&e->pos, us);
+    bool in_check = extended || attack_king_attacked(&e->pos, us);
 
-    const int *param = e->weights.v;
     /* Reverse futility: far enough above beta at low depth, the position is good enough. */
     if (!pv_node && !in_check && depth <= param[W_RFP_DEPTH] && ply > 0) {
         int static_eval = evaluate(e);
@@ -429,9 +479,13 @@ static int negamax(Engine *e, int depth, int alpha, int beta, int ply, bool allo
         }
     }
 
-    Move moves[MAX_MOVES];
+    /* Late-move and futility pruning: how many legal moves come before the quiet moves are cut
+     * (INT_MAX: none are). */
+    int quiet_cut = prune_quiet_after(e, depth, alpha, pv_node || in_check);
+
+    Move moves[MAX_MOVES], quiets[MAX_MOVES];
     int scores[MAX_MOVES];
-    int n = movegen_pseudo(&e->pos, moves);
+    int n = movegen_pseudo(&e->pos, moves), nquiets = 0;
     score_moves(e, moves, scores, n, tt_move, ply);
     int best = -SCORE_INF, legal = 0, old_alpha = alpha;
     Move best_move = MOVE_NONE;
@@ -439,6 +493,9 @@ static int negamax(Engine *e, int depth, int alpha, int beta, int ply, bool allo
         pick_move(moves, scores, n, i);
         Move m = moves[i];
         bool quiet = scores[i] < (1 << 24) && m != tt_move;
+        /* The moves still to come are quiet too: they are picked best first. */
+        if (quiet && legal >= quiet_cut && best > -SCORE_MATE_BOUND)
+            break;
         Undo u;
         move_do(&e->pos, m, &u);
         if (attack_king_attacked(&e->pos, us)) {
@@ -475,22 +532,15 @@ static int negamax(Engine *e, int depth, int alpha, int beta, int ply, bool allo
                 alpha = s;
                 pv_update(e, ply, m);
                 if (s >= beta) {
-                    if (quiet && ply < MAX_PLY) {
-                        if (e->killers[ply][0] != m) {
-                            e->killers[ply][1] = e->killers[ply][0];
-                            e->killers[ply][0] = m;
-                        }
-                        int *h = &e->history[us][move_from(m)][move_to(m)];
-                        *h += depth * depth;
-                        if (*h > (1 << 20))
-                            for (int a = 0; a < SQ_NB; a++)
-                                for (int b = 0; b < SQ_NB; b++)
-                                    e->history[us][a][b] /= 2;
-                    }
+                    if (quiet && ply < MAX_PLY)
+                        reward_cut(e, ply, depth, m, param[W_HISTORY_MALUS] ? quiets : NULL,
+                                   nquiets);
                     break;
                 }
             }
         }
+        if (quiet)
+            quiets[nquiets++] = m;
     }
     if (legal == 0)
         return in_check || e->pos.variant->stalemate_loses ? -SCORE_MATE + ply : 0;
@@ -577,6 +627,7 @@ Move engine_search(Engine *e, const SearchLimits *limits, int *score, SearchInfo
     if (state == GAME_ONGOING) {
         best = legal[0];
         for (int depth = 1; depth <= max_depth; depth++) {
+            e->root_depth = depth;
             int s = root_search(e, depth, best_score);
             if (atomic_load(&e->stop)) {
                 /* A root move searched completely in the stopped iteration is at least as good

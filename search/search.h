@@ -73,6 +73,7 @@ typedef struct Engine {
     const volatile sig_atomic_t *abort; /* engine_watch: a flag set elsewhere ends every search */
     bool (*listen)(void *data);         /* engine_listen: asked every 1024 nodes; NULL none */
     void *listen_data;
+    int root_depth;   /* the iteration's depth: no check extension past twice as many plies */
     int defence;      /* percent (engine_set_defence): 100 is the evaluation as it is */
     int defence_side; /* the colour the defensive evaluation defends: the last search's root */
 } Engine;

@@ -170,7 +170,11 @@ enum { PST_FILE_NB = 8, PST_RANK_NB = 11, PST_TYPE_TERMS = PST_FILE_NB + PST_RAN
 
 /* Single weights (no phase pair): S(ENUM, "name", v1, min, max, "group", games, "meaning").
  * The phase weights count each piece type's share of the game phase; the search parameters are
- * read by search.c ("0" switches a margin off). */
+ * read by search.c ("0" switches a margin off). The "selective" rows (extensions, pruning and the
+ * history malus of the second generation) are search parameters too, in a group of their own so
+ * that `@search` names the eight it named when the committed tuning runs were made; at their v1
+ * values they are off, and a weights file that lacks them (every file written before them) reads
+ * as off. */
 #define SINGLE_WEIGHTS(S)                                                                          \
     S(PHASE_PINCER, "phase.pincer", 0, 0, 20, "phase", IN_BOTH, "game phase per Pincer")           \
     S(PHASE_COORDINATOR, "phase.coordinator", 2, 0, 20, "phase", IN_BOTH,                          \
@@ -198,7 +202,21 @@ enum { PST_FILE_NB = 8, PST_RANK_NB = 11, PST_TYPE_TERMS = PST_FILE_NB + PST_RAN
     S(RFP_MARGIN, "search.rfp_margin", 150, 0, 2000, "search", IN_BOTH,                            \
       "reverse futility: cut when static eval - margin * depth >= beta (centipawns a ply)")        \
     S(ASPIRATION, "search.aspiration", 0, 0, 1000, "search", IN_BOTH,                              \
-      "aspiration window: half-width from depth 4 on (centipawns; 0: off)")
+      "aspiration window: half-width from depth 4 on (centipawns; 0: off)")                        \
+    S(CHECK_EXTENSION, "search.check_extension", 0, 0, 1, "selective", IN_BOTH,                    \
+      "check extension: a side in check searches one ply deeper (1: on, 0: off)")                  \
+    S(LMP_DEPTH, "search.lmp_depth", 0, 0, 8, "selective", IN_BOTH,                                \
+      "late-move pruning: greatest depth it applies at (0: off)")                                  \
+    S(LMP_MOVES, "search.lmp_moves", 3, 0, 60, "selective", IN_BOTH,                               \
+      "late-move pruning: at depth d, quiet moves after this + d * d legal moves are not "         \
+      "searched")                                                                                  \
+    S(FUTILITY_DEPTH, "search.futility_depth", 0, 0, 6, "selective", IN_BOTH,                      \
+      "futility pruning: greatest depth it applies at (0: off)")                                   \
+    S(FUTILITY_MARGIN, "search.futility_margin", 200, 0, 2000, "selective", IN_BOTH,               \
+      "futility pruning: no quiet move when static eval + margin * depth <= alpha (centipawns a "  \
+      "ply)")                                                                                      \
+    S(HISTORY_MALUS, "search.history_malus", 0, 0, 1, "selective", IN_BOTH,                        \
+      "history: a quiet cut-off move's earlier quiet siblings lose what it gains (1: on, 0: off)")
 
 #define TERM_ENUM(e, name, v1, lo, hi, group, games, doc) T_##e,
 #define PST_TERM_ENUM(e, n, g, gp) PST_ROWS(TERM_ENUM, e, n, g, gp)

@@ -648,15 +648,17 @@ static void test_weights_count(void **state)
     assert_int_equal(set.n, 1);
     assert_false(weights_term("pinc", &set));
     /* Maxima's table is the table it had before Ultima got its own: 31 scalar terms and 9 x 19
-     * piece-square terms, in pairs, then 8 phase weights and 8 search parameters. */
+     * piece-square terms, in pairs, then 8 phase weights, 8 search parameters and the 6
+     * selective ones (the second generation's: @search still names its 8). */
     const Variant *maxima = variant_get(VARIANT_MAXIMA);
-    assert_int_equal(weights_game_count(maxima), 420);
+    assert_int_equal(weights_game_count(maxima), 426);
     int idx[W_NB];
-    assert_int_equal(weights_group("@all", idx, W_NB), 420);
-    for (int i = 0; i < 420; i++)
+    assert_int_equal(weights_group("@all", idx, W_NB), 426);
+    for (int i = 0; i < 426; i++)
         assert_true(weights_in_game(maxima, idx[i]));
     assert_int_equal(weights_group("@eval", idx, W_NB), 404);
-    assert_int_equal(weights_group("@search", idx, W_NB), W_NB - W_SEARCH_FIRST);
+    assert_int_equal(weights_group("@search", idx, W_NB), 8);
+    assert_int_equal(weights_group("@selective", idx, W_NB), W_NB - W_CHECK_EXTENSION);
     assert_int_equal(weights_group("@pst", idx, W_NB), 2 * 9 * PST_TYPE_TERMS);
     assert_int_equal(weights_group("@material", idx, W_NB), 16);
     assert_int_equal(weights_group("@nothing", idx, W_NB), -1);

@@ -1,0 +1,239 @@
+/* test_search_selective.c: the "selective" search weights (weights.h), all off at their v1
+ * values: the check extension, late-move pruning, futility pruning and the history malus. Each
+ * is switched on through the weights, at a fixed depth, on the middle-game positions of
+ * perft.epd that test_search_options uses:
+ *   - off is the search as it was: the default weights leave them off, and a futility margin
+ *     that can never cut gives exactly the search without it;
+ *   - the check extension finds a checkmate in one at depth 1, which the capture search at the
+ *     horizon cannot see without it (it stands pat in check);
+ *   - late-move and futility pruning, when they must cut, search fewer nodes everywhere, and
+ *     their best move is legal;
+ *   - the history malus leaves negative history scores (quiet moves that were searched before
+ *     a cut-off move lost what it gained); without it no history score is ever negative. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "core/fen.h"
+#include "core/makemove.h"
+#include "core/movegen.h"
+#include "core/notation.h"
+#include "core/position.h"
+#include "search/eval.h"
+#include "search/search.h"
+#include "search/weights.h"
+
+enum { HASH_MB = 4, DEPTH = 5, ERR_LEN = 256 };
+
+/* Middle-game positions of ../shared/data/perft.epd ("random-00", -02, -03, -05, -07, -11). */
+static const char *const fens[] = {
+    "xxx2xxx/1g1qk1g1/1bnmrnb1/dppppppd/8/4P3/8/DPPP1PPD/1BNMRN1B/1G1QK1G1/xxx2xxx w 4",
+    "xxx1qxxx/1g2krg1/b1nm1nb1/dpppp1p1/4P1d1/2R2p2/1P4D1/D1PP1P2/1BNM1NB1/1G1QK1G1/xxx2xxx w 12",
+    "xxx2xxx/2gqk1gb/1bnmr3/Nppp1pnd/4p3/5Pp1/4PM2/DPP2PPD/2N1R2B/BG1QK1G1/xxx2xxx w 16",
+    "xxx2xxx/2pqn1b1/1bk1rn1g/dp1p1ppd/3Q4/mRg1p1P1/1M4P1/DP2PP1D/1B1N3N/1G2K1GB/xxx2xxx b 23",
+    "xxx2xxx/1g1qkng1/1bnmr3/1ppp1ppP/d7/3Dbd2/3p4/3PPPPD/GPNMRNB1/3QKG2/xxxB1xxx b 31",
+    "xxx2xxx/1g1qkn1b/2b1rgd1/d1ppp1p1/1n3N2/D3P3/4m2D/B1PP3P/MPK1R3/1GN1Q1G1/xxx1Bxxx b 47",
+};
+enum { NFENS = sizeof fens / sizeof fens[0] };
+
+/* The selective weights of one search (the rest are the defaults). */
+typedef struct Selective {
+    int check_extension, lmp_depth, lmp_moves, futility_depth, futility_margin, history_malus;
+} Selective;
+
+static const Selective OFF = {0, 0, 3, 0, 200, 0};
+
+/* What one search gave. */
+typedef struct Result {
+    Move move;
+    int score;
+    uint64_t nodes;
+    int min_history; /* the least history score the engine held after the search */
+} Result;
+
+/* Searches pos to depth with a fresh engine, the default weights and the selective ones. */
+static Result search_pos(const Position *pos, int depth, Selective s)
+{
+    Weights w;
+    weights_default(&w);
+    w.v[W_CHECK_EXTENSION] = s.check_extension;
+    w.v[W_LMP_DEPTH] = s.lmp_depth;
+    w.v[W_LMP_MOVES] = s.lmp_moves;
+    w.v[W_FUTILITY_DEPTH] = s.futility_depth;
+    w.v[W_FUTILITY_MARGIN] = s.futility_margin;
+    w.v[W_HISTORY_MALUS] = s.history_malus;
+    Engine *e = engine_new(HASH_MB);
+    assert_non_null(e);
+    engine_set_weights(e, &w);
+    assert_true(engine_set_position(e, pos, NULL, 0));
+    Result r = {0};
+    SearchLimits lim = {.depth = depth};
+    SearchInfo info;
+    r.move = engine_search(e, &lim, &r.score, &info, NULL, NULL);
+    r.nodes = info.nodes;
+    for (int c = 0; c < COLOR_NB; c++)
+        for (int a = 0; a < SQ_NB; a++)
+            for (int b = 0; b < SQ_NB; b++)
+                if (e->history[c][a][b] < r.min_history)
+                    r.min_history = e->history[c][a][b];
+    engine_free(e);
+    return r;
+}
+
+/* Parses fen (a test's own: failing is the test's bug). */
+static Position parse(const char *fen)
+{
+    Position pos;
+    char err[ERR_LEN];
+    if (!fen_parse(&pos, fen, err, sizeof err))
+        fail_msg("bad FEN %s: %s", fen, err);
+    return pos;
+}
+
+/* Searches fens[i] to DEPTH. */
+static Result search_fen(int i, Selective s)
+{
+    Position pos = parse(fens[i]);
+    return search_pos(&pos, DEPTH, s);
+}
+
+/* True when m is a legal move of fen. */
+static bool is_legal(const char *fen, Move m)
+{
+    Position pos = parse(fen);
+    Move legal[MAX_MOVES];
+    int n = movegen_legal(&pos, legal);
+    for (int i = 0; i < n; i++)
+        if (legal[i] == m)
+            return true;
+    return false;
+}
+
+/* Fails unless a and b are the same search (move, score, nodes). */
+static void assert_same(const char *fen, const char *what, Result a, Result b)
+{
+    if (a.move != b.move || a.score != b.score || a.nodes != b.nodes) {
+        char ma[16], mb[16];
+        notation_move_short(a.move, ma, sizeof ma);
+        notation_move_short(b.move, mb, sizeof mb);
+        fail_msg("%s: %s gave %s %d in %llu nodes; off %s %d in %llu nodes", fen, what, ma, a.score,
+                 (unsigned long long)a.nodes, mb, b.score, (unsigned long long)b.nodes);
+    }
+}
+
+/* The built-in default weights and both pinned tables leave every selective weight at its v1
+ * value (off), so the committed runs search as they did; a futility margin of 2000 a ply can
+ * never bring these positions' static evaluation down to alpha: exactly the search without it. */
+static void test_off_is_the_old_search(void **state)
+{
+    (void)state;
+    static const int ws[] = {W_CHECK_EXTENSION, W_LMP_DEPTH, W_FUTILITY_DEPTH, W_HISTORY_MALUS};
+    Weights d, v2;
+    weights_default(&d);
+    weights_v2(&v2);
+    for (size_t k = 0; k < sizeof ws / sizeof ws[0]; k++) {
+        assert_int_equal(d.v[ws[k]], 0);
+        assert_int_equal(v2.v[ws[k]], 0);
+    }
+    for (int i = 0; i < NFENS; i++) {
+        Result off = search_fen(i, OFF);
+        for (int depth = 1; depth <= 6; depth++) {
+            Selective never = OFF;
+            never.futility_depth = depth;
+            never.futility_margin = 2000;
+            assert_same(fens[i], "futility margin 2000 (never cuts)", search_fen(i, never), off);
+        }
+    }
+}
+
+/* Black mates with g7-f6 after these moves (results/match-default-vs-material, game 2). At
+ * depth 1 the reply is the capture search, which stands pat in check and misses the mate; with
+ * the check extension the side in check gets its ply and has no legal move. */
+static void test_check_extension_sees_mate_at_depth_one(void **state)
+{
+    (void)state;
+    static const char *const moves[] = {"b1-a2",    "a7-b6", "a2-b1", "b6-c5", "e1-f3", "g6-g5",
+                                        "f3-g5xg5", "c8-a8", "b2-a3", "b7-b8", "f2-f4"};
+    Position pos = parse(
+        "xxx2xxx/bg1q2g1/2nmrnk1/dpppppbd/6p1/8/D2P4/1PPPP1PD/1BNMRN2/1G1QKBG1/xxx2xxx w 0");
+    char err[ERR_LEN];
+    for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
+        Move m = notation_parse(&pos, moves[i], err, sizeof err);
+        if (m == MOVE_NONE)
+            fail_msg("%s: %s", moves[i], err);
+        Undo u;
+        move_do(&pos, m, &u);
+    }
+    Result off = search_pos(&pos, 1, OFF);
+    Selective on = OFF;
+    on.check_extension = 1;
+    Result ext = search_pos(&pos, 1, on);
+    char buf[16];
+    notation_move_short(ext.move, buf, sizeof buf);
+    assert_string_equal(buf, "g7-f6");
+    assert_int_equal(ext.score, SCORE_MATE - 1);
+    if (off.score > SCORE_MATE_BOUND)
+        fail_msg("without the check extension depth 1 found the mate (%d): the test shows nothing",
+                 off.score);
+}
+
+/* Late-move pruning at depths 1-3 after 1 + d^2 moves, and futility pruning at depths 1-2 with a
+ * margin of 0, each search fewer nodes than the search without them in every position, and
+ * return a legal move. */
+static void test_pruning_cuts_nodes(void **state)
+{
+    (void)state;
+    Selective lmp = OFF, fut = OFF;
+    lmp.lmp_depth = 3;
+    lmp.lmp_moves = 1;
+    fut.futility_depth = 2;
+    fut.futility_margin = 0;
+    for (int i = 0; i < NFENS; i++) {
+        Result off = search_fen(i, OFF);
+        Result a = search_fen(i, lmp), b = search_fen(i, fut);
+        if (a.nodes >= off.nodes || b.nodes >= off.nodes)
+            fail_msg("%s: late-move pruning searched %llu nodes, futility pruning %llu, not "
+                     "fewer than the %llu without them",
+                     fens[i], (unsigned long long)a.nodes, (unsigned long long)b.nodes,
+                     (unsigned long long)off.nodes);
+        assert_true(is_legal(fens[i], a.move));
+        assert_true(is_legal(fens[i], b.move));
+    }
+}
+
+/* Without the malus a history score only grows (or is halved): never negative. With it the quiet
+ * moves tried before a cut-off lose, so some scores end below zero, and the search differs. */
+static void test_history_malus(void **state)
+{
+    (void)state;
+    Selective malus = OFF;
+    malus.history_malus = 1;
+    int negative = 0, differ = 0;
+    for (int i = 0; i < NFENS; i++) {
+        Result off = search_fen(i, OFF), on = search_fen(i, malus);
+        assert_true(off.min_history >= 0);
+        negative += on.min_history < 0;
+        differ += on.nodes != off.nodes;
+        assert_true(is_legal(fens[i], on.move));
+    }
+    assert_int_equal(negative, NFENS);
+    assert_true(differ > 0);
+}
+
+int main(void)
+{
+    core_init();
+    eval_init();
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_off_is_the_old_search),
+        cmocka_unit_test(test_check_extension_sees_mate_at_depth_one),
+        cmocka_unit_test(test_pruning_cuts_nodes),
+        cmocka_unit_test(test_history_malus),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
