@@ -142,7 +142,7 @@ check "pipeline: an Ultima pipeline finishes; every stage and final.weights are 
     '[ $RC -eq 0 ] && names_game $P && ultima_weights $P/final.weights &&
      stages_ultima $P &&
      has $P/config.ini "spsa_params = king_pressure,king_frozen,immobilizer_king,suicide_spare,tempo" &&
-     has $P/report.md "of 304 weights differ" && rewrites $P'
+     has $P/report.md "of 310 weights differ" && rewrites $P'
 check "pipeline: the heat map's data: 7 piece types x 2 phases of 8 ranks (1..8) of 8 files" eval \
     '[ "$(grep -c "^# " $P/squares.dat)" = 15 ] && [ "$(grep -c "^[0-7] [1-8] -\?[0-9]*$" $P/squares.dat)" = 896 ] &&
      ! grep -qE "^[0-7] (0|9|10) " $P/squares.dat && ! grep -q "NaN\|mage\|guard" $P/squares.dat &&
