@@ -2,6 +2,7 @@
 #include "parts.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "tune/jobs/job.h"
@@ -95,5 +96,33 @@ int parts_run(const Config *pc, const RunDir *rd, const char *label, int k, int 
     status = job->run(pc, &prd);
     rundir_release(&prd);
     fflush(stdout);
+    return status;
+}
+
+/* Part k of the table: its folder emptied (clear) or the part run; returns its ExitStatus. */
+static int parts_one(const Config *cfg, const RunDir *rd, const PartsTable *t, int k, bool clear)
+{
+    char err[1024];
+    Config *pc = malloc(sizeof *pc);
+    int status = EXIT_FAIL;
+    if (!pc)
+        fprintf(stderr, "maxtune: out of memory\n");
+    else if (!t->config(cfg, rd, k, t->data, pc, err, sizeof err)) {
+        fprintf(stderr, "maxtune: %s\n", err);
+        status = EXIT_USAGE;
+    } else
+        status = clear ? parts_clear(pc, rd)
+                       : parts_run(pc, rd, t->label, k + 1, t->n, t->what(k, t->data));
+    free(pc);
+    return status;
+}
+
+int parts_run_all(const Config *cfg, const RunDir *rd, const PartsTable *t)
+{
+    int status = EXIT_OK;
+    for (int k = 0; k < t->n && status == EXIT_OK && rd->force; k++)
+        status = parts_one(cfg, rd, t, k, true);
+    for (int k = 0; k < t->n && status == EXIT_OK; k++)
+        status = parts_one(cfg, rd, t, k, false);
     return status;
 }

@@ -195,22 +195,17 @@ bool study_check(const Config *cfg, char *err, size_t errlen)
     return ok;
 }
 
-/* Runs part i of n, or empties its folder when clear (--force); returns its ExitStatus. */
-static int study_part(const Config *cfg, const RunDir *rd, StudyPart p, int i, int n, bool clear)
+/* Part k of the table (StudyPart[]), for parts_run_all. */
+static bool table_config(const Config *cfg, const RunDir *rd, int k, const void *data, Config *pc,
+                         char *err, size_t errlen)
 {
-    char err[1024];
-    Config *pc = malloc(sizeof *pc);
-    int status = EXIT_FAIL;
-    if (!pc)
-        fprintf(stderr, "maxtune: out of memory\n");
-    else if (!part_config(cfg, rd, p, pc, err, sizeof err)) {
-        fprintf(stderr, "maxtune: %s\n", err);
-        status = EXIT_USAGE;
-    } else
-        status = clear ? parts_clear(pc, rd)
-                       : parts_run(pc, rd, "study: part", i + 1, n, part_what(p));
-    free(pc);
-    return status;
+    return part_config(cfg, rd, ((const StudyPart *)data)[k], pc, err, errlen);
+}
+
+/* The progress words of part k of the table (StudyPart[]). */
+static const char *table_what(int k, const void *data)
+{
+    return part_what(((const StudyPart *)data)[k]);
 }
 
 int study_run(const Config *cfg, RunDir *rd)
@@ -219,11 +214,9 @@ int study_run(const Config *cfg, RunDir *rd)
     StudyPart parts[STUDY_MAX_PARTS];
     int n = study_parts(study_config(cfg), parts);
     int status = job_begin(&job, cfg, rd, NULL, NULL);
-    /* With --force, every part's folder is emptied before the first runs (see suite_job.c). */
-    for (int i = 0; i < n && status == EXIT_OK && rd->force; i++)
-        status = study_part(cfg, rd, parts[i], i, n, true);
-    for (int i = 0; i < n && status == EXIT_OK; i++)
-        status = study_part(cfg, rd, parts[i], i, n, false);
+    PartsTable table = {n, table_config, table_what, parts, "study: part"};
+    if (status == EXIT_OK)
+        status = parts_run_all(cfg, rd, &table);
     StudyResult *r = calloc(1, sizeof *r);
     if (!r)
         status = EXIT_FAIL;

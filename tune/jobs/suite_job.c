@@ -22,38 +22,20 @@ static const SuitePart PARTS[] = {
 };
 #define NPARTS ((int)(sizeof PARTS / sizeof PARTS[0]))
 
-/* The config of part k: the suite's, with the part's job and name, run into the suite folder;
- * false with the message printed. */
-static bool part_config(const Config *cfg, const RunDir *rd, int k, Config *pc)
+/* The config of part k (PARTS[k]): the suite's, with the part's job and name, run into the
+ * suite folder; false with the message in err. */
+static bool part_config(const Config *cfg, const RunDir *rd, int k, const void *data, Config *pc,
+                        char *err, size_t errlen)
 {
-    char err[1024];
-    if (parts_config(cfg, rd, PARTS[k].job, PARTS[k].job, pc, err, sizeof err))
-        return true;
-    fprintf(stderr, "maxtune: %s\n", err);
-    return false;
+    (void)data;
+    return parts_config(cfg, rd, PARTS[k].job, PARTS[k].job, pc, err, errlen);
 }
 
-/* With --force, empties every part's folder before the first part runs, so that a --force
- * interrupted in an early part never leaves a later part's old finished run to be kept on
- * resume as if it belonged to the new run. */
-static int suite_clear_parts(const Config *cfg, const RunDir *rd)
+/* The progress words of part k. */
+static const char *part_what(int k, const void *data)
 {
-    for (int k = 0; k < NPARTS; k++) {
-        Config pc;
-        int status = part_config(cfg, rd, k, &pc) ? parts_clear(&pc, rd) : EXIT_USAGE;
-        if (status != EXIT_OK)
-            return status;
-    }
-    return EXIT_OK;
-}
-
-/* Runs part k (or keeps it when already finished); returns its ExitStatus. */
-static int suite_part(const Config *cfg, const RunDir *rd, int k)
-{
-    Config pc;
-    if (!part_config(cfg, rd, k, &pc))
-        return EXIT_USAGE;
-    return parts_run(&pc, rd, "suite: part", k + 1, NPARTS, PARTS[k].what);
+    (void)data;
+    return PARTS[k].what;
 }
 
 bool suite_check(const Config *cfg, char *err, size_t errlen)
@@ -65,10 +47,9 @@ int suite_run(const Config *cfg, RunDir *rd)
 {
     Job job;
     int status = job_begin(&job, cfg, rd, NULL, NULL);
-    if (status == EXIT_OK && rd->force)
-        status = suite_clear_parts(cfg, rd);
-    for (int k = 0; k < NPARTS && status == EXIT_OK; k++)
-        status = suite_part(cfg, rd, k);
+    PartsTable table = {NPARTS, part_config, part_what, NULL, "suite: part"};
+    if (status == EXIT_OK)
+        status = parts_run_all(cfg, rd, &table);
     SuiteResult *r = calloc(1, sizeof *r);
     if (!r)
         status = EXIT_FAIL;
