@@ -22,19 +22,12 @@
 #include "search/eval.h"
 #include "search/search.h"
 #include "search/weights.h"
+#include "tests/lib/fixtures.h"
 
 enum { HASH_MB = 4, DEPTH = 5, ERR_LEN = 256 };
 
-/* Middle-game positions of ../shared/data/perft.epd ("random-00", -02, -03, -05, -07, -11). */
-static const char *const fens[] = {
-    "xxx2xxx/1g1qk1g1/1bnmrnb1/dppppppd/8/4P3/8/DPPP1PPD/1BNMRN1B/1G1QK1G1/xxx2xxx w 4",
-    "xxx1qxxx/1g2krg1/b1nm1nb1/dpppp1p1/4P1d1/2R2p2/1P4D1/D1PP1P2/1BNM1NB1/1G1QK1G1/xxx2xxx w 12",
-    "xxx2xxx/2gqk1gb/1bnmr3/Nppp1pnd/4p3/5Pp1/4PM2/DPP2PPD/2N1R2B/BG1QK1G1/xxx2xxx w 16",
-    "xxx2xxx/2pqn1b1/1bk1rn1g/dp1p1ppd/3Q4/mRg1p1P1/1M4P1/DP2PP1D/1B1N3N/1G2K1GB/xxx2xxx b 23",
-    "xxx2xxx/1g1qkng1/1bnmr3/1ppp1ppP/d7/3Dbd2/3p4/3PPPPD/GPNMRNB1/3QKG2/xxxB1xxx b 31",
-    "xxx2xxx/1g1qkn1b/2b1rgd1/d1ppp1p1/1n3N2/D3P3/4m2D/B1PP3P/MPK1R3/1GN1Q1G1/xxx1Bxxx b 47",
-};
-enum { NFENS = sizeof fens / sizeof fens[0] };
+/* The middle-game positions of fixtures.h. */
+enum { NFENS = FIXTURES_MIDGAME_NB };
 
 /* What one search gave, and how its iterations related to the aspiration window. */
 typedef struct Result {
@@ -108,14 +101,14 @@ static void test_rfp_never_pruning_is_off(void **state)
 {
     (void)state;
     for (int i = 0; i < NFENS; i++) {
-        Result off = search_with(fens[i], 0, 150, 0);
+        Result off = search_with(fixtures_midgame[i], 0, 150, 0);
         for (int d = 1; d <= 8; d *= 2) {
-            Result never = search_with(fens[i], d, 2000, 0);
+            Result never = search_with(fixtures_midgame[i], d, 2000, 0);
             char a[16], b[16];
             if (never.move != off.move || never.score != off.score || never.nodes != off.nodes)
                 fail_msg("%s: rfp_depth %d rfp_margin 2000 (never cuts) gave %s %d in %llu nodes; "
                          "with it off %s %d in %llu nodes",
-                         fens[i], d, move_text(never.move, a), never.score,
+                         fixtures_midgame[i], d, move_text(never.move, a), never.score,
                          (unsigned long long)never.nodes, move_text(off.move, b), off.score,
                          (unsigned long long)off.nodes);
         }
@@ -129,16 +122,18 @@ static void test_rfp_prunes_when_on(void **state)
 {
     (void)state;
     for (int i = 0; i < NFENS; i++) {
-        Result off = search_with(fens[i], 0, 150, 0);
-        Result cut = search_with(fens[i], 1, 0, 0);
+        Result off = search_with(fixtures_midgame[i], 0, 150, 0);
+        Result cut = search_with(fixtures_midgame[i], 1, 0, 0);
         if (cut.nodes >= off.nodes)
             fail_msg("%s: rfp_depth 1 rfp_margin 0 searched %llu nodes, not fewer than the %llu "
                      "with it off",
-                     fens[i], (unsigned long long)cut.nodes, (unsigned long long)off.nodes);
-        Result never = search_with(fens[i], 1, 2000, 0);
+                     fixtures_midgame[i], (unsigned long long)cut.nodes,
+                     (unsigned long long)off.nodes);
+        Result never = search_with(fixtures_midgame[i], 1, 2000, 0);
         if (never.nodes != off.nodes)
             fail_msg("%s: rfp_depth 1 rfp_margin 2000 searched %llu nodes, with it off %llu",
-                     fens[i], (unsigned long long)never.nodes, (unsigned long long)off.nodes);
+                     fixtures_midgame[i], (unsigned long long)never.nodes,
+                     (unsigned long long)off.nodes);
     }
 }
 
@@ -154,7 +149,7 @@ static void test_aspiration_scores_are_not_window_edges(void **state)
     int iterations = 0, at_alpha = 0, at_beta = 0;
     for (int i = 0; i < NFENS; i++)
         for (size_t k = 0; k < sizeof deltas / sizeof deltas[0]; k++) {
-            Result r = search_with(fens[i], 0, 150, deltas[k]);
+            Result r = search_with(fixtures_midgame[i], 0, 150, deltas[k]);
             iterations += r.iterations;
             at_alpha += r.at_alpha;
             at_beta += r.at_beta;
@@ -176,12 +171,12 @@ static void test_aspiration_keeps_the_score(void **state)
 {
     (void)state;
     for (int i = 0; i < NFENS; i++) {
-        Result full = search_with(fens[i], 0, 150, 0);
-        Result asp = search_with(fens[i], 0, 150, 1000);
+        Result full = search_with(fixtures_midgame[i], 0, 150, 0);
+        Result asp = search_with(fixtures_midgame[i], 0, 150, 1000);
         /* A window of +-1000 centipawns never fails here: no re-search, the same value. */
         if (asp.score != full.score)
-            fail_msg("%s: aspiration 1000 gave %d, the full window %d", fens[i], asp.score,
-                     full.score);
+            fail_msg("%s: aspiration 1000 gave %d, the full window %d", fixtures_midgame[i],
+                     asp.score, full.score);
     }
 }
 

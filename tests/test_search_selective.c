@@ -27,19 +27,12 @@
 #include "search/eval.h"
 #include "search/search.h"
 #include "search/weights.h"
+#include "tests/lib/fixtures.h"
 
 enum { HASH_MB = 4, DEPTH = 5, ERR_LEN = 256 };
 
-/* Middle-game positions of ../shared/data/perft.epd ("random-00", -02, -03, -05, -07, -11). */
-static const char *const fens[] = {
-    "xxx2xxx/1g1qk1g1/1bnmrnb1/dppppppd/8/4P3/8/DPPP1PPD/1BNMRN1B/1G1QK1G1/xxx2xxx w 4",
-    "xxx1qxxx/1g2krg1/b1nm1nb1/dpppp1p1/4P1d1/2R2p2/1P4D1/D1PP1P2/1BNM1NB1/1G1QK1G1/xxx2xxx w 12",
-    "xxx2xxx/2gqk1gb/1bnmr3/Nppp1pnd/4p3/5Pp1/4PM2/DPP2PPD/2N1R2B/BG1QK1G1/xxx2xxx w 16",
-    "xxx2xxx/2pqn1b1/1bk1rn1g/dp1p1ppd/3Q4/mRg1p1P1/1M4P1/DP2PP1D/1B1N3N/1G2K1GB/xxx2xxx b 23",
-    "xxx2xxx/1g1qkng1/1bnmr3/1ppp1ppP/d7/3Dbd2/3p4/3PPPPD/GPNMRNB1/3QKG2/xxxB1xxx b 31",
-    "xxx2xxx/1g1qkn1b/2b1rgd1/d1ppp1p1/1n3N2/D3P3/4m2D/B1PP3P/MPK1R3/1GN1Q1G1/xxx1Bxxx b 47",
-};
-enum { NFENS = sizeof fens / sizeof fens[0] };
+/* The middle-game positions of fixtures.h. */
+enum { NFENS = FIXTURES_MIDGAME_NB };
 
 /* The selective weights of one search (the rest are the defaults). */
 typedef struct Selective {
@@ -95,10 +88,10 @@ static Position parse(const char *fen)
     return pos;
 }
 
-/* Searches fens[i] to DEPTH. */
+/* Searches fixtures_midgame[i] to DEPTH. */
 static Result search_fen(int i, Selective s)
 {
-    Position pos = parse(fens[i]);
+    Position pos = parse(fixtures_midgame[i]);
     return search_pos(&pos, DEPTH, s);
 }
 
@@ -146,7 +139,8 @@ static void test_off_is_the_old_search(void **state)
             Selective never = OFF;
             never.futility_depth = depth;
             never.futility_margin = 2000;
-            assert_same(fens[i], "futility margin 2000 (never cuts)", search_fen(i, never), off);
+            assert_same(fixtures_midgame[i], "futility margin 2000 (never cuts)",
+                        search_fen(i, never), off);
         }
     }
 }
@@ -199,10 +193,10 @@ static void test_pruning_cuts_nodes(void **state)
         if (a.nodes >= off.nodes || b.nodes >= off.nodes)
             fail_msg("%s: late-move pruning searched %llu nodes, futility pruning %llu, not "
                      "fewer than the %llu without them",
-                     fens[i], (unsigned long long)a.nodes, (unsigned long long)b.nodes,
+                     fixtures_midgame[i], (unsigned long long)a.nodes, (unsigned long long)b.nodes,
                      (unsigned long long)off.nodes);
-        assert_true(is_legal(fens[i], a.move));
-        assert_true(is_legal(fens[i], b.move));
+        assert_true(is_legal(fixtures_midgame[i], a.move));
+        assert_true(is_legal(fixtures_midgame[i], b.move));
     }
 }
 
@@ -219,7 +213,7 @@ static void test_history_malus(void **state)
         assert_true(off.min_history >= 0);
         negative += on.min_history < 0;
         differ += on.nodes != off.nodes;
-        assert_true(is_legal(fens[i], on.move));
+        assert_true(is_legal(fixtures_midgame[i], on.move));
     }
     assert_int_equal(negative, NFENS);
     assert_true(differ > 0);

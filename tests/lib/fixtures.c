@@ -11,6 +11,15 @@
 #include "tune/run/config.h"
 #include "tune/play/match_config.h"
 
+const char *const fixtures_midgame[FIXTURES_MIDGAME_NB] = {
+    "xxx2xxx/1g1qk1g1/1bnmrnb1/dppppppd/8/4P3/8/DPPP1PPD/1BNMRN1B/1G1QK1G1/xxx2xxx w 4",
+    "xxx1qxxx/1g2krg1/b1nm1nb1/dpppp1p1/4P1d1/2R2p2/1P4D1/D1PP1P2/1BNM1NB1/1G1QK1G1/xxx2xxx w 12",
+    "xxx2xxx/2gqk1gb/1bnmr3/Nppp1pnd/4p3/5Pp1/4PM2/DPP2PPD/2N1R2B/BG1QK1G1/xxx2xxx w 16",
+    "xxx2xxx/2pqn1b1/1bk1rn1g/dp1p1ppd/3Q4/mRg1p1P1/1M4P1/DP2PP1D/1B1N3N/1G2K1GB/xxx2xxx b 23",
+    "xxx2xxx/1g1qkng1/1bnmr3/1ppp1ppP/d7/3Dbd2/3p4/3PPPPD/GPNMRNB1/3QKG2/xxxB1xxx b 31",
+    "xxx2xxx/1g1qkn1b/2b1rgd1/d1ppp1p1/1n3N2/D3P3/4m2D/B1PP3P/MPK1R3/1GN1Q1G1/xxx1Bxxx b 47",
+};
+
 MatchCounts fixtures_counts_from_penta(const long p[5])
 {
     MatchCounts mc = {0};
