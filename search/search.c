@@ -408,11 +408,13 @@ static int negamax(Engine *e, int depth, int alpha, int beta, int ply, bool allo
     int us = e->pos.side;
     e->pvlen[ply] = 0;
     /* Check extension: a side in check gets its full ply, at the horizon too (the capture search
-     * would stand pat in check), until the path is twice the iteration's depth. */
-    bool extended = param[W_CHECK_EXTENSION] && ply > 0 && ply < 2 * e->root_depth &&
-                    attack_king_attacked(&e->pos, us);
-    if (extended)
-        depth++;
+     * would stand pat in check), until the path is twice the iteration's depth. checked: whether
+     * the side to move is in check, -1 until it is asked (it is asked once a node). */
+    int checked = -1;
+    if (param[W_CHECK_EXTENSION] && ply > 0 && ply < 2 * e->root_depth) {
+        checked = attack_king_attacked(&e->pos, us);
+        depth += checked;
+    }
     if (depth <= 0) {
         /* A repetition is a draw at the horizon too (qsearch does not look for one). */
         if (ply > 0 && is_repetition(e, e->rep_floor))
@@ -448,7 +450,7 @@ static int negamax(Engine *e, int depth, int alpha, int beta, int ply, bool allo
             return s;
     }
 
-    bool in_check = extended || attack_king_attacked(&e->pos, us);
+    bool in_check = checked >= 0 ? checked : attack_king_attacked(&e->pos, us);
 
     /* Reverse futility: far enough above beta at low depth, the position is good enough. */
     if (!pv_node && !in_check && depth <= param[W_RFP_DEPTH] && ply > 0) {
