@@ -8,35 +8,53 @@
 #include "tune/run/config_schema.h"
 #include "tune/run/config_value.h"
 
-/* Makes the label of a setting: the weights' file name without folder or extension (a name
- * such as "default" stays), a dash, the nodes. */
-static void setting_label(StudySetting *s)
+/* The characters of a setting's name (it names folders). */
+#define NAME_CHARS "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_"
+
+/* Makes the label of a setting: its name if given ("name=weights@nodes"), else the weights'
+ * file name without folder or extension (a name such as "default" stays); a dash, the nodes. */
+static void setting_label(StudySetting *s, const char *name, size_t namelen)
 {
-    const char *base = strrchr(s->weights, '/');
-    base = base ? base + 1 : s->weights;
-    size_t len = strcspn(base, ".");
-    snprintf(s->label, sizeof s->label, "%.*s-%ld", (int)(len < 32 ? len : 32), base, s->nodes);
+    if (!name) {
+        const char *base = strrchr(s->weights, '/');
+        name = base ? base + 1 : s->weights;
+        namelen = strcspn(name, ".");
+    }
+    snprintf(s->label, sizeof s->label, "%.*s-%ld", (int)(namelen < 32 ? namelen : 32), name,
+             s->nodes);
 }
 
-/* Parses one "weights@nodes" item (trimmed, non-empty) into s; false with the problem in err. */
+/* Parses one "[name=]weights@nodes" item (trimmed, non-empty) into s; false with the problem
+ * in err. */
 static bool parse_setting(const char *item, StudySetting *s, char *err, size_t errlen)
 {
     const char *at = strrchr(item, '@');
+    const char *eq = strchr(item, '=');
+    if (eq && at && eq > at)
+        eq = NULL;
+    const char *weights = eq ? eq + 1 : item;
     char *end;
     long nodes = at ? strtol(at + 1, &end, 10) : 0;
-    if (!at || at == item || at[1] == '\0' || *end != '\0' || nodes < 1 || nodes > 100000000) {
-        snprintf(err, errlen, "\"%.100s\": expected weights@nodes (nodes 1..100000000)", item);
+    if (!at || at == weights || at[1] == '\0' || *end != '\0' || nodes < 1 || nodes > 100000000) {
+        snprintf(err, errlen, "\"%.100s\": expected [name=]weights@nodes (nodes 1..100000000)",
+                 item);
         return false;
     }
-    size_t wlen = (size_t)(at - item);
+    size_t namelen = eq ? (size_t)(eq - item) : 0;
+    if (eq && (namelen == 0 || namelen > 32 || strspn(item, NAME_CHARS) < namelen)) {
+        snprintf(err, errlen, "\"%.100s\": a setting's name is 1 to 32 of %s", item,
+                 "letters, digits, '-', '_'");
+        return false;
+    }
+    size_t wlen = (size_t)(at - weights);
     if (wlen >= sizeof s->weights) {
         snprintf(err, errlen, "\"%.100s\": weights name too long", item);
         return false;
     }
-    memcpy(s->weights, item, wlen);
+    memcpy(s->weights, weights, wlen);
     s->weights[wlen] = '\0';
     s->nodes = nodes;
-    setting_label(s);
+    setting_label(s, eq ? item : NULL, namelen);
     return true;
 }
 
@@ -75,11 +93,13 @@ static bool check_settings(const char *value, char *msg, size_t len)
 
 static const ConfigKey STUDY_KEYS[] = {
     KEY_STR(StudyConfig, engines, "v1@500, default@500, default@2000", OPTIONAL, check_settings,
-            "engine settings whose piece values are measured, weakest first: weights@nodes, "
-            "... (weights: a file, default, v1 or material)"),
-    KEY_STR_EMPTY_CHECK(StudyConfig, ladder_extra, "", check_settings,
-                        "settings that only play in the ladder (weights@nodes, ...), to place "
-                        "stronger play on the same Elo scale"),
+            "engine settings whose piece values are measured, weakest first: [name=]weights@nodes, "
+            "... (weights: a file, default, v1, v2 or material; name: the setting's label "
+            "before -nodes, else the weights' name)"),
+    KEY_STR_EMPTY_CHECK(
+        StudyConfig, ladder_extra, "", check_settings,
+        "settings that only play in the ladder ([name=]weights@nodes, ...), to place "
+        "stronger play on the same Elo scale"),
     KEY_INT(StudyConfig, ladder_pairs, "1", "10000000", "100",
             "game pairs of each pairing of the ladder (a round robin of every setting)"),
 };

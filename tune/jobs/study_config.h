@@ -11,9 +11,10 @@
 
 enum { STUDY_MAX_SETTINGS = 6 };
 
-/* One engine setting: weights (a file, "default", "v1" or "material") at a number of nodes per
- * move, and its label (the weights' name without folder or extension, a dash, the nodes:
- * "default-2000"), which names its parts' folders and its player in the ladder. */
+/* One engine setting: weights (a file, "default", "v1", "v2" or "material") at a number of nodes
+ * per move, and its label (the name given as "name=weights@nodes", else the weights' name
+ * without folder or extension; a dash, the nodes: "default-2000"), which names its parts'
+ * folders and its player in the ladder. */
 typedef struct StudySetting {
     char weights[256];
     long nodes;
@@ -22,8 +23,8 @@ typedef struct StudySetting {
 
 /* The piece-value study: [study]. */
 typedef struct StudyConfig {
-    char engines[1024];      /* "weights@nodes, ...": the settings measured, weakest first */
-    char ladder_extra[1024]; /* "weights@nodes, ...": settings that only play in the ladder */
+    char engines[1024];      /* "[name=]weights@nodes, ...": the settings measured, weakest first */
+    char ladder_extra[1024]; /* "[name=]weights@nodes, ...": ladder-only settings */
     long ladder_pairs;       /* game pairs of each pairing of the ladder */
     /* Parsed at load from the text above (not keys): */
     StudySetting setting[STUDY_MAX_SETTINGS]; /* engines, then ladder_extra */
@@ -34,7 +35,7 @@ typedef struct StudyConfig {
 /* The [study] section of cfg. */
 const StudyConfig *study_config(const Config *cfg);
 
-/* Parses "weights@nodes, ..." into out[0..max) (labels made); returns the count, or -1 with
+/* Parses "[name=]weights@nodes, ..." into out[0..max) (labels made); returns the count, or -1 with
  * the problem in err. */
 int study_parse_settings(const char *text, StudySetting *out, int max, char *err, size_t errlen);
 
