@@ -222,19 +222,6 @@ bool pipeline_write_report(FILE *out, void *data)
     return true;
 }
 
-/* summary.json: one match's figures, or null. */
-static void summary_match(FILE *out, const MatchFigures *m)
-{
-    if (!m->have) {
-        fprintf(out, "null");
-        return;
-    }
-    fprintf(out,
-            "{\"games\": %ld, \"score\": %.6f, \"elo\": %.2f, \"elo_error95\": %.2f, \"los\": "
-            "%.6f, \"sprt_verdict\": \"%s\"}",
-            m->games, m->score, m->elo, m->elo_err, m->los, m->verdict);
-}
-
 bool pipeline_write_summary(FILE *out, void *data)
 {
     const PipelineResult *r = data;
@@ -246,11 +233,11 @@ bool pipeline_write_summary(FILE *out, void *data)
             "  \"selfplay\": {\"games\": %ld, \"positions\": %ld},\n"
             "  \"fit\": {\"lambda\": %g, \"lambda_auto\": %s, \"verification\": ",
             r->games, r->positions, r->lambda, r->lambda_auto ? "true" : "false");
-    summary_match(out, &r->match[PIPE_FIT]);
+    verify_write_figures(out, &r->match[PIPE_FIT]);
     fprintf(out, "},\n  \"spsa\": {\"verification\": ");
-    summary_match(out, &r->match[PIPE_SPSA]);
+    verify_write_figures(out, &r->match[PIPE_SPSA]);
     fprintf(out, "},\n  \"gate\": ");
-    summary_match(out, &r->match[PIPE_GATE]);
+    verify_write_figures(out, &r->match[PIPE_GATE]);
     fprintf(out, ",\n  \"final_weights\": \"final.weights\"\n}\n");
     return true;
 }

@@ -50,30 +50,6 @@ static int study_parts(const StudyConfig *sc, StudyPart *parts)
     return n;
 }
 
-/* Sets player i of pc to setting s (its name the setting's label); false with err. */
-static bool set_player(Config *pc, int i, const StudySetting *s, long hash_mb, char *err,
-                       size_t errlen)
-{
-    if (i < 2) {
-        EngineConfig *e = player_config_edit(pc, i);
-        snprintf(e->name, sizeof e->name, "%s", s->label);
-        snprintf(e->weights, sizeof e->weights, "%s", s->weights);
-        e->nodes = s->nodes;
-        return true;
-    }
-    /* A tournament's further player: given through the config, so that it counts. */
-    const char *section = player_section(i);
-    char set[4][400];
-    snprintf(set[0], sizeof set[0], "%s.name=%s", section, s->label);
-    snprintf(set[1], sizeof set[1], "%s.weights=%s", section, s->weights);
-    snprintf(set[2], sizeof set[2], "%s.nodes=%ld", section, s->nodes);
-    snprintf(set[3], sizeof set[3], "%s.hash_mb=%ld", section, hash_mb);
-    for (int k = 0; k < 4; k++)
-        if (!config_set(pc, set[k], err, errlen))
-            return false;
-    return true;
-}
-
 /* The fit's parameters: each valued type's middle-game and end-game material weight. */
 static void phase_params(const Config *cfg, char *out, size_t len)
 {
@@ -114,7 +90,8 @@ static bool ladder_part(const Config *cfg, Config *pc, char *err, size_t errlen)
     const StudyConfig *sc = study_config(cfg);
     long hash_mb = player_config(cfg, 0)->hash_mb;
     for (int i = 0; i < sc->nsettings; i++)
-        if (!set_player(pc, i, &sc->setting[i], hash_mb, err, errlen))
+        if (!player_config_set_in_process(pc, i, sc->setting[i].label, sc->setting[i].weights,
+                                          sc->setting[i].nodes, hash_mb, err, errlen))
             return false;
     TournamentConfig *tc = tournament_config_edit(pc);
     snprintf(tc->format, sizeof tc->format, "round_robin");
@@ -138,8 +115,9 @@ static bool part_config(const Config *cfg, const RunDir *rd, StudyPart p, Config
         return false;
     if (p.kind == PART_LADDER)
         return ladder_part(cfg, pc, err, errlen);
+    const StudySetting *st = &sc->setting[p.setting];
     for (int i = 0; i < 2; i++)
-        set_player(pc, i, &sc->setting[p.setting], 0, err, errlen);
+        player_config_set_in_process(pc, i, st->label, st->weights, st->nodes, 0, err, errlen);
     return p.kind == PART_VALUES || fit_part(cfg, rd, p.setting, pc, err, errlen);
 }
 

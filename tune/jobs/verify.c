@@ -117,6 +117,18 @@ void verify_free(Verify *v)
     *v = (Verify){0};
 }
 
+void verify_write_figures(FILE *out, const MatchFigures *m)
+{
+    if (!m->have) {
+        fprintf(out, "null");
+        return;
+    }
+    fprintf(out,
+            "{\"games\": %ld, \"score\": %.6f, \"elo\": %.2f, \"elo_error95\": %.2f, \"los\": "
+            "%.6f, \"sprt_verdict\": \"%s\"}",
+            m->games, m->score, m->elo, m->elo_err, m->los, m->verdict);
+}
+
 void verify_read_figures(const char *path, MatchFigures *m)
 {
     size_t len;

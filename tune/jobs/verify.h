@@ -46,6 +46,10 @@ typedef struct MatchFigures {
 /* Reads the figures of the match JSON at path into *m; a missing file leaves m->have false. */
 void verify_read_figures(const char *path, MatchFigures *m);
 
+/* Writes m as a JSON object (games, score, elo, elo_error95, los, sprt_verdict), or null
+ * without figures. */
+void verify_write_figures(FILE *out, const MatchFigures *m);
+
 /* A verification match and the journal records read back before it exists. */
 typedef struct Verify {
     long pairs;          /* 0: no verification */

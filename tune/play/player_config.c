@@ -349,3 +349,25 @@ const char *player_section(int i)
 {
     return i >= 0 && i < PLAYER_MAX ? PLAYER_SECTIONS[i].name : "engine_?";
 }
+
+bool player_config_set_in_process(Config *cfg, int i, const char *name, const char *weights,
+                                  long nodes, long hash_mb, char *err, size_t errlen)
+{
+    if (i < 2) {
+        EngineConfig *e = player_config_edit(cfg, i);
+        snprintf(e->name, sizeof e->name, "%s", name);
+        snprintf(e->weights, sizeof e->weights, "%s", weights);
+        e->nodes = nodes;
+        return true;
+    }
+    const char *section = player_section(i);
+    char set[4][400];
+    snprintf(set[0], sizeof set[0], "%s.name=%s", section, name);
+    snprintf(set[1], sizeof set[1], "%s.weights=%s", section, weights);
+    snprintf(set[2], sizeof set[2], "%s.nodes=%ld", section, nodes);
+    snprintf(set[3], sizeof set[3], "%s.hash_mb=%ld", section, hash_mb);
+    for (int k = 0; k < 4; k++)
+        if (!config_set(cfg, set[k], err, errlen))
+            return false;
+    return true;
+}

@@ -63,6 +63,12 @@ int player_count(const Config *cfg);
 /* The section name of player i ("engine_a", "engine_b", ...). */
 const char *player_section(int i);
 
+/* Makes player i of cfg an in-process engine named name with weights at nodes per move (hash_mb
+ * MiB of hash for a tournament's further player, which is given through the config so that it
+ * counts); false with the problem in err. */
+bool player_config_set_in_process(Config *cfg, int i, const char *name, const char *weights,
+                                  long nodes, long hash_mb, char *err, size_t errlen);
+
 /* Registers the player sections with the config (after [run], before [match]). */
 void player_config_register(void);
 
