@@ -5,6 +5,8 @@
 #include "tune/jobs/family_job.h"
 #include "tune/jobs/fit_config.h"
 #include "tune/jobs/fit_job.h"
+#include "tune/jobs/generations_config.h"
+#include "tune/jobs/generations_job.h"
 #include "tune/jobs/html.h"
 #include "tune/jobs/job.h"
 #include "tune/jobs/match_job.h"
@@ -51,6 +53,8 @@ static const JobDef JOBS[] = {
      study_check, study_run, &study_html, false, NULL, NULL, NULL, true},
     {"family", "Maxima and Ultima in self-play at several depths, and a defensive player",
      family_check, family_run, &family_html, false, NULL, NULL, NULL, true},
+    {"generations", "generations of the pipeline, each from the winner of the one before; a ladder",
+     generations_check, generations_run, &generations_html, false, NULL, NULL, NULL, true},
 };
 
 /* The config sections, in file order: the players and [match] (the play layer's), then each
@@ -67,6 +71,7 @@ static void catalog_config(void)
     tournament_config_register();
     study_config_register();
     family_config_register();
+    generations_config_register();
 }
 
 bool catalog_register(void)
@@ -78,7 +83,7 @@ bool catalog_register(void)
     catalog_config();
     int n = (int)(sizeof JOBS / sizeof JOBS[0]);
     job_set_table(JOBS, n);
-    char names_buf[80];
+    char names_buf[160];
     Text names = text_start(names_buf, sizeof names_buf);
     for (int i = 0; i < n; i++)
         text_item(&names, "|", "%s", JOBS[i].name);

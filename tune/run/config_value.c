@@ -89,7 +89,7 @@ char *config_trim(char *s)
 
 /* The values of [run] job, "a|b|c": the table of jobs lives above this module, which is told
  * the names once at start-up (config_set_jobs, config_value_set_jobs). */
-static char job_names[80];
+static char job_names[160];
 
 void config_value_set_jobs(const char *names)
 {
