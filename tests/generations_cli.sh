@@ -103,9 +103,9 @@ run "$CFG" --set run.results_dir="$T/nofolder" --set generations.start_weights=$
 check "missing start weights refused (exit 2), no folder" eval \
     '[ $RC -eq 2 ] && has $T/err "[generations] start_weights: $T/missing.weights: cannot open" &&
      [ ! -e $T/nofolder ]'
-run "$CFG" --set run.results_dir="$T/nofolder" --set spsa.params_file=x.csv
-check "[spsa] params_file refused (exit 2), no folder" eval \
-    '[ $RC -eq 2 ] && has $T/err "params_file" && [ ! -e $T/nofolder ]'
+run "$CFG" --set run.results_dir="$T/nofolder" --set spsa.params_file="$T/missing.params"
+check "a missing [spsa] params_file refused (exit 2), no folder" eval \
+    '[ $RC -eq 2 ] && has $T/err "missing.params" && [ ! -e $T/nofolder ]'
 printf '[run]\njob = match\nname = m\n[generations]\ncount = 3\n' >"$T/match.ini"
 run "$T/match.ini" --set run.results_dir="$T/nofolder"
 check "[generations] in a match config refused (exit 2), no folder" eval \

@@ -6,7 +6,8 @@
 # gain and the chosen lambda; that 1 and 2 threads write identical files; that a run killed in
 # each of its four stages in turn (once with SIGINT, once with SIGKILL) and resumed each time
 # writes the same files as an uninterrupted one; that bad [pipeline] keys are refused with
-# file:line and leave no folder. Runs are made in the same folder ($T/r) and moved aside, so
+# file:line and leave no folder; that with a params file SPSA tunes its parameters from the
+# fitted weights. Runs are made in the same folder ($T/r) and moved aside, so
 # that the paths the stages' files name are the same. Prints one "PASS name" or "FAIL name" line
 # per check; exits 1 if any failed. Environment: BIN, the program (default bin/maxtune).
 set -u
@@ -112,9 +113,26 @@ bad gate_nodes 0 "[pipeline] gate_nodes"
 bad gate_pairs many "[pipeline] gate_pairs"
 bad validation 0 "regularize = auto needs held-out games"
 bad regularize -1 "[fit] regularize"
-run "$CFG" --set run.results_dir="$T/nofolder" --set spsa.params_file=x.csv
-check "[spsa] params_file refused in a pipeline (exit 2), no folder" eval \
-    '[ $RC -eq 2 ] && has $T/err "params_file" && [ ! -e $T/nofolder ]'
+run "$CFG" --set run.results_dir="$T/nofolder" --set spsa.params_start=fitted
+check "[spsa] params_start = fitted refused (exit 2), no folder" eval \
+    '[ $RC -eq 2 ] && has $T/err "params_start" && has $T/err "expected file or weights" &&
+     [ ! -e $T/nofolder ]'
+
+# --- SPSA from a params file: its parameters, ranges and steps, from the fitted weights ------
+printf 'tempo.mg, 0, -60, 60, 6, 0.01\nking_pressure.eg, 10, 0, 15, 2, 0.01\n' >"$T/p.params"
+run "$CFG" --set run.results_dir="$T/pf" --set run.threads=2 --set spsa.params_file="$T/p.params"
+P=$T/pf/tiny
+# The fitted value of weight $1, kept within [$2, $3].
+fitted_in() {
+    awk -v w="$1" -v lo="$2" -v hi="$3" '$1 == w {v = $3; print (v < lo ? lo : v > hi ? hi : v)}' \
+        "$P/fit/fitted.weights"
+}
+check "a params file in a pipeline: SPSA tunes its two weights from the fitted values" eval \
+    '[ $RC -eq 0 ] && grep -q "^params_start = weights$" $P/spsa/config.ini &&
+     head -1 $P/spsa/trajectory.csv | grep -q "^iteration,tempo.mg,king_pressure.eg," &&
+     awk -F, -v a="$(fitted_in tempo.mg -60 60)" -v b="$(fitted_in king_pressure.eg 0 15)" \
+         "NR == 2 {exit !(\$2 == a && \$3 == b)}" $P/spsa/trajectory.csv &&
+     has $P/report.md "SPSA iterations of the parameters of \`$T/p.params\`"'
 run "$CFG" --set run.results_dir="$T/nofolder" --set pipeline.start_weights=$T/missing.weights
 check "missing start weights refused (exit 2), no folder" eval \
     '[ $RC -eq 2 ] && has $T/err "[pipeline] start_weights" && [ ! -e $T/nofolder ]'

@@ -160,18 +160,19 @@ bool generations_write_report(FILE *out, void *data)
     const GenerationsResult *r = data;
     const GenerationsConfig *gc = generations_config(r->cfg);
     const PipelineConfig *pl = pipeline_config(r->cfg);
+    char what[400];
     fprintf(out, "# Generations `%s`\n\n", r->cfg->name);
     fprintf(out,
             "%d generations of the tuning pipeline from `%s` (generation 0), config `config.ini` "
             "(seed %llu; generation g plays seed + g - 1): each self-play, a fit of `%s`, SPSA "
-            "of `%s` and a gate of %ld pairs at %ld nodes against its start, in `gen-<g>/` with "
+            "of %s and a gate of %ld pairs at %ld nodes against its start, in `gen-<g>/` with "
             "its own report. The winner after a generation is its final weights when the gate "
             "found them stronger (%s), else its start; the next generation starts from the "
             "winner. Then a round robin of generation 0 and every generation's final weights, "
             "%ld pairs per pairing at %ld nodes per move (`ladder/`), puts them on one Elo "
             "scale.\n\n",
-            r->count, gc->start_weights, r->cfg->seed, pl->fit_params, pl->spsa_params,
-            pl->gate_pairs, pl->gate_nodes,
+            r->count, gc->start_weights, r->cfg->seed, pl->fit_params,
+            pipeline_spsa_what(r->cfg, what, sizeof what), pl->gate_pairs, pl->gate_nodes,
             pl->gate_sprt ? "the SPRT's H1" : "the 95% interval above 0", gc->ladder_pairs,
             gc->ladder_nodes);
     fprintf(out, "| generation | started from | fit (Elo vs start) | SPSA (vs fitted) | gate "

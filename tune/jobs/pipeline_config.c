@@ -1,7 +1,11 @@
 /* pipeline_config.c: the [pipeline] section's rows (see pipeline_config.h). */
 #include "pipeline_config.h"
 
+#include <stdio.h>
+#include <string.h>
+
 #include "search/weights.h"
+#include "tune/jobs/spsa_config.h"
 #include "tune/run/config_schema.h"
 #include "tune/run/params.h"
 
@@ -62,6 +66,16 @@ static const ConfigPart PIPELINE_PART = {
     .game_defaults = PIPELINE_GAME_DEFAULTS,
     .ngame_defaults = CONFIG_COUNT(PIPELINE_GAME_DEFAULTS),
 };
+
+const char *pipeline_spsa_what(const Config *cfg, char *buf, size_t len)
+{
+    const char *file = spsa_config(cfg)->params_file;
+    if (strcmp(file, "none") != 0)
+        snprintf(buf, len, "the parameters of `%s`", file);
+    else
+        snprintf(buf, len, "`%s`", pipeline_config(cfg)->spsa_params);
+    return buf;
+}
 
 void pipeline_config_register(void) { config_register(&PIPELINE_PART); }
 

@@ -3,6 +3,7 @@
 #define MAXTUNE_PIPELINE_CONFIG_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "tune/run/config.h"
 
@@ -20,6 +21,10 @@ typedef struct PipelineConfig {
 /* The [pipeline] section of cfg; pipeline_config_edit for a caller that changes it. */
 const PipelineConfig *pipeline_config(const Config *cfg);
 PipelineConfig *pipeline_config_edit(Config *cfg);
+
+/* What the SPSA stage tunes, for a report, into buf: "`<spsa_params>`", or with [spsa]
+ * params_file "the parameters of `<file>`"; returns buf. */
+const char *pipeline_spsa_what(const Config *cfg, char *buf, size_t len);
 
 /* Registers [pipeline] with the config (catalog.c, in the order of the jobs). */
 void pipeline_config_register(void);

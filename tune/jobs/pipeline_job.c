@@ -70,6 +70,10 @@ bool pipeline_stage_config(const Config *cfg, const RunDir *rd, int k, Config *p
     case PIPE_SPSA: {
         SpsaConfig *sc = spsa_config_edit(pc);
         snprintf(sc->params, sizeof sc->params, "%s", pl->spsa_params);
+        /* A params file names the parameters, their ranges and steps; each starts at the
+         * fitted weights' value. */
+        if (strcmp(sc->params_file, "none") != 0)
+            snprintf(sc->params_start, sizeof sc->params_start, "weights");
         return stage_path(sc->start_weights, sizeof sc->start_weights, rd, PIPE_FIT,
                           "fitted.weights", err, errlen);
     }
@@ -96,12 +100,6 @@ bool pipeline_check(const Config *cfg, char *err, size_t errlen)
         snprintf(err, errlen, "[pipeline] start_weights: %s", why);
         return false;
     }
-    if (strcmp(spsa_config(cfg)->params_file, "none") != 0) {
-        snprintf(err, errlen,
-                 "[spsa] params_file: a pipeline tunes [pipeline] spsa_params from the fitted "
-                 "weights; set params_file = none");
-        return false;
-    }
     /* The stages' own checks, with the start weights where earlier stages' files will be. */
     Config pc = *cfg;
     const PipelineConfig *pl = pipeline_config(cfg);
@@ -112,6 +110,8 @@ bool pipeline_check(const Config *cfg, char *err, size_t errlen)
     snprintf(fc->params, sizeof fc->params, "%s", pl->fit_params);
     snprintf(sc->start_weights, sizeof sc->start_weights, "%s", pl->start_weights);
     snprintf(sc->params, sizeof sc->params, "%s", pl->spsa_params);
+    if (strcmp(sc->params_file, "none") != 0)
+        snprintf(sc->params_start, sizeof sc->params_start, "weights");
     return fit_check(&pc, err, errlen) && spsa_check(&pc, err, errlen);
 }
 

@@ -41,8 +41,9 @@ typedef struct PipelineResult {
 } PipelineResult;
 
 /* JobDef.check: the start weights load, and what the stages read ([fit], [spsa]) with the
- * start weights in place of the files earlier stages write; [spsa] params_file is refused
- * (the pipeline's SPSA starts from the fitted weights, a params file gives its own starts). */
+ * start weights in place of the files earlier stages write. With [spsa] params_file the SPSA
+ * stage tunes the file's parameters (not spsa_params), each from the fitted weights' value
+ * ([spsa] params_start = weights), with the file's ranges and steps. */
 bool pipeline_check(const Config *cfg, char *err, size_t errlen);
 
 /* Runs the pipeline into the prepared run folder (rd->force: every stage starts over); returns

@@ -98,6 +98,7 @@ static void report_stages(FILE *out, const PipelineResult *r)
 {
     const Config *c = r->cfg;
     const PipelineConfig *pl = pipeline_config(c);
+    char what[400];
     EngineConfig gate = *player_config(c, 0); /* the gate plays at gate_nodes (pipeline_job.c) */
     gate.nodes = pl->gate_nodes;
     char limits[256], gate_limits[256];
@@ -115,10 +116,11 @@ static void report_stages(FILE *out, const PipelineResult *r)
             pl->fit_params, pl->start_weights, r->lambda, r->lambda_auto ? ", chosen" : "",
             fit_config(c)->verify_pairs);
     fprintf(out,
-            "| 3 | spsa | %ld SPSA iterations of `%s` from the fitted weights; %ld-pair "
+            "| 3 | spsa | %ld SPSA iterations of %s from the fitted weights; %ld-pair "
             "verification against them | `spsa/tuned.weights` = `final.weights` | "
             "[spsa/report.md](spsa/report.md) |\n",
-            spsa_config(c)->iterations, pl->spsa_params, spsa_config(c)->verify_pairs);
+            spsa_config(c)->iterations, pipeline_spsa_what(c, what, sizeof what),
+            spsa_config(c)->verify_pairs);
     fprintf(out,
             "| 4 | match | the gate: final weights against `%s` at %s, %s | "
             "`gate/games.pgn` | [gate/report.md](gate/report.md) |\n\n",

@@ -41,6 +41,15 @@ int spsa_config_parse_options(const char *text, SpsaOption *out, int max, char *
     return n;
 }
 
+/* [spsa] params_start: "", "file" or "weights". */
+static bool check_params_start(const char *v, char *msg, size_t len)
+{
+    if (!v[0] || !strcmp(v, "file") || !strcmp(v, "weights"))
+        return true;
+    snprintf(msg, len, "expected file or weights");
+    return false;
+}
+
 /* [spsa] options: what config_parse_spsa_options reads. */
 static bool check_spsa_options(const char *v, char *msg, size_t len)
 {
@@ -71,6 +80,10 @@ static const ConfigKey SPSA_KEYS[] = {
             "together), @groups (each weight its own parameter, e.g. @all)"),
     KEY_STR(SpsaConfig, params_file, "none", OPTIONAL, NULL,
             "\"none\" or a file of lines \"name, start, min, max, c_end, r_end\" (fishtest)"),
+    KEY_STR_SPARSE(SpsaConfig, params_start, "", check_params_start,
+                   "where each params_file parameter starts: \"file\" (its start column; \"\" "
+                   "too) or \"weights\" (start_weights' value, kept within its [min, max]: a "
+                   "pipeline's SPSA from the fitted weights)"),
     KEY_INT(SpsaConfig, iterations, "1", "100000000", "1000", "SPSA iterations"),
     KEY_INT(SpsaConfig, pairs_per_iteration, "1", "1000", "1",
             "game pairs per iteration (theta+ against theta-)"),

@@ -21,8 +21,10 @@ typedef struct SpsaConfig {
     char start_weights[256]; /* weights the tuning starts from: file, "default" or "material" */
     char params[1024];       /* weights to tune: names from the weights table, comma separated */
     char params_file
-        [256];       /* "none", or fishtest-style lines "name, start, min, max, c_end, r_end" */
-    long iterations; /* SPSA iterations */
+        [256]; /* "none", or fishtest-style lines "name, start, min, max, c_end, r_end" */
+    char params_start[16];    /* where a params_file parameter starts: "" or "file" (its start
+                            * column), "weights" (start_weights' value, kept in [min, max]) */
+    long iterations;          /* SPSA iterations */
     long pairs_per_iteration; /* game pairs per iteration (theta+ vs theta-) */
     long batch;               /* iterations played in parallel from the same theta (OpenBench) */
     double a_ratio;           /* A = int(a_ratio * iterations), fishtest's truncation (0.1) */

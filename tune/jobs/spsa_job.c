@@ -40,10 +40,11 @@ static SpsaParam spsa_param(const char *name, const WeightSet *set, double start
     return p;
 }
 
-/* Reads the fishtest-style params_file of game v's weights into params; errors
+/* Reads the fishtest-style params_file of game v's weights into params, each starting at its
+ * start column or, with from, at from's value kept within its [min, max]; errors
  * "file:line: problem". */
-static bool spsa_params_file(const Variant *game, const char *path, SpsaParam *params, int *n,
-                             char *err, size_t errlen)
+static bool spsa_params_file(const Variant *game, const char *path, const Weights *from,
+                             SpsaParam *params, int *n, char *err, size_t errlen)
 {
     char other[64];
     snprintf(other, sizeof other, "not %s %s weight", game->id == VARIANT_ULTIMA ? "an" : "a",
@@ -84,6 +85,10 @@ static bool spsa_params_file(const Variant *game, const char *path, SpsaParam *p
             snprintf(err, errlen, "%s:%d: %s ('%s')", path, lineno, problem, name);
             fclose(f);
             return false;
+        }
+        if (from) { /* the weights' value, within [min, max] */
+            double w = params_value(&set, from);
+            v[0] = w < v[1] ? v[1] : w > v[2] ? v[2] : w;
         }
         params[(*n)++] = spsa_param(name, &set, v[0], v[1], v[2], v[3], v[4]);
     }
@@ -132,7 +137,9 @@ bool spsa_params_load(const Variant *v, const SpsaConfig *sc, const Weights *sta
     if (sc->options[0])
         return spsa_options_load(sc, params, n, err, errlen);
     if (strcmp(sc->params_file, "none") != 0)
-        return spsa_params_file(v, sc->params_file, params, n, err, errlen);
+        return spsa_params_file(v, sc->params_file,
+                                strcmp(sc->params_start, "weights") ? NULL : start, params, n, err,
+                                errlen);
     TuneParam *list = malloc(PARAMS_MAX * sizeof *list);
     char why[512];
     bool ok = list && params_parse_game(v, sc->params, list, SPSA_MAX_PARAMS, n, why, sizeof why);
