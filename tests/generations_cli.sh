@@ -20,24 +20,9 @@ CFG=$DATA/generations-tiny.ini
 R=$T/r
 F=$R/gens
 
-# Compares the files of two generations folders, parts included (not run.txt, timing files,
-# plots, and the top report whose CPU-hour columns come from run.txt; config.ini but for its
-# threads line); prints what differs.
-same_run() {
-    local a=$1/gens b=$2/gens f bad=0 list
-    list='find . -type f ! -name run.txt ! -name "timing*" ! -name "*.png" ! -path ./report.md ! -path ./report.html'
-    for f in $(cd "$a" && eval "$list" | sort); do
-        if [ "${f##*/}" = config.ini ]; then
-            diff -q <(grep -v '^threads =' "$a/$f") <(grep -v '^threads =' "$b/$f") >/dev/null ||
-                { echo "  $f differs"; bad=1; }
-        else
-            cmp -s "$a/$f" "$b/$f" || { echo "  $f differs"; bad=1; }
-        fi
-    done
-    [ "$(cd "$a" && eval "$list" | sort)" = "$(cd "$b" && eval "$list" | sort)" ] ||
-        { echo "  file lists differ"; bad=1; }
-    return $bad
-}
+# Compares the files of two generations folders, parts included (tests/lib/common.sh), but
+# for the top report, whose CPU-hour columns come from run.txt.
+same_run() { same_folders "$1/gens" "$2/gens" report.md report.html; }
 
 # --- a tiny run finishes ---------------------------------------------------------------------
 run "$CFG" --set run.results_dir="$R" --set run.threads=1

@@ -22,23 +22,8 @@ STAGES=(selfplay fit spsa gate)
 # killed in.
 MORE=(--set fit.verify_pairs=6 --set spsa.verify_pairs=6 --set pipeline.gate_pairs=8)
 
-# Compares the files of two pipeline folders, stages included (not run.txt, timing files,
-# plots; config.ini but for its threads line); prints what differs.
-same_run() {
-    local a=$1/tiny b=$2/tiny f bad=0
-    for f in $(cd "$a" && find . -type f ! -name run.txt ! -name 'timing*' ! -name '*.png' | sort); do
-        if [ "${f##*/}" = config.ini ]; then
-            diff -q <(grep -v '^threads =' "$a/$f") <(grep -v '^threads =' "$b/$f") >/dev/null ||
-                { echo "  $f differs"; bad=1; }
-        else
-            cmp -s "$a/$f" "$b/$f" || { echo "  $f differs"; bad=1; }
-        fi
-    done
-    [ "$(cd "$a" && find . -type f ! -name run.txt ! -name 'timing*' ! -name '*.png' | sort)" = \
-        "$(cd "$b" && find . -type f ! -name run.txt ! -name 'timing*' ! -name '*.png' | sort)" ] ||
-        { echo "  file lists differ"; bad=1; }
-    return $bad
-}
+# Compares the files of two pipeline folders, stages included (tests/lib/common.sh).
+same_run() { same_folders "$1/tiny" "$2/tiny"; }
 
 # --- a tiny pipeline finishes --------------------------------------------------------------
 run "$CFG" --set run.results_dir="$R" --set run.threads=1 "${MORE[@]}"

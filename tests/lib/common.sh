@@ -31,6 +31,35 @@ has() { [ -f "$1" ] && grep -qF -- "$2" "$1"; }
 # True when the two files are byte-identical.
 same() { cmp -s "$1" "$2"; }
 
+# The files of folder $1 that a repeated run writes the same (not run.txt, timing files, plots,
+# nor the paths ./P of further arguments), sorted, relative to $1.
+reproducible_files() {
+    local dir=$1 p
+    shift
+    local skip=()
+    for p in "$@"; do skip+=(! -path "./$p"); done
+    (cd "$dir" && find . -type f ! -name run.txt ! -name 'timing*' ! -name '*.png' "${skip[@]}" | sort)
+}
+
+# True when folders $1 and $2 hold the same reproducible files (reproducible_files, leaving out
+# the paths of further arguments), byte for byte, config.ini files but for their threads line;
+# prints what differs.
+same_folders() {
+    local a=$1 b=$2 f bad=0
+    shift 2
+    for f in $(reproducible_files "$a" "$@"); do
+        if [ "${f##*/}" = config.ini ]; then
+            diff -q <(grep -v '^threads =' "$a/$f") <(grep -v '^threads =' "$b/$f") >/dev/null ||
+                { echo "  $f differs"; bad=1; }
+        else
+            cmp -s "$a/$f" "$b/$f" || { echo "  $f differs"; bad=1; }
+        fi
+    done
+    [ "$(reproducible_files "$a" "$@")" = "$(reproducible_files "$b" "$@")" ] ||
+        { echo "  file lists differ"; bad=1; }
+    return $bad
+}
+
 # Runs $BIN run CONFIG ... with stdout/stderr in $T/out and $T/err; sets RC.
 run() {
     "$BIN" run "$@" >"$T/out" 2>"$T/err"
