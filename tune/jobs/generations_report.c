@@ -165,7 +165,8 @@ bool generations_write_report(FILE *out, void *data)
     fprintf(out,
             "%d generations of the tuning pipeline from `%s` (generation 0), config `config.ini` "
             "(seed %llu; generation g plays seed + g - 1): each self-play, a fit of `%s`, SPSA "
-            "of %s and a gate of %ld pairs at %ld nodes against its start, in `gen-<g>/` with "
+            "of %s and a gate of %ld pairs at %ld nodes against its start, in `gen-1/`, `gen-2/`, "
+            "... with "
             "its own report. The winner after a generation is its final weights when the gate "
             "found them stronger (%s), else its start; the next generation starts from the "
             "winner. Then a round robin of generation 0 and every generation's final weights, "
