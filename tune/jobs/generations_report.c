@@ -170,7 +170,8 @@ bool generations_write_report(FILE *out, void *data)
             "its own report. The winner after a generation is its final weights when the gate "
             "found them stronger (%s), else its start; the next generation starts from the "
             "winner. Then a round robin of generation 0 and every generation's final weights, "
-            "%ld pairs per pairing at %ld nodes per move (`ladder/`), puts them on one Elo "
+            "%ld pairs per pairing at %ld nodes per move ([ladder](ladder/report.md)), puts "
+            "them on one Elo "
             "scale.\n\n",
             r->count, gc->start_weights, r->cfg->seed, pl->fit_params,
             pipeline_spsa_what(r->cfg, what, sizeof what), pl->gate_pairs, pl->gate_nodes,
@@ -186,8 +187,10 @@ bool generations_write_report(FILE *out, void *data)
         double hours = r->cpu_s[g] / 3600;
         if (hours > 0 && r->gate[g].have)
             snprintf(rate, sizeof rate, "%+.1f", r->gate[g].elo / hours);
-        fprintf(out, "| gen-%d | `%s` | %s | %s | %s | %s | %+.1f +/- %.1f | %.3f | %s |\n", g,
-                start, elo_text(&r->fit[g], a, sizeof a), elo_text(&r->spsa[g], b, sizeof b),
+        fprintf(out,
+                "| [gen-%d](gen-%d/report.md) | `%s` | %s | %s | %s | %s | %+.1f +/- %.1f | %.3f | "
+                "%s |\n",
+                g, g, start, elo_text(&r->fit[g], a, sizeof a), elo_text(&r->spsa[g], b, sizeof b),
                 elo_text(&r->gate[g], c, sizeof c), r->won[g] ? "final" : "start", r->elo[g],
                 r->elo_err[g], hours, rate);
     }
