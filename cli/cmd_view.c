@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "tune/run/text.h"
@@ -145,6 +146,10 @@ static bool report_folder(const char *dir, size_t cap, int depth)
     for (int i = 0; depth < 3 && i < HTML_MAX_PARTS && def->html->parts[i]; i++) {
         char part[1100];
         snprintf(part, sizeof part, "%.900s/%.100s", dir, def->html->parts[i]);
+        /* A part this run did not make (a generations run of fewer generations than its page
+         * may list) has no page, as the page itself leaves it out. */
+        if (access(part, F_OK) != 0)
+            continue;
         ok = report_folder(part, cap, depth + 1) && ok;
     }
     HtmlRun run = {.dir = dir, .spec = def->html, .status = "finished", .cap = cap};

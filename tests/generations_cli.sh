@@ -42,8 +42,11 @@ check "the ladder: gen-0 (v1) and both generations' final weights, at ladder_nod
      [ "$(grep -c "^nodes = 200$" $F/ladder/config.ini)" -ge 3 ]'
 check "generations.csv: gen-0 at 0 and a row per generation; report and summary agree" eval \
     '[ "$(wc -l <$F/generations.csv)" = 4 ] && grep -q "^0,gen-0,,.*,0.00,0.00,0.00$" $F/generations.csv &&
-     has $F/report.md "| gen-2 |" && has $F/report.md "CPU hours" &&
+     has $F/report.md "| [gen-2](gen-2/report.md) |" && has $F/report.md "CPU hours" &&
      [ "$(grep -c "\"generation\": " $F/summary.json)" = 2 ] && has $F/summary.json "\"best\": "'
+check "maxtune report re-makes its pages (two generations: no gen-3 to make)" eval \
+    '"$BIN" report $F >$T/rep 2>&1 && grep -q "gens/gen-2/selfplay/report.html$" $T/rep &&
+     grep -q "gens/report.html$" $T/rep && ! grep -q gen-3 $T/rep'
 
 # The first generation is the pipeline alone: pipeline-tiny.ini (the same keys) from v1.
 run "$DATA/pipeline-tiny.ini" --set run.results_dir="$T/p" --set run.threads=2 \
