@@ -75,18 +75,9 @@ check "the resumed run kept generation 1" has "$T/err" "finished earlier, kept"
 rm -rf "$R"
 
 # --- bad configs: file:line, exit 2, no folder ------------------------------------------------
-# bad KEY VALUE PATTERN: the tiny config with KEY's line replaced.
-bad() {
-    local key=$1 value=$2 want=$3 line
-    sed "s|^$key = .*|$key = $value|" "$CFG" >"$T/bad.ini"
-    line=$(grep -n "^$key = " "$T/bad.ini" | cut -d: -f1)
-    run "$T/bad.ini" --set run.results_dir="$T/nofolder"
-    check "$key = $value refused at bad.ini:$line" eval \
-        '[ $RC -eq 2 ] && has $T/err "bad.ini:$line: " && has $T/err "$want" && [ ! -e $T/nofolder ]'
-}
-bad count 0 "[generations] count"
-bad count 16 "[generations] count"
-bad ladder_pairs 0 "[generations] ladder_pairs"
+bad_key count 0 "[generations] count"
+bad_key count 16 "[generations] count"
+bad_key ladder_pairs 0 "[generations] ladder_pairs"
 run "$CFG" --set run.results_dir="$T/nofolder" --set generations.start_weights=$T/missing.weights
 check "missing start weights refused (exit 2), no folder" eval \
     '[ $RC -eq 2 ] && has $T/err "[generations] start_weights: $T/missing.weights: cannot open" &&

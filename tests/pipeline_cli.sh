@@ -82,22 +82,13 @@ for sig in INT KILL; do
 done
 
 # --- bad configs: file:line, exit 2, no folder ----------------------------------------------
-# bad KEY VALUE PATTERN: the tiny config with KEY's line (in [pipeline] or [fit]) replaced.
-bad() {
-    local key=$1 value=$2 want=$3 line
-    sed "s|^$key = .*|$key = $value|" "$CFG" >"$T/bad.ini"
-    line=$(grep -n "^$key = " "$T/bad.ini" | cut -d: -f1)
-    run "$T/bad.ini" --set run.results_dir="$T/nofolder"
-    check "$key = $value refused at bad.ini:$line" eval \
-        '[ $RC -eq 2 ] && has $T/err "bad.ini:$line: " && has $T/err "$want" && [ ! -e $T/nofolder ]'
-}
-bad fit_params "pincer, queen" "unknown weight 'queen'"
-bad spsa_params "@nothing" "unknown group '@nothing'"
-bad spsa_params "tempo, tempo" "'tempo' given twice"
-bad gate_nodes 0 "[pipeline] gate_nodes"
-bad gate_pairs many "[pipeline] gate_pairs"
-bad validation 0 "regularize = auto needs held-out games"
-bad regularize -1 "[fit] regularize"
+bad_key fit_params "pincer, queen" "unknown weight 'queen'"
+bad_key spsa_params "@nothing" "unknown group '@nothing'"
+bad_key spsa_params "tempo, tempo" "'tempo' given twice"
+bad_key gate_nodes 0 "[pipeline] gate_nodes"
+bad_key gate_pairs many "[pipeline] gate_pairs"
+bad_key validation 0 "regularize = auto needs held-out games"
+bad_key regularize -1 "[fit] regularize"
 run "$CFG" --set run.results_dir="$T/nofolder" --set spsa.params_start=fitted
 check "[spsa] params_start = fitted refused (exit 2), no folder" eval \
     '[ $RC -eq 2 ] && has $T/err "params_start" && has $T/err "expected file or weights" &&

@@ -60,6 +60,17 @@ same_folders() {
     return $bad
 }
 
+# bad_key KEY VALUE PATTERN: the config $CFG with KEY's line replaced by "KEY = VALUE" (as
+# $T/bad.ini) is refused: exit 2, its file:line and PATTERN in the message, no folder made.
+bad_key() {
+    local key=$1 value=$2 want=$3 line
+    sed "s|^$key = .*|$key = $value|" "$CFG" >"$T/bad.ini"
+    line=$(grep -n "^$key = " "$T/bad.ini" | cut -d: -f1)
+    run "$T/bad.ini" --set run.results_dir="$T/nofolder"
+    check "$key = $value refused at bad.ini:$line" eval \
+        '[ $RC -eq 2 ] && has $T/err "bad.ini:$line: " && has $T/err "$want" && [ ! -e $T/nofolder ]'
+}
+
 # Runs $BIN run CONFIG ... with stdout/stderr in $T/out and $T/err; sets RC.
 run() {
     "$BIN" run "$@" >"$T/out" 2>"$T/err"
