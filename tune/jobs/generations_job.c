@@ -25,14 +25,15 @@ void generations_part_dir(int g, char *out, size_t len)
 
 bool generations_gate_won(const MatchFigures *gate)
 {
-    if (!strcmp(gate->verdict, "H1") || !strcmp(gate->verdict, "H0"))
-        return gate->verdict[1] == '1';
+    if (!strcmp(gate->verdict, "H1"))
+        return true;
+    if (!strcmp(gate->verdict, "H0"))
+        return false;
     return gate->elo - gate->elo_err > 0;
 }
 
-/* "<run folder>/gen-<g>/<file>" into out; false with the message in err when too long. */
-static bool gen_path(const RunDir *rd, int g, const char *file, char *out, size_t len, char *err,
-                     size_t errlen)
+bool generations_path(const RunDir *rd, int g, const char *file, char *out, size_t len, char *err,
+                      size_t errlen)
 {
     int n = snprintf(out, len, "%s/gen-%d/%s", rd->path, g, file);
     if (n >= 0 && (size_t)n < len)
@@ -48,14 +49,15 @@ bool generations_start(const Config *cfg, const RunDir *rd, int g, char *out, si
     for (int h = 1; h < g; h++) {
         char path[1100];
         MatchFigures gate;
-        if (!gen_path(rd, h, "gate/" RUNDIR_SUMMARY, path, sizeof path, err, errlen))
+        if (!generations_path(rd, h, "gate/" RUNDIR_SUMMARY, path, sizeof path, err, errlen))
             return false;
         verify_read_figures(path, &gate);
         if (!gate.have) {
             snprintf(err, errlen, "%.1000s: cannot be read (generation %d's gate)", path, h);
             return false;
         }
-        if (generations_gate_won(&gate) && !gen_path(rd, h, "final.weights", out, len, err, errlen))
+        if (generations_gate_won(&gate) &&
+            !generations_path(rd, h, "final.weights", out, len, err, errlen))
             return false;
     }
     return true;
@@ -73,11 +75,11 @@ static bool part_config(const Config *cfg, const RunDir *rd, int g, bool known, 
         return false;
     if (g > 0) {
         PipelineConfig *pl = pipeline_config_edit(pc);
-        if (known && !generations_start(cfg, rd, g, pl->start_weights, sizeof pl->start_weights,
-                                        err, errlen))
-            return false;
         if (!known)
             snprintf(pl->start_weights, sizeof pl->start_weights, "%s", gc->start_weights);
+        else if (!generations_start(cfg, rd, g, pl->start_weights, sizeof pl->start_weights, err,
+                                    errlen))
+            return false;
         pc->seed = cfg->seed + (uint64_t)(g - 1);
         return true;
     }
@@ -88,7 +90,7 @@ static bool part_config(const Config *cfg, const RunDir *rd, int g, bool known, 
     for (int h = 1; h <= gc->count; h++) {
         char name[16], path[1100];
         snprintf(name, sizeof name, "gen-%d", h);
-        if (!gen_path(rd, h, "final.weights", path, sizeof path, err, errlen) ||
+        if (!generations_path(rd, h, "final.weights", path, sizeof path, err, errlen) ||
             !player_config_set_in_process(pc, h, name, path, gc->ladder_nodes, hash_mb, err,
                                           errlen))
             return false;

@@ -29,6 +29,10 @@ void generations_part_dir(int g, char *out, size_t len);
 bool generations_start(const Config *cfg, const RunDir *rd, int g, char *out, size_t len, char *err,
                        size_t errlen);
 
+/* "<run folder>/gen-<g>/<file>" into out; false with the message in err when too long. */
+bool generations_path(const RunDir *rd, int g, const char *file, char *out, size_t len, char *err,
+                      size_t errlen);
+
 /* Whether a gate's figures say that the final weights are stronger than the start. */
 bool generations_gate_won(const MatchFigures *gate);
 

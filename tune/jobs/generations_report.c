@@ -19,9 +19,10 @@
 /* Reads "<run folder>/gen-<g>/<file>" into m (m->have false when it is missing). */
 static void read_figures(const GenerationsResult *r, int g, const char *file, MatchFigures *m)
 {
-    char path[1100];
-    snprintf(path, sizeof path, "%s/gen-%d/%s", r->rd->path, g, file);
-    verify_read_figures(path, m);
+    char path[1100], err[16];
+    memset(m, 0, sizeof *m);
+    if (generations_path(r->rd, g, file, path, sizeof path, err, sizeof err))
+        verify_read_figures(path, m);
 }
 
 /* The CPU time of a part from its run.txt: the wall time (elapsed) times the threads; 0 when
@@ -80,9 +81,10 @@ bool generations_read(GenerationsResult *r, char *err, size_t errlen)
         r->won[g] = r->gate[g].have && generations_gate_won(&r->gate[g]);
         r->cpu_s[g] = 0;
         for (int k = 0; k < PIPE_STAGES; k++) {
-            char path[1100];
-            snprintf(path, sizeof path, "%s/gen-%d/%s/run.txt", r->rd->path, g, PIPE_STAGE_DIR[k]);
-            r->cpu_s[g] += part_cpu_seconds(path);
+            char file[64], path[1100];
+            snprintf(file, sizeof file, "%s/run.txt", PIPE_STAGE_DIR[k]);
+            if (generations_path(r->rd, g, file, path, sizeof path, err, errlen))
+                r->cpu_s[g] += part_cpu_seconds(path);
         }
     }
     return read_ladder(r, err, errlen);
@@ -94,9 +96,9 @@ static void start_name(const GenerationsResult *r, int g, char *out, size_t len)
 {
     snprintf(out, len, "%s", r->start[g]);
     for (int h = 1; h < g; h++) {
-        char path[1100];
-        snprintf(path, sizeof path, "%s/gen-%d/final.weights", r->rd->path, h);
-        if (!strcmp(r->start[g], path))
+        char path[1100], err[16];
+        if (generations_path(r->rd, h, "final.weights", path, sizeof path, err, sizeof err) &&
+            !strcmp(r->start[g], path))
             snprintf(out, len, "gen-%d", h);
     }
 }

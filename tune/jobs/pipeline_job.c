@@ -40,6 +40,14 @@ static bool stage_path(char *field, size_t cap, const RunDir *rd, int stage, con
     return false;
 }
 
+/* The SPSA stage with a params file: the file names the parameters, their ranges and steps;
+ * each starts at the stage's start weights' value (the fitted weights). */
+static void spsa_from_start(SpsaConfig *sc)
+{
+    if (strcmp(sc->params_file, "none") != 0)
+        snprintf(sc->params_start, sizeof sc->params_start, "weights");
+}
+
 /* Sets both engines' weights of pc to w and their names to a and b. */
 static void set_players(Config *pc, const char *w_a, const char *w_b, const char *a, const char *b)
 {
@@ -70,10 +78,7 @@ bool pipeline_stage_config(const Config *cfg, const RunDir *rd, int k, Config *p
     case PIPE_SPSA: {
         SpsaConfig *sc = spsa_config_edit(pc);
         snprintf(sc->params, sizeof sc->params, "%s", pl->spsa_params);
-        /* A params file names the parameters, their ranges and steps; each starts at the
-         * fitted weights' value. */
-        if (strcmp(sc->params_file, "none") != 0)
-            snprintf(sc->params_start, sizeof sc->params_start, "weights");
+        spsa_from_start(sc);
         return stage_path(sc->start_weights, sizeof sc->start_weights, rd, PIPE_FIT,
                           "fitted.weights", err, errlen);
     }
@@ -110,8 +115,7 @@ bool pipeline_check(const Config *cfg, char *err, size_t errlen)
     snprintf(fc->params, sizeof fc->params, "%s", pl->fit_params);
     snprintf(sc->start_weights, sizeof sc->start_weights, "%s", pl->start_weights);
     snprintf(sc->params, sizeof sc->params, "%s", pl->spsa_params);
-    if (strcmp(sc->params_file, "none") != 0)
-        snprintf(sc->params_start, sizeof sc->params_start, "weights");
+    spsa_from_start(sc);
     return fit_check(&pc, err, errlen) && spsa_check(&pc, err, errlen);
 }
 
