@@ -126,7 +126,7 @@ bool suite_write_report(FILE *out, void *data)
     player_limits_text(player_config(cfg, 0), limits, sizeof limits);
     fprintf(out,
             "The values belong to one engine: `%s` weights at %s (piece values change with "
-            "the engine and its depth: `configs/study-pieces.ini` measures them at several "
+            "the engine and its depth: `results/README.md` sets them side by side at several "
             "settings).\n\n",
             player_config(cfg, 0)->weights, limits);
     fprintf(out,

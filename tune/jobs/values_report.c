@@ -345,7 +345,7 @@ static void report_engine(FILE *out, const ValuesJob *j)
     fprintf(out,
             "**These values belong to one engine: `%s` weights at %s** (on both sides of every "
             "game). Piece values change with the engine and its depth: "
-            "`configs/study-pieces.ini` measures them at several settings.\n\n",
+            "`results/README.md` sets them side by side at several settings.\n\n",
             player_config(j->cfg, 0)->weights, limits);
 }
 
