@@ -5,7 +5,7 @@
 # (scripts/deps.sh, which says what it installs).
 
 CC       ?= gcc
-SHARED   ?= $(abspath ../shared)
+REFDATA  := $(abspath tests/data/reference)
 SANITIZE ?= 0
 TSAN     ?= 0
 MPI      ?= 0
@@ -13,7 +13,7 @@ PGO      ?= 1
 
 WARN     := -Wall -Wextra -Wshadow -Wmissing-prototypes -Werror
 CFLAGS   := -std=c11 -g -O3 $(WARN) -fopenmp -I. -MMD -MP -D_POSIX_C_SOURCE=200809L \
-            -DMAXTUNE_SHARED_DIR='"$(SHARED)"' $(EXTRA_CFLAGS)
+            -DMAXTUNE_REFDATA_DIR='"$(REFDATA)"' $(EXTRA_CFLAGS)
 LDLIBS   := -lgsl -lgslcblas -linih -lm
 LDFLAGS  := -fopenmp
 

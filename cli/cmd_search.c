@@ -132,7 +132,7 @@ int cmd_search(int argc, char **argv)
 }
 
 /* Bench positions of Maxima: the start, and middle-game positions from
- * ../shared/data/perft.epd. */
+ * tests/data/reference/perft.epd. */
 static const char *const BENCH_FENS[] = {
     START_FEN,
     "xxx2xxx/1g1qk1g1/1pnmrnb1/d2ppppd/2b5/2p5/2P3P1/DP1PPP1D/1BN1RNB1/1GM1K1G1/xxx1Qxxx w 8",
@@ -144,7 +144,7 @@ static const char *const BENCH_FENS[] = {
     "xxx2xxx/3qk3/2m2g2/1ppR4/2n1b1rd/gDP4D/3bPn2/1P4P1/G1Q1N1BG/1PB1Kp2/xxxM1xxx w 66",
 };
 
-/* Bench positions of Ultima: the start and seven playouts of ../shared/data/ultima_perft.epd
+/* Bench positions of Ultima: the start and seven playouts of tests/data/reference/ultima_perft.epd
  * (28 to 130 plies). */
 static const char *const BENCH_FENS_ULTIMA[] = {
     "rnbqkbnm/pppppppp/8/8/8/8/PPPPPPPP/MNBKQBNR w 0",

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # make bench: prints the speed figures of maxtune on this machine.
 #  1. perft nodes/s, one thread: the start position to depth 5 and the reference positions of
-#     ../shared/data/perft.epd at depth 3 (target: 10 million nodes/s).
+#     tests/data/reference/perft.epd at depth 3 (target: 10 million nodes/s).
 #  2. search nodes/s with the full evaluation: `maxtune bench` (target: 1.5 million nodes/s).
 #  3. match throughput: games/s at 2000 nodes per move with 1 and 2 threads, the parallel
 #     efficiency and the time spent outside the search (targets: 90% and 2%).
@@ -12,7 +12,7 @@
 # Each figure is the median of several runs; ratios are taken within one run of this script.
 set -eu
 bin=${1:-bin/maxtune}
-shared=${SHARED:-../shared}
+refdata=tests/data/reference
 reps=${BENCH_REPS:-3}
 median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 now() { date +%s.%N; }
@@ -22,14 +22,14 @@ for r in $(seq "$reps"); do
   t0=$(now); n=$("$bin" perft start 5 | awk 'END {print $NF}'); t1=$(now)
   echo "$n $t0 $t1" | awk '{printf "%.0f\n", $1 / ($3 - $2)}'
 done | median | awk '{printf "perft start depth 5: 196732409 nodes, median %.2f million nodes/s\n", $1 / 1e6}'
-if [ -f "$shared/data/perft.epd" ]; then
+if [ -f "$refdata/perft.epd" ]; then
   total=0; t0=$(now)
   while IFS= read -r line; do
     case "$line" in '#'*|'') continue;; esac
     fen=${line%% ;*}
     n=$("$bin" perft "$fen" 3 | awk 'END {print $NF}')
     total=$((total + n))
-  done < "$shared/data/perft.epd"
+  done < "$refdata/perft.epd"
   t1=$(now)
   echo "$total $t0 $t1" | awk '{printf "perft reference positions depth 3: %d nodes, %.2f million nodes/s (includes process start-up per position)\n", $1, $1 / ($3 - $2) / 1e6}'
 fi

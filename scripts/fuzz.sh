@@ -14,12 +14,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
-shared=${SHARED:-$(cd .. && pwd)/shared}
+refdata=$(pwd)/tests/data/reference
 out=build/fuzz
 mkdir -p "$out"
 cflags=(-std=c11 -g -O1 -fno-omit-frame-pointer -Wall -Wextra -Wshadow -Werror
     -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
-    -D_POSIX_C_SOURCE=200809L -DMAXTUNE_SHARED_DIR="\"$shared\"" -I.)
+    -D_POSIX_C_SOURCE=200809L -DMAXTUNE_REFDATA_DIR="\"$refdata\"" -I.)
 
 # Builds the FEN target and seeds its corpus with every reference FEN (one file per FEN).
 prepare_fen() {
@@ -27,8 +27,8 @@ prepare_fen() {
     corpus=fuzz/corpus
     mkdir -p "$corpus"
     local i=0 f line fen
-    for f in "$shared/data/perft.epd" "$shared/data/legal_moves.txt" \
-             "$shared/data/ultima_perft.epd" "$shared/data/ultima_moves.txt"; do
+    for f in "$refdata/perft.epd" "$refdata/legal_moves.txt" \
+             "$refdata/ultima_perft.epd" "$refdata/ultima_moves.txt"; do
         [ -r "$f" ] || continue
         while IFS= read -r line; do
             case "$line" in

@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
 # Slow checks kept out of `make test`: the depth-5 start-position perft (196,732,409) and its
-# per-move counts against ../shared/data/start_divide.txt; every depth-4 count of
-# ../shared/data/ultima_perft.epd (40 positions, 65.6 million leaves; make test checks depth 3).
+# per-move counts against tests/data/reference/start_divide.txt; every depth-4 count of
+# tests/data/reference/ultima_perft.epd (40 positions, 65.6 million leaves; make test checks depth 3).
 set -u
 bin=$1
-shared=${SHARED:-../shared}
+refdata=tests/data/reference
 pass=0; fail=0
 out=$("$bin" perft start 5 --divide)
 got=$(echo "$out" | tail -1 | awk '{print $NF}')
 if [ "$got" = 196732409 ]; then echo "PASS perft start 5 = $got"; pass=$((pass+1));
 else echo "FAIL perft start 5 = $got, want 196732409"; fail=$((fail+1)); fi
-if diff -q <(awk '$0 == "depth 5" {f=1; next} /^$/ {f=0} f' "$shared/data/start_divide.txt") \
+if diff -q <(awk '$0 == "depth 5" {f=1; next} /^$/ {f=0} f' "$refdata/start_divide.txt") \
            <(echo "$out" | grep -v '^nodes') >/dev/null; then
   echo "PASS divide depth 5 matches start_divide.txt"; pass=$((pass+1))
 else echo "FAIL divide depth 5 differs from start_divide.txt"; fail=$((fail+1)); fi
@@ -23,7 +23,7 @@ while IFS= read -r line; do
   got=$("$bin" perft "$fen" 4 | awk '{print $NF}')
   ultima_n=$((ultima_n+1))
   [ "$got" = "$want" ] || { echo "FAIL ultima perft $id depth 4 = $got, want $want"; ultima_bad=$((ultima_bad+1)); }
-done < "$shared/data/ultima_perft.epd"
+done < "$refdata/ultima_perft.epd"
 if [ $ultima_bad -eq 0 ] && [ $ultima_n -eq 40 ]; then
   echo "PASS ultima perft depth 4: all $ultima_n counts"; pass=$((pass+1))
 else echo "FAIL ultima perft depth 4: $ultima_bad of $ultima_n wrong (40 expected)"; fail=$((fail+1)); fi

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# The rules core through the command line: perft --divide against ../shared/data/start_divide.txt
+# The rules core through the command line: perft --divide against tests/data/reference/start_divide.txt
 # (depths 3 and 4; depth 5 runs in `make test-slow`), and bad input to perft/moves/show.
 set -u
 bin=${BIN:-bin/maxtune}
-shared=${SHARED:-../shared}
+refdata=tests/data/reference
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 check() { if eval "$2"; then echo "PASS $1"; else echo "FAIL $1"; fi; }
 for d in 3 4; do
-  awk -v d="depth $d" '$0 == d {f=1; next} /^$/ {f=0} f' "$shared/data/start_divide.txt" > "$tmp/ref$d"
+  awk -v d="depth $d" '$0 == d {f=1; next} /^$/ {f=0} f' "$refdata/start_divide.txt" > "$tmp/ref$d"
   "$bin" perft start $d --divide > "$tmp/out$d"
   total=$(awk '{s += $2} END {print s}' "$tmp/ref$d")
   check "divide depth $d matches start_divide.txt" "[ -s $tmp/ref$d ] && diff -q $tmp/ref$d <(grep -v '^nodes' $tmp/out$d) >/dev/null"

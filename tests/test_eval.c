@@ -61,8 +61,8 @@ static int setup_positions(void **state)
 {
     (void)state;
     nfens = 0;
-    int a = load_fens(MAXTUNE_SHARED_DIR "/data/perft.epd", true);
-    int b = load_fens(MAXTUNE_SHARED_DIR "/data/legal_moves.txt", false);
+    int a = load_fens(MAXTUNE_REFDATA_DIR "/perft.epd", true);
+    int b = load_fens(MAXTUNE_REFDATA_DIR "/legal_moves.txt", false);
     if (a < 30 || b < 30) {
         fprintf(stderr, "reference data missing: %d perft, %d legal-move positions\n", a, b);
         return -1;

@@ -1,4 +1,4 @@
-/* test_perft.c: the core against the reference data of ../shared/data, for each game:
+/* test_perft.c: the core against the reference data of tests/data/reference, for each game:
  * Maxima's perft.epd and legal_moves.txt, Ultima's ultima_perft.epd and ultima_moves.txt.
  *
  * - perft: every count up to depth 3 (the start position also depth 4; the deeper Ultima
@@ -65,15 +65,15 @@ typedef struct RefGame {
 
 static RefGame games[] = {
     {.name = "maxima",
-     .perft_path = MAXTUNE_SHARED_DIR "/data/perft.epd",
-     .moves_path = MAXTUNE_SHARED_DIR "/data/legal_moves.txt",
+     .perft_path = MAXTUNE_REFDATA_DIR "/perft.epd",
+     .moves_path = MAXTUNE_REFDATA_DIR "/legal_moves.txt",
      .perft_lines = 37,
      .moves_blocks = 36,
      .deep = {"start", "chameleon_combo", "long_leaper_multijump", "suicide_chameleon_immobilizer",
               "random-33"}},
     {.name = "ultima",
-     .perft_path = MAXTUNE_SHARED_DIR "/data/ultima_perft.epd",
-     .moves_path = MAXTUNE_SHARED_DIR "/data/ultima_moves.txt",
+     .perft_path = MAXTUNE_REFDATA_DIR "/ultima_perft.epd",
+     .moves_path = MAXTUNE_REFDATA_DIR "/ultima_moves.txt",
      .perft_lines = 55,
      .moves_blocks = 55,
      .deep = {"start", "chameleon_combo", "leaper_multi", "chameleon_vs_immobilizer",

@@ -98,7 +98,7 @@ static void check_position(Engine *e, const Position *pos, const Weights *w, Tal
 /* Checks the positions of perft.epd (FEN before " ;"); returns how many. */
 static int check_reference(Engine *e, const Weights *w, Tally *tally)
 {
-    FILE *f = fopen(MAXTUNE_SHARED_DIR "/data/perft.epd", "r");
+    FILE *f = fopen(MAXTUNE_REFDATA_DIR "/perft.epd", "r");
     if (!f)
         return 0;
     char line[1024], err[ERR_LEN];

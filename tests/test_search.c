@@ -339,7 +339,7 @@ static int play_game(const char *fen, int max_plies, uint64_t nodes)
 static void test_games_legal(void **state)
 {
     (void)state;
-    FILE *f = fopen(MAXTUNE_SHARED_DIR "/data/perft.epd", "r");
+    FILE *f = fopen(MAXTUNE_REFDATA_DIR "/perft.epd", "r");
     assert_non_null(f);
     char line[1024];
     int n = 0, games = 0, plies = 0;

@@ -60,7 +60,7 @@ static void walk(Position *pos, int depth, long *checked)
 static void test_tactical_matches_filter(void **state)
 {
     (void)state;
-    FILE *f = fopen(MAXTUNE_SHARED_DIR "/data/perft.epd", "r");
+    FILE *f = fopen(MAXTUNE_REFDATA_DIR "/perft.epd", "r");
     assert_non_null(f);
     char line[1024];
     long checked = 0;

@@ -10,7 +10,7 @@
 #include "tune/stats/traces.h"
 #include "tune/play/match_config.h"
 
-/* Middle-game positions of ../shared/data/perft.epd ("random-00", -02, -03, -05, -07, -11; none
+/* Middle-game positions of tests/data/reference/perft.epd ("random-00", -02, -03, -05, -07, -11; none
  * with a forced game end in sight), for the search tests that switch an option on. */
 enum { FIXTURES_MIDGAME_NB = 6 };
 extern const char *const fixtures_midgame[FIXTURES_MIDGAME_NB];
