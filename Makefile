@@ -44,15 +44,15 @@ BIN      := bin/maxtune
 USE_PGO  := $(PGO)
 endif
 
-LIB_SRC  := $(wildcard core/*.c search/*.c tune/*/*.c)
+LIB_SRC  := $(wildcard core/*.c search/*.c tune/*/*.c tune/jobs/*/*.c)
 TESTLIB_SRC := $(wildcard tests/lib/*.c)
 TESTLIB_OBJ := $(TESTLIB_SRC:%.c=$(BUILD)/%.o)
 CLI_SRC  := $(wildcard cli/*.c)
 TEST_SRC := $(wildcard tests/test_*.c)
 BENCH_SRC := $(wildcard bench/*.c)
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
-# report.html's CSS and script (tune/jobs/html/), made into C strings (scripts/embed_assets.sh).
-HTML_ASSETS := tune/jobs/html/page.css tune/jobs/html/page.js
+# report.html's CSS and script (tune/pages/html/), made into C strings (scripts/embed_assets.sh).
+HTML_ASSETS := tune/pages/html/page.css tune/pages/html/page.js
 LIB_OBJ  += $(BUILD)/gen/html_assets.o
 # The built-in default and v2 weights (search/default.weights, configs/v2.weights) and Ultima's
 # default (search/ultima.weights), made into C strings the same way.
@@ -121,7 +121,7 @@ $(BUILD)/%.o: %.c $(BUILD)/flags | $(DEPS_OK)
 
 $(BUILD)/gen/html_assets.c: $(HTML_ASSETS) scripts/embed_assets.sh
 	@mkdir -p $(dir $@)
-	$(Q)scripts/embed_assets.sh $@ tune/jobs/html_assets.h html_asset_css=$(word 1,$(HTML_ASSETS)) \
+	$(Q)scripts/embed_assets.sh $@ tune/pages/html_assets.h html_asset_css=$(word 1,$(HTML_ASSETS)) \
 	    html_asset_js=$(word 2,$(HTML_ASSETS))
 
 $(BUILD)/gen/default_weights.c: search/default.weights configs/v2.weights search/ultima.weights \
@@ -201,7 +201,7 @@ fuzz-fen fuzz-uci:
 	@FUZZ_TARGETS=$(@:fuzz-%=%) scripts/fuzz.sh $(or $(FUZZ_SECONDS),60)
 
 # Every C source, formatted by clang-format with the committed .clang-format.
-FORMAT_SRC := $(wildcard core/*.[ch] search/*.[ch] tune/*/*.[ch] cli/*.[ch] tests/*.[ch] \
+FORMAT_SRC := $(wildcard core/*.[ch] search/*.[ch] tune/*/*.[ch] tune/jobs/*/*.[ch] cli/*.[ch] tests/*.[ch] \
                 tests/lib/*.[ch] bench/*.[ch] fuzz/*.[ch])
 
 format:

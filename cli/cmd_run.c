@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "tune/jobs/job.h"
+#include "tune/jobs/common/job.h"
 #include "tune/play/dist.h"
 #include "tune/run/config.h"
 #include "tune/run/escape.h"

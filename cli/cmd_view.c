@@ -1,5 +1,5 @@
 /* cmd_view.c: `view PGN [-o FILE]`, a page to step through the games of a PGN file, and
- * `report FOLDER...`, report.html made again from a run folder's files (tune/jobs/html.h). */
+ * `report FOLDER...`, report.html made again from a run folder's files (tune/pages/html.h). */
 #include "cmd_view.h"
 
 #include <errno.h>
@@ -10,8 +10,8 @@
 
 #include "cli.h"
 #include "tune/run/text.h"
-#include "tune/jobs/html.h"
-#include "tune/jobs/job.h"
+#include "tune/pages/html.h"
+#include "tune/jobs/common/job.h"
 #include "tune/run/json.h"
 #include "tune/run/rundir.h"
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Writes a C file defining one string constant per text file: each line a string literal, '\',
-# '"' and '?' escaped. Used for report.html's CSS and script (tune/jobs/html/) and for the
+# '"' and '?' escaped. Used for report.html's CSS and script (tune/pages/html/) and for the
 # built-in default weights (search/default.weights).
 # Usage: scripts/embed_assets.sh OUT.c HEADER NAME=FILE...   (HEADER: "" for none)
 set -euo pipefail

@@ -17,7 +17,7 @@ sed -i '0,/#include "config.h"/s//#include "config.h"\n#include "tune\/jobs\/job
     "$T/src/tune/run/config.c"
 scripts/check_layers.sh "$T/src" >"$T/up"; rc=$?
 check "layers: an upward include fails, naming the files" \
-    eval '[ $rc -eq 1 ] && grep -q "tune/run/config.c includes tune/jobs/job.h" "$T/up"'
+    eval '[ $rc -eq 1 ] && grep -q "tune/run/config.c includes tune/jobs/common/job.h" "$T/up"'
 
 # Two modules of one folder including each other: a cycle.
 copy

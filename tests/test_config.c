@@ -19,7 +19,7 @@
 #include "tune/play/player_config.h"
 #include "tune/stats/stats.h"
 #include "tune/play/match_config.h"
-#include "tune/jobs/spsa_config.h"
+#include "tune/jobs/spsa/spsa_config.h"
 
 /* A valid [run] section: lines 1-3. */
 #define RUN3 "[run]\njob = match\nname = t\n"

@@ -1,5 +1,5 @@
 /* test_generations.c: the generations job's winner rule and the chain of starts it gives
- * (tune/jobs/generations_job.h): a generation's final weights win when its gate's SPRT says H1,
+ * (tune/jobs/generations/generations_job.h): a generation's final weights win when its gate's SPRT says H1,
  * or without an SPRT verdict when the gate's 95% interval lies above 0; each generation starts
  * from the last winner, read back from the earlier generations' gate summaries (written here
  * by hand, so that every case is met). */
@@ -15,7 +15,7 @@
 #include <cmocka.h>
 
 #include "tune/jobs/catalog.h"
-#include "tune/jobs/generations_job.h"
+#include "tune/jobs/generations/generations_job.h"
 
 enum { PATH_LEN = 1100 };
 

@@ -9,7 +9,7 @@
 
 #include <cmocka.h>
 
-#include "tune/jobs/study_config.h"
+#include "tune/jobs/study/study_config.h"
 
 static StudySetting set[STUDY_MAX_SETTINGS];
 

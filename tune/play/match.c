@@ -2,7 +2,7 @@
  *
  * Pairs are played in parallel (dist: OpenMP threads, and MPI ranks in bin/maxtune-mpi); each
  * finished pair is stored at its index and journaled at once. Statistics, the SPRT decision
- * and the pairs the output files are written from (tune/jobs/match_output.c) are taken in pair
+ * and the pairs the output files are written from (tune/jobs/common/match_output.c) are taken in pair
  * order from the lowest unfinished index (the "frontier"), so they never depend on the number of
  * threads or ranks or on which pair finished first. */
 #include "match.h"

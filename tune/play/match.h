@@ -1,7 +1,7 @@
 /* match.h: a match of two weight sets in game pairs (each opening played twice, colours
  * swapped), in parallel over threads and MPI ranks (dist), with SPRT and a journaled pair per
  * record; used by the match job and by the verification matches of spsa and fit. The match
- * keeps its pairs and figures; the files made of them are the jobs' (tune/jobs/match_output.h). */
+ * keeps its pairs and figures; the files made of them are the jobs' (tune/jobs/common/match_output.h). */
 #ifndef MAXTUNE_MATCH_H
 #define MAXTUNE_MATCH_H
 

@@ -1,0 +1,90 @@
+/* pipeline_config.c: the [pipeline] section's rows (see pipeline_config.h). */
+#include "pipeline_config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "search/weights.h"
+#include "tune/jobs/spsa/spsa_config.h"
+#include "tune/run/config_schema.h"
+#include "tune/run/params.h"
+
+static const ConfigKey PIPELINE_KEYS[] = {
+    KEY_STR(PipelineConfig, start_weights, "default", OPTIONAL, NULL,
+            "weights the pipeline starts from: self-play, the fit's start, the gate's opponent"),
+    KEY_STR(PipelineConfig, fit_params, "@eval", OPTIONAL, params_check,
+            "parameters of the fit stage ([fit] params' form), e.g. @eval"),
+    KEY_STR(PipelineConfig, spsa_params,
+            "palace_occupy,palace_reach,palace_double,king_pressure,frozen,tempo", OPTIONAL,
+            params_check,
+            "parameters of the SPSA stage ([spsa] params' form), tuned from the fitted weights"),
+    KEY_INT(PipelineConfig, gate_nodes, "1", "1000000000000", "2000",
+            "nodes per move of the final gate match (final weights against the start)"),
+    KEY_INT(PipelineConfig, gate_pairs, "1", "10000000", "500",
+            "game pairs of the gate (the most, with gate_sprt)"),
+    KEY_BOOL(PipelineConfig, gate_sprt, "false",
+             "stop the gate by [match]'s SPRT (elo0, elo1, alpha, beta), else play every pair"),
+
+};
+
+/* [pipeline] fit_params and spsa_params: the run's game's weights (params_check_run). */
+static bool pipeline_config_check(const Config *cfg, ConfigCheck *ck)
+{
+    const PipelineConfig *pc = pipeline_config(cfg);
+    return params_check_run(cfg, ck, "pipeline", "fit_params", pc->fit_params) &&
+           params_check_run(cfg, ck, "pipeline", "spsa_params", pc->spsa_params);
+}
+
+/* Ultima has no palace nor Maxima's frozen: its SPSA stage tunes the King's safety, the
+ * frozen King's spare suicides and the tempo. */
+static const ConfigGameDefault PIPELINE_GAME_DEFAULTS[] = {
+    {"ultima", "spsa_params", "king_pressure,king_frozen,immobilizer_king,suicide_spare,tempo"},
+};
+
+static const ConfigSection PIPELINE_SECTIONS[] = {
+    {"pipeline", NULL,
+     "the tuning pipeline (job = pipeline): self-play with the start weights, a fit of "
+     "fit_params, SPSA of spsa_params from the fitted weights, a gate match; stages read "
+     "[selfplay], [fit] and [spsa] as those jobs do",
+     NULL, false},
+};
+
+static const ConfigPathKey PIPELINE_PATHS[] = {
+    {"start_weights", WEIGHTS_BUILTIN},
+};
+
+static const ConfigPart PIPELINE_PART = {
+    .group = "PipelineConfig",
+    .size = sizeof(PipelineConfig),
+    .sections = PIPELINE_SECTIONS,
+    .nsections = CONFIG_COUNT(PIPELINE_SECTIONS),
+    .keys = PIPELINE_KEYS,
+    .nkeys = CONFIG_COUNT(PIPELINE_KEYS),
+    .paths = PIPELINE_PATHS,
+    .npaths = CONFIG_COUNT(PIPELINE_PATHS),
+    .check = pipeline_config_check,
+    .game_defaults = PIPELINE_GAME_DEFAULTS,
+    .ngame_defaults = CONFIG_COUNT(PIPELINE_GAME_DEFAULTS),
+};
+
+const char *pipeline_spsa_what(const Config *cfg, char *buf, size_t len)
+{
+    const char *file = spsa_config(cfg)->params_file;
+    if (strcmp(file, "none") != 0)
+        snprintf(buf, len, "the parameters of `%s`", file);
+    else
+        snprintf(buf, len, "`%s`", pipeline_config(cfg)->spsa_params);
+    return buf;
+}
+
+void pipeline_config_register(void) { config_register(&PIPELINE_PART); }
+
+const PipelineConfig *pipeline_config(const Config *cfg)
+{
+    return config_fields(cfg, &PIPELINE_PART, 0);
+}
+
+PipelineConfig *pipeline_config_edit(Config *cfg)
+{
+    return config_fields_edit(cfg, &PIPELINE_PART, 0);
+}
