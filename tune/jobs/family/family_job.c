@@ -1,5 +1,6 @@
 /* family_job.c: the family study's parts, run one after the other (see family_job.h). */
 #include "family_job.h"
+#include "tune/jobs/family/family_report.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -19,15 +20,6 @@ typedef struct FamilyPart {
 } FamilyPart;
 
 enum { FAMILY_MAX_PARTS = FAMILY_GAMES * (FAMILY_MAX_DEPTHS + 1) };
-
-void family_part_dir(const FamilyConfig *fc, int g, int k, char *out, size_t len)
-{
-    const char *name = variant_get((VariantId)g)->name;
-    if (k < 0)
-        snprintf(out, len, "defensive-%s", name);
-    else
-        snprintf(out, len, "%s-%ld", name, fc->node[k]);
-}
 
 /* The parts in order (each game's depths, then the defensive players); returns their count. */
 static int family_parts(const FamilyConfig *fc, FamilyPart *parts)

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tune/jobs/family/family_job.h"
+#include "tune/jobs/family/family_report.h"
 #include "tune/pages/html.h"
 #include "tune/play/match_config.h"
 #include "tune/play/pgn_replay.h"

@@ -9,6 +9,7 @@
  * errors (inverse Hessian, clustered by game, optional bootstrap) -> fitted weights file ->
  * verification match fitted vs start. */
 #include "fit_job.h"
+#include "tune/jobs/fit/fit_report.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -161,8 +162,6 @@ static double set_loss(FitJob *j, const Traces *t, const double *theta)
 
 /* The fitted weights rounded into the weights table's ranges (j->result). */
 static void round_result(FitJob *j);
-
-const double FIT_LAMBDAS[FIT_NLAMBDAS] = {0, 1e-5, 1e-4, 1e-3, 1e-2};
 
 /* Minimises from the start at regularisation lambda (theta into th, the curve to fn when not
  * NULL); returns the iterations or -1 with the message in err. */

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "tune/jobs/fit/fit_job.h"
+#include "tune/jobs/fit/fit_report.h"
 #include "tune/jobs/common/job.h"
 #include "tune/pages/html.h"
 #include "tune/jobs/selfplay/selfplay_job.h"

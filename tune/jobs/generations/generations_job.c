@@ -1,6 +1,7 @@
 /* generations_job.c: the generations and their ladder, run one after the other (see
  * generations_job.h). */
 #include "generations_job.h"
+#include "tune/jobs/generations/generations_report.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -14,54 +15,6 @@
 
 /* The ladder's openings come from a seed of their own (generation g plays seed + g - 1). */
 #define LADDER_SEED_MIX 0xD1B54A32D192ED03ull
-
-void generations_part_dir(int g, char *out, size_t len)
-{
-    if (g > 0)
-        snprintf(out, len, "gen-%d", g);
-    else
-        snprintf(out, len, "ladder");
-}
-
-bool generations_gate_won(const MatchFigures *gate)
-{
-    if (!strcmp(gate->verdict, "H1"))
-        return true;
-    if (!strcmp(gate->verdict, "H0"))
-        return false;
-    return gate->elo - gate->elo_err > 0;
-}
-
-bool generations_path(const RunDir *rd, int g, const char *file, char *out, size_t len, char *err,
-                      size_t errlen)
-{
-    int n = snprintf(out, len, "%s/gen-%d/%s", rd->path, g, file);
-    if (n >= 0 && (size_t)n < len)
-        return true;
-    snprintf(err, errlen, "%s: folder name too long for the generations' files", rd->path);
-    return false;
-}
-
-bool generations_start(const Config *cfg, const RunDir *rd, int g, char *out, size_t len, char *err,
-                       size_t errlen)
-{
-    snprintf(out, len, "%s", generations_config(cfg)->start_weights);
-    for (int h = 1; h < g; h++) {
-        char path[1100];
-        MatchFigures gate;
-        if (!generations_path(rd, h, "gate/" RUNDIR_SUMMARY, path, sizeof path, err, errlen))
-            return false;
-        verify_read_figures(path, &gate);
-        if (!gate.have) {
-            snprintf(err, errlen, "%.1000s: cannot be read (generation %d's gate)", path, h);
-            return false;
-        }
-        if (generations_gate_won(&gate) &&
-            !generations_path(rd, h, "final.weights", out, len, err, errlen))
-            return false;
-    }
-    return true;
-}
 
 /* The config of part g: generation g (from 1) from its start (known: read from the earlier
  * generations; else the start weights, for emptying the folders), or the ladder (g = 0). */

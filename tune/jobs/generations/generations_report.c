@@ -7,11 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tune/jobs/generations/generations_job.h"
+#include "tune/jobs/generations/generations_report.h"
 #include "tune/pages/html.h"
 #include "tune/jobs/common/job.h"
 #include "tune/jobs/pipeline/pipeline_config.h"
-#include "tune/jobs/pipeline/pipeline_job.h"
+#include "tune/jobs/pipeline/pipeline.h"
 #include "tune/run/json.h"
 #include "tune/run/plot.h"
 #include "tune/run/text.h"

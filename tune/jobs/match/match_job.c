@@ -1,5 +1,6 @@
 /* match_job.c: the match job (see match_job.h). */
 #include "match_job.h"
+#include "tune/jobs/match/match_report.h"
 
 #include <stdio.h>
 

@@ -4,7 +4,7 @@
 
 #include "tune/pages/html.h"
 #include "tune/jobs/common/job.h"
-#include "tune/jobs/match/match_job.h"
+#include "tune/jobs/match/match_report.h"
 #include "tune/play/game.h"
 #include "tune/play/match.h"
 #include "tune/play/players.h"

@@ -1,5 +1,6 @@
 /* pipeline_job.c: the pipeline's stages, run one after the other (see pipeline_job.h). */
 #include "pipeline_job.h"
+#include "tune/jobs/pipeline/pipeline_report.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -13,9 +14,6 @@
 #include "tune/jobs/spsa/spsa_config.h"
 #include "tune/jobs/fit/fit_config.h"
 #include "tune/jobs/pipeline/pipeline_config.h"
-
-const char *const PIPE_STAGE_DIR[PIPE_STAGES] = {"selfplay", "fit", "spsa", "gate"};
-const char *const PIPE_STAGE_JOB[PIPE_STAGES] = {"selfplay", "fit", "spsa", "match"};
 
 /* For the progress line of each stage. */
 static const char *const STAGE_WHAT[PIPE_STAGES] = {

@@ -8,7 +8,7 @@
 
 #include "tune/pages/html.h"
 #include "tune/jobs/common/job.h"
-#include "tune/jobs/pipeline/pipeline_job.h"
+#include "tune/jobs/pipeline/pipeline_report.h"
 #include "tune/pages/weights_report.h"
 #include "tune/play/players.h"
 #include "tune/run/json.h"

@@ -8,6 +8,7 @@
  * no finished pair, and theta is recomputed exactly on resume. The verification match's pairs
  * follow in the same journal. */
 #include "spsa_job.h"
+#include "tune/jobs/spsa/spsa_report.h"
 
 #include <errno.h>
 #include <math.h>
@@ -122,40 +123,6 @@ static bool spsa_options_load(const SpsaConfig *sc, SpsaParam *params, int *n, c
         memcpy(params[i].name, o[i].name, sizeof params[i].name);
     }
     return true;
-}
-
-int spsa_param_tuned(const SpsaJob *j, int i)
-{
-    const SpsaParam *p = &j->spsa.p[i];
-    return p->set.n ? j->tuned.v[p->set.idx[0]] : (int)lround(j->spsa.theta[i]);
-}
-
-bool spsa_params_load(const Variant *v, const SpsaConfig *sc, const Weights *start,
-                      SpsaParam *params, int *n, char *err, size_t errlen)
-{
-    *n = 0;
-    if (sc->options[0])
-        return spsa_options_load(sc, params, n, err, errlen);
-    if (strcmp(sc->params_file, "none") != 0)
-        return spsa_params_file(v, sc->params_file,
-                                strcmp(sc->params_start, "weights") ? NULL : start, params, n, err,
-                                errlen);
-    TuneParam *list = malloc(PARAMS_MAX * sizeof *list);
-    char why[512];
-    bool ok = list && params_parse_game(v, sc->params, list, SPSA_MAX_PARAMS, n, why, sizeof why);
-    if (!ok)
-        snprintf(err, errlen, "[spsa] params: %s", list ? why : "out of memory");
-    for (int i = 0; ok && i < *n; i++) {
-        int lo, hi;
-        params_range(&list[i].set, &lo, &hi);
-        /* A parameter with a small range (a search depth) is perturbed by at most an eighth of
-         * it: c_end in centipawns would throw it from end to end. */
-        double c = sc->c_end < (hi - lo) / 8.0 ? sc->c_end : (hi - lo) / 8.0;
-        params[i] = spsa_param(list[i].name, &list[i].set, params_value(&list[i].set, start), lo,
-                               hi, c, sc->r_end);
-    }
-    free(list);
-    return ok;
 }
 
 /* Journal replay: tuning pairs and verification pairs of an interrupted run. */
@@ -361,7 +328,34 @@ static int spsa_tune(SpsaJob *j, Journal *journal)
     return code;
 }
 
-bool spsa_external(const Config *cfg) { return spsa_config(cfg)->options[0] != '\0'; }
+/* The parameters [spsa] tunes (options, a params file or a list of weights), each from start. */
+bool spsa_params_load(const Variant *v, const SpsaConfig *sc, const Weights *start,
+                      SpsaParam *params, int *n, char *err, size_t errlen)
+{
+    *n = 0;
+    if (sc->options[0])
+        return spsa_options_load(sc, params, n, err, errlen);
+    if (strcmp(sc->params_file, "none") != 0)
+        return spsa_params_file(v, sc->params_file,
+                                strcmp(sc->params_start, "weights") ? NULL : start, params, n, err,
+                                errlen);
+    TuneParam *list = malloc(PARAMS_MAX * sizeof *list);
+    char why[512];
+    bool ok = list && params_parse_game(v, sc->params, list, SPSA_MAX_PARAMS, n, why, sizeof why);
+    if (!ok)
+        snprintf(err, errlen, "[spsa] params: %s", list ? why : "out of memory");
+    for (int i = 0; ok && i < *n; i++) {
+        int lo, hi;
+        params_range(&list[i].set, &lo, &hi);
+        /* A parameter with a small range (a search depth) is perturbed by at most an eighth of
+         * it: c_end in centipawns would throw it from end to end. */
+        double c = sc->c_end < (hi - lo) / 8.0 ? sc->c_end : (hi - lo) / 8.0;
+        params[i] = spsa_param(list[i].name, &list[i].set, params_value(&list[i].set, start), lo,
+                               hi, c, sc->r_end);
+    }
+    free(list);
+    return ok;
+}
 
 /* The config of the verification match: play_cfg, and with [spsa] options the tuned values
  * appended to the first player's options and the start values to the second's; NULL (message

@@ -5,7 +5,7 @@
 
 #include "tune/pages/html.h"
 #include "tune/jobs/common/job.h"
-#include "tune/jobs/spsa/spsa_job.h"
+#include "tune/jobs/spsa/spsa_report.h"
 #include "tune/jobs/common/match_output.h"
 #include "tune/pages/weights_report.h"
 #include "tune/play/match.h"

@@ -1,5 +1,6 @@
 /* study_job.c: the study's parts, run one after the other (see study_job.h). */
 #include "study_job.h"
+#include "tune/jobs/study/study_report.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -29,14 +30,6 @@ typedef struct StudyPart {
 } StudyPart;
 
 enum { STUDY_MAX_PARTS = 2 * STUDY_MAX_SETTINGS + 1 };
-
-void study_part_dir(const StudyConfig *sc, const char *kind, int k, char *out, size_t len)
-{
-    if (k < 0)
-        snprintf(out, len, "%s", kind);
-    else
-        snprintf(out, len, "%s-%s", kind, sc->setting[k].label);
-}
 
 /* The parts of the study in order; returns their count. */
 static int study_parts(const StudyConfig *sc, StudyPart *parts)

@@ -10,8 +10,9 @@
 
 #include "search/weights.h"
 #include "tune/pages/html.h"
-#include "tune/jobs/study/study_job.h"
+#include "tune/jobs/study/study_report.h"
 #include "tune/jobs/values/values_config.h"
+#include "tune/jobs/values/values_report.h"
 #include "tune/pages/weights_report.h"
 #include "tune/play/selfplay_config.h"
 #include "tune/run/plot.h"

@@ -1,5 +1,6 @@
 /* suite_job.c: the suite job: its parts, run one after the other (see suite_job.h). */
 #include "suite_job.h"
+#include "tune/jobs/suite/suite_report.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -1,40 +1,11 @@
-/* suite_job.h: the suite job ([run] job = suite), the main command's job: a short piece-value
- * estimate (the values job) and a short SPSA run (the spsa job) from one config, each into a
- * subfolder of the run folder (values/, spsa/) with its own checkpoint, then one report.md that
- * links the parts and states their headline numbers.
- *
- * The parts read the config's sections as their own jobs do ([selfplay] and [values] for the
- * first, [spsa] for the second). An interrupted suite resumes the part it stopped in; a part
- * already finished is kept (when its config.ini matches). The report is made from the parts'
- * files, so it is the same whether the parts ran in one go or not. */
+/* suite_job.h: running the suite job (suite_job.c; the job and its types: suite.h). */
 #ifndef MAXTUNE_SUITE_JOB_H
 #define MAXTUNE_SUITE_JOB_H
 
-#include <stdio.h>
+#include <stdbool.h>
+#include <stdint.h>
 
-#include "search/weights.h"
-#include "tune/jobs/values/values_job.h"
-#include "tune/jobs/common/verify.h"
-#include "tune/run/config.h"
-#include "tune/run/rundir.h"
-#include "tune/stats/spsa.h"
-
-#define SUITE_MAX_PIECES (T_GUARD + 1)
-
-/* The headline numbers, read back from the parts' files. */
-typedef struct SuiteResult {
-    const Config *cfg;
-    const RunDir *rd;
-    int npieces;
-    char piece[SUITE_MAX_PIECES][32];
-    double vchess[SUITE_MAX_PIECES];
-    PieceValue reg[SUITE_MAX_PIECES], hc[SUITE_MAX_PIECES];
-    char agreement[SUITE_MAX_PIECES][16];
-    Weights start, tuned;
-    SpsaParam params[SPSA_MAX_PARAMS];
-    int nparams;
-    MatchFigures verify; /* spsa/verify.json; verify.have false without one */
-} SuiteResult;
+#include "tune/jobs/suite/suite.h"
 
 /* JobDef.check: what the parts read ([values] and [spsa]). */
 bool suite_check(const Config *cfg, char *err, size_t errlen);
@@ -42,18 +13,5 @@ bool suite_check(const Config *cfg, char *err, size_t errlen);
 /* Runs the suite into the prepared run folder (rd->force: every part starts over); returns an
  * ExitStatus. */
 int suite_run(const Config *cfg, RunDir *rd);
-
-/* What the suite's report.html shows (suite_report.c). */
-extern const struct HtmlSpec suite_html;
-
-/* Read the parts' headline numbers into r (suite_report.c): values/values.csv, and
- * spsa/tuned.weights with spsa/verify.json; false with the message in err. */
-bool suite_read_values(SuiteResult *r, char *err, size_t errlen);
-bool suite_read_spsa(SuiteResult *r, char *err, size_t errlen);
-
-/* The suite's writers and printed result (data: the SuiteResult). */
-bool suite_write_report(FILE *out, void *data);
-bool suite_write_summary(FILE *out, void *data);
-void suite_print(void *data);
 
 #endif

@@ -7,10 +7,10 @@
 
 #include "tune/pages/html.h"
 #include "tune/jobs/spsa/spsa_job.h"
-#include "tune/jobs/suite/suite_job.h"
+#include "tune/jobs/suite/suite_report.h"
 #include "tune/pages/weights_report.h"
 #include "tune/jobs/common/job.h"
-#include "tune/jobs/values/values_job.h"
+#include "tune/jobs/values/values_report.h"
 #include "tune/run/text.h"
 #include "tune/jobs/spsa/spsa_config.h"
 #include "tune/play/selfplay_config.h"

@@ -6,6 +6,7 @@
  * The matches are played one after the other, each over every thread (and MPI rank), so that
  * every result is that of the pairing's match alone: the same with any number of threads. */
 #include "tournament_job.h"
+#include "tune/jobs/tournament/tournament_report.h"
 
 #include <stdlib.h>
 #include <string.h>

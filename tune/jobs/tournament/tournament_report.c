@@ -6,7 +6,7 @@
 #include "tune/pages/html.h"
 #include "tune/jobs/common/job.h"
 #include "tune/jobs/common/match_output.h"
-#include "tune/jobs/tournament/tournament_job.h"
+#include "tune/jobs/tournament/tournament_report.h"
 #include "tune/play/pairs.h"
 #include "tune/play/players.h"
 #include "tune/run/plot.h"

@@ -11,6 +11,7 @@
  * plus k pincers' Elo. Both ratios to the pincer's are pawn values; intervals for ratios are Fieller's (exact for a ratio of normal estimates, and
  * unbounded when the pincer's own estimate is not clearly above zero). */
 #include "values_job.h"
+#include "tune/jobs/values/values_report.h"
 
 #include <math.h>
 #include <stdlib.h>

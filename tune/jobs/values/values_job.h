@@ -1,56 +1,11 @@
-/* values_job.h: the values job ([run] job = values): what each piece type is worth in pawns
- * (pincers), measured two independent ways and reported side by side with 95% intervals:
- *   1. regression: a logistic regression of the game result on the material difference (count
- *      of each type, side to move minus opponent) over self-play positions;
- *   2. handicap matches (tune/play/handicap.h): the Elo a side loses without one piece of the
- *      type, divided by the Elo it loses without one pincer.
- * values_job.c measures, values_report.c writes values.csv/.png, summary.json and report.md. */
+/* values_job.h: running the values job (values_job.c; the job and its types: values.h). */
 #ifndef MAXTUNE_VALUES_JOB_H
 #define MAXTUNE_VALUES_JOB_H
 
 #include <stdbool.h>
-#include <stdio.h>
+#include <stdint.h>
 
-#include "search/weights.h"
-#include "tune/play/handicap.h"
-#include "tune/play/selfplay.h"
-#include "tune/run/config.h"
-#include "tune/run/rundir.h"
-#include "tune/stats/fit.h"
-#include "tune/stats/stats.h"
-
-/* One estimate of a piece's worth: in Elo, and in pincers with a 95% interval. */
-typedef struct Estimate {
-    bool have;            /* measured at all */
-    double elo, elo_se;   /* Elo per piece and its standard error */
-    bool have_value;      /* a pawn value exists (the pincer was measured too) */
-    double value, lo, hi; /* in pincers; lo/hi infinite when unbounded */
-    double cov_pincer;    /* covariance of elo with the pincer's, as Fieller's interval used it */
-} Estimate;
-
-/* State of the job, shared by values_job.c and values_report.c. Arrays indexed by material
- * weight (T_PINCER .. T_GUARD). */
-typedef struct ValuesJob {
-    const Config *cfg;
-    RunDir *rd;
-    Openings openings;
-    Selfplay *selfplay;
-    long nselfplay;
-    Handicap *handicap;
-    int types[T_GUARD + 1], ntypes;     /* requested material weights */
-    int matched[T_GUARD + 1], nmatched; /* weights with a handicap match, pincer first */
-    Traces traces;
-    SelfplayStats st;
-    bool regression;                   /* the regression ran */
-    int reg_params[T_GUARD + 2], nreg; /* material weights that vary, then tempo */
-    double beta[T_GUARD + 2];
-    FitErrors fe;
-    char reg_note[600]; /* why the regression is missing, if it is */
-    Estimate reg[T_GUARD + 1], hc[T_GUARD + 1];
-    MatchCounts counts[T_GUARD + 1];
-    int offset[T_GUARD + 1]; /* [values] offsets: pincers given, per type */
-    double surplus[T_GUARD + 1], surplus_se[T_GUARD + 1]; /* Elo over those pincers */
-} ValuesJob;
+#include "tune/jobs/values/values.h"
 
 /* Checks [values] (piece types, positions file header) before the run folder is touched;
  * false with a message. */
@@ -58,47 +13,5 @@ bool values_check(const Config *cfg, char *err, size_t errlen);
 
 /* Runs the values job into the prepared run folder; returns an ExitStatus. */
 int values_run(const Config *cfg, RunDir *rd);
-
-/* What the values job's report.html shows (values_report.c). */
-extern const struct HtmlSpec values_html;
-
-// clang-format off
-/* The report.html chart of values.csv in folder dir ("" here, "values/" from a suite). */
-#define VALUES_HTML_CHART(dir)                                                                     \
-    {.png = dir "values.png", .csv = dir "values.csv",                                            \
-     .title = "Piece values in pincers by both methods (95% intervals)", .x = "piece",            \
-     .y = "regression_pincers:regression_low95:regression_high95 "                                \
-          "handicap_pincers:handicap_low95:handicap_high95 vchess",                               \
-     .xlabel = "piece", .ylabel = "pincers", .categories = true, .yref = 1,                        \
-     .yref_label = "1 pincer"}
-// clang-format on
-
-/* The job's writers (values_report.c; data: the ValuesJob): values.csv, summary.json,
- * report.md. */
-bool values_write_csv(FILE *out, void *data);
-
-/* A piece's value in pincers with its 95% interval, as values.csv gives it (have false: not
- * measured; an unbounded end is an infinity), for the jobs that read values.csv back. */
-typedef struct PieceValue {
-    bool have;
-    double v, lo, hi;
-} PieceValue;
-
-/* Parses the three fields "value, low, high" of values.csv at f ("" = not measured). */
-PieceValue values_parse(char **f);
-
-/* Formats a value "v [lo, hi]", "v [unbounded]" or "-" into buf. */
-void values_format(const PieceValue *p, char *buf, size_t len);
-
-/* Writes {"pincers", "low95", "high95"} of a measured value (unbounded ends as -+1e9). */
-void values_write_json(FILE *out, const PieceValue *p);
-bool values_write_summary(FILE *out, void *data);
-bool values_write_report(FILE *out, void *data);
-
-/* JobOutputs.plot (data: the ValuesJob): values.png from values.csv. */
-bool values_plot(void *data);
-
-/* JobOutputs.print (data: the ValuesJob): the table of values. */
-void values_print(void *data);
 
 #endif

@@ -8,7 +8,7 @@
 #include "tune/pages/html.h"
 #include "tune/jobs/common/job.h"
 #include "tune/jobs/selfplay/selfplay_job.h"
-#include "tune/jobs/values/values_job.h"
+#include "tune/jobs/values/values_report.h"
 #include "tune/play/players.h"
 #include "tune/pages/weights_report.h"
 #include "tune/run/plot.h"

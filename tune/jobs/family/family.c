@@ -1,0 +1,16 @@
+/* family.c: what the family job's run and its report share (family.h). */
+#include "tune/jobs/family/family.h"
+
+#include <stdio.h>
+
+#include "core/variant.h"
+
+/* The part folder of game g at depth k, or of its defensive player (k < 0). */
+void family_part_dir(const FamilyConfig *fc, int g, int k, char *out, size_t len)
+{
+    const char *name = variant_get((VariantId)g)->name;
+    if (k < 0)
+        snprintf(out, len, "defensive-%s", name);
+    else
+        snprintf(out, len, "%s-%ld", name, fc->node[k]);
+}

@@ -1,0 +1,6 @@
+/* pipeline.c: what the pipeline job's run and its report share (pipeline.h). */
+#include "tune/jobs/pipeline/pipeline.h"
+
+const char *const PIPE_STAGE_DIR[PIPE_STAGES] = {"selfplay", "fit", "spsa", "gate"};
+
+const char *const PIPE_STAGE_JOB[PIPE_STAGES] = {"selfplay", "fit", "spsa", "match"};
