@@ -24,6 +24,11 @@ play rnd2 "$tmp/book.epd" --set match.opening_order=random
 play rnd3 "$tmp/book.epd" --set match.opening_order=random --set run.seed=5
 check "EPD book: the same games as the FEN lines" "[ \$(cat $tmp/epd.rc) -eq 0 ] && cmp -s <(games fen) <(games epd)"
 check "EPD book: pair i plays line i in file order" "cmp -s <(fens epd) <(cut -d' ' -f1 $tmp/book.fen)"
+# Chess tools (and Fairy-Stockfish) write the castling and en-passant fields as '-': read and
+# ignored.
+awk '{print $1, $2, "- - id \"op" NR "\";"}' "$tmp/book.fen" > "$tmp/dash.epd"
+play dash "$tmp/dash.epd"
+check "EPD book with '- -' castling and en-passant fields: the same games" "[ \$(cat $tmp/dash.rc) -eq 0 ] && cmp -s <(games fen) <(games dash)"
 check "opening_order = random: the same games twice" "cmp -s <(games rnd) <(games rnd2)"
 check "opening_order = random: every position once, not in file order" "cmp -s <(fens rnd | sort) <(cut -d' ' -f1 $tmp/book.fen | sort) && ! cmp -s <(fens rnd) <(fens epd)"
 check "opening_order = random: another seed, another order" "! cmp -s <(fens rnd) <(fens rnd3)"

@@ -65,9 +65,26 @@ static bool epd_operations(const char *s, char *why, size_t len)
     return true;
 }
 
+/* Skips the castling and en-passant fields that chess tools write after the side ("w - - id
+ * ..."): up to two fields that are a lone '-' (these games have neither); returns where the
+ * rest starts. */
+static const char *epd_skip_placeholders(const char *s)
+{
+    for (int i = 0; i < 2; i++) {
+        const char *t = s;
+        while (isspace((unsigned char)*t))
+            t++;
+        if (t[0] != '-' || (t[1] && !isspace((unsigned char)t[1])))
+            break;
+        s = t + 1;
+    }
+    return s;
+}
+
 /* Reads one book line of the game, FEN or EPD, into pos; false with the problem in why. A line
  * that is a whole FEN is read as one; else a line with a ';' or a '"' is EPD: its first two
- * fields are the board and the side, a third that is a number the ply count, the rest
+ * fields are the board and the side, then chess's castling and en-passant fields as '-' (read
+ * and ignored: see epd_skip_placeholders) or a number, the ply count, and the rest
  * operations. */
 static bool book_line(const char *line, const Variant *game, Position *pos, char *why, size_t len)
 {
@@ -77,7 +94,7 @@ static bool book_line(const char *line, const Variant *game, Position *pos, char
     int used = 0;
     if (sscanf(line, "%255s %7s%n", board, side, &used) != 2 || !strpbrk(line, ";\""))
         return false; /* not EPD either: the FEN's own message stays in why */
-    const char *rest = line + used;
+    const char *rest = epd_skip_placeholders(line + used);
     long plies = 0;
     char *end;
     long v = strtol(rest, &end, 10);
