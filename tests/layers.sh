@@ -13,7 +13,7 @@ check "layers: the tree follows the rule, no cycle" eval '[ $rc -eq 0 ] && grep 
 # A copy of the sources with one include going upward (run/ may not know jobs/).
 copy() { rm -rf "$T/src" && mkdir -p "$T/src" && cp -r core search tune cli "$T/src/"; }
 copy
-sed -i '0,/#include "config.h"/s//#include "config.h"\n#include "tune\/jobs\/job.h"/' \
+sed -i '0,/#include "config.h"/s//#include "config.h"\n#include "tune\/jobs\/common\/job.h"/' \
     "$T/src/tune/run/config.c"
 scripts/check_layers.sh "$T/src" >"$T/up"; rc=$?
 check "layers: an upward include fails, naming the files" \
