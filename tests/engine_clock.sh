@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# make test: alone (it measures time: run by itself, after the tests that run side by side)
 # engine_clock.sh: the runner's clocks for external engines with a time control, as the engines
 # see them (tests/engines/clock.sh records every `go` and takes as long as it is told).
 #

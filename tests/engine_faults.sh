@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# make test: alone (it measures time: run by itself, after the tests that run side by side)
 # engine_faults.sh: external engines that misbehave (tests/engines/broken.sh): a crash, a hang,
 # no uciok, an illegal move, a malformed move, garbage output, a slow start. Each game such an
 # engine spoils is its loss with the right PGN Termination, printed on the terminal, its

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# make test: alone (it measures time: run by itself, after the tests that run side by side)
 # engine_loud.sh: broken external engines fail loudly (README "Misbehaving engines"): an engine
 # that cannot start (a program that does not exist, one that dies at the handshake or gives no
 # uciok in time, before the first game or at a restart) or that loses 3 games in a row the same

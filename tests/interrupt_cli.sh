@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# make test: alone (it measures time: run by itself, after the tests that run side by side)
 # Stopping a run during long moves: SIGINT (Ctrl-C), SIGTERM and SIGHUP end the searches in
 # progress at once, abandon those games (nothing half-played is journaled), say so, and exit 130
 # with run.txt "interrupted"; a second signal exits at once. Moves here take 10 s each

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# make test: alone (it measures time: run by itself, after the tests that run side by side)
 # uci_clock.sh: the time `maxtune uci` gives itself for a `go` with a clock, for each colour.
 #
 # For White and for Black to move, with the two sides' times and increments all different, the
