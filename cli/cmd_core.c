@@ -137,7 +137,8 @@ int cmd_perft(int argc, char **argv)
 {
     static const char help[] =
         "usage: maxtune perft FEN DEPTH [--divide] [--variant maxima|ultima]\n"
-        "Counts the leaves of the legal move tree (MAXIMA.md 10, ULTIMA.md 8). The last line\n"
+        "Counts the leaves of the legal move tree (docs/rules/maxima.md 10, ultima.md 8). The last "
+        "line\n"
         "printed ends with the node count; --divide first prints one line per root move with\n"
         "its count. The FEN's row count says the game; --variant makes 'start' that game's.\n";
     const Variant *variant;
@@ -215,7 +216,7 @@ int cmd_moves(int argc, char **argv)
         "usage: maxtune moves FEN [--moves M1 M2 ...] [--variant maxima|ultima]\n"
         "Prints the legal moves of FEN ('start' for the initial position; of --variant's game,\n"
         "Maxima by default) after playing the --moves, one per line, sorted in byte order, in\n"
-        "MAXIMA.md notation.\n";
+        "the notation of docs/rules/maxima.md 9.\n";
     const Variant *variant;
     int rc = cli_usage_variant("moves", &argc, argv, help, 2, argc, &variant);
     if (rc >= 0)
@@ -275,7 +276,8 @@ int cmd_show(int argc, char **argv)
         "Draws the board (after playing the --moves) (upper case White, lower case Black) with a "
         "legend of the letters, the\n"
         "side to move, check and game state (ongoing, checkmate, stalemate, bare king,\n"
-        "invasion); when the game is over, who won and why (MAXIMA.md 8, ULTIMA.md 7).\n";
+        "invasion); when the game is over, who won and why (docs/rules/maxima.md 8, ultima.md "
+        "7).\n";
     const Variant *variant;
     int rc = cli_usage_variant("show", &argc, argv, help, 2, argc, &variant);
     if (rc >= 0)

@@ -645,7 +645,8 @@ int cmd_uci(int argc, char **argv)
              "ultima; WEIGHT: a name of the game's weights, see maxtune weights --variant),\n"
              "position startpos|fen FEN [moves ...],\n"
              "go [depth D] [nodes N] [movetime MS] [wtime MS btime MS [winc MS binc MS]\n"
-             "[movestogo N]] | infinite, stop, quit. Moves in MAXIMA.md notation. See README.md.");
+             "[movestogo N]] | infinite, stop, quit. Moves in the notation of docs/rules/maxima.md "
+             "9. See docs/engines.md.");
         return EXIT_OK;
     }
     UciConfig cfg = {.max_hash_mb = 65536, .weight_files = true};

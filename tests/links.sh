@@ -22,13 +22,13 @@ mkdir -p "$T/tree/docs/sub"
 printf '# a\n[b](sub/b.md#top) [web](https://example.org) [here](#a)\n' >"$T/tree/docs/a.md"
 printf '# b\n[a](../a.md) [gone](../missing.md)\n```\n[fenced](not-checked.md)\n```\n' \
     >"$T/tree/docs/sub/b.md"
-printf '# r\n[docs](docs/a.md) [rules](../shared/rules/MAXIMA.md) `../shared/data/x`\n' \
+printf '# r\n[docs](docs/a.md) [rules](../elsewhere/rules/MAXIMA.md) `../elsewhere/data/x`\n' \
     >"$T/tree/README.md"
 "$ROOT/scripts/check_links.sh" "$T/tree" >"$T/bad" 2>&1; rc=$?
 check "links: the checker names a dead link, and a link and a path that leave the repository" \
     eval '[ $rc -eq 1 ] && has "$T/bad" "links: docs/sub/b.md: dead link ../missing.md" &&
-          has "$T/bad" "links: README.md: link leaves the repository ../shared/rules/MAXIMA.md" &&
-          has "$T/bad" "links: README.md: path leaves the repository ../shared/data/x" &&
+          has "$T/bad" "links: README.md: link leaves the repository ../elsewhere/rules/MAXIMA.md" &&
+          has "$T/bad" "links: README.md: path leaves the repository ../elsewhere/data/x" &&
           [ "$(wc -l <"$T/bad")" -eq 3 ]'
 [ $rc -eq 1 ] || cat "$T/bad"
 rm -f "$T/tree/docs/sub/b.md" && printf '# b\n[a](../a.md)\n' >"$T/tree/docs/sub/b.md"
