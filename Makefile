@@ -71,7 +71,8 @@ ENGINE_SRC := $(wildcard core/*.c search/*.c)
 ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/%.o)
 PROFILE    := $(BUILD)/pgo/profile.stamp
 
-.PHONY: all run test test-slow test-tsan bench bench-mpi mpi clean deps fuzz fuzz-fen fuzz-uci format help
+.PHONY: all run test test-slow test-tsan bench bench-mpi mpi clean deps fuzz fuzz-fen fuzz-uci format help \
+        man install
 all: $(BIN)
 
 help:
@@ -84,6 +85,8 @@ help:
 	@echo "make bench-mpi  games/s of a match with MPI ranks x threads (scripts/bench_mpi.sh)"
 	@echo "make fuzz FUZZ_SECONDS=600   libFuzzer on the FEN parser and the UCI loop, 600 s each"
 	@echo "make fuzz-uci (or fuzz-fen)   one of them"
+	@echo "make man        write docs/maxtune.1 again from the program (its commands and config schema)"
+	@echo "make install PREFIX=/usr/local   install bin/maxtune and its man page (DESTDIR too)"
 	@echo "make clean      remove build/ and bin/"
 
 $(DEPS_OK): scripts/deps.sh
@@ -212,6 +215,18 @@ format-check:
 	@bad=$$(for f in $(FORMAT_SRC); do clang-format $$f | cmp -s - $$f || echo $$f; done); \
 	  if [ -n "$$bad" ]; then echo "not formatted (make format):" $$bad; exit 1; fi; \
 	  echo "format-check: $(words $(FORMAT_SRC)) files formatted"
+
+# The man page: its template (docs/man/maxtune.1.in) with every command's --help and the config
+# schema (`maxtune config --man`) filled in; tests/manual.sh fails when the committed page is stale.
+man: $(BIN)
+	@scripts/make_man.sh $(BIN) docs/maxtune.1
+
+PREFIX  ?= /usr/local
+# The program and its man page under $(DESTDIR)$(PREFIX).
+install: $(BIN)
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/maxtune
+	install -m 644 docs/maxtune.1 $(DESTDIR)$(PREFIX)/share/man/man1/maxtune.1
 
 clean:
 	rm -rf build bin

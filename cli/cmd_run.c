@@ -100,12 +100,20 @@ int cmd_config(int argc, char **argv)
 {
     static const char help[] =
         "usage: maxtune config --doc                print every key, its meaning and default\n"
+        "       maxtune config --man                the same as the man page's CONFIG KEYS (roff)\n"
         "       maxtune config CONFIG [--set k=v]   check a config and print it in full\n";
     if (argc == 2 && !strcmp(argv[1], "--doc")) {
-        config_print_doc(stdout);
+        config_print_doc(stdout, false);
         printf("\n; The jobs ([run] job):\n");
         for (int i = 0; i < job_count(); i++)
             printf(";   %-9s %s\n", job_at(i)->name, job_at(i)->doc);
+        return EXIT_OK;
+    }
+    if (argc == 2 && !strcmp(argv[1], "--man")) {
+        config_print_doc(stdout, true);
+        printf(".SS The jobs ([run] job)\n");
+        for (int i = 0; i < job_count(); i++)
+            printf(".TP\n.B %s\n%s\n", job_at(i)->name, job_at(i)->doc);
         return EXIT_OK;
     }
     if (cli_wants_help(argc, argv)) {

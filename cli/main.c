@@ -37,8 +37,37 @@ static void usage(FILE *out)
     fprintf(out, "usage: maxtune <command> [args]   (maxtune <command> --help for details)\n\n");
     for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)
         fprintf(out, "  %-8s %s\n", COMMANDS[i].name, COMMANDS[i].summary);
-    fprintf(out, "\nWherever a FEN is taken, 'start' means the initial position.\n"
-                 "maxtune --version prints the version and the commit it was built from.\n");
+    fprintf(
+        out,
+        "\nWherever a FEN is taken, 'start' means the initial position.\n"
+        "maxtune --version prints the version and the commit it was built from.\n"
+        "maxtune help COMMAND prints a command's help; maxtune help keys every config key.\n"
+        "The manual: man maxtune (in the sources: man ./docs/maxtune.1, and docs/README.md).\n");
+}
+
+/* maxtune help [COMMAND|keys]: the list of commands, one command's help, or every config key. */
+static int help(int argc, char **argv)
+{
+    if (argc < 3) {
+        usage(stdout);
+        return EXIT_OK;
+    }
+    if (argc > 3) {
+        fprintf(stderr, "maxtune help: one topic at most (a command or 'keys')\n");
+        return EXIT_USAGE;
+    }
+    if (!strcmp(argv[2], "keys")) {
+        char *doc[] = {"config", "--doc", NULL};
+        return cmd_config(2, doc);
+    }
+    for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)
+        if (!strcmp(argv[2], COMMANDS[i].name)) {
+            char *args[] = {argv[2], "--help", NULL};
+            return COMMANDS[i].run(2, args);
+        }
+    fprintf(stderr, "maxtune help: no topic '%s' (a command of 'maxtune help', or 'keys')\n",
+            argv[2]);
+    return EXIT_USAGE;
 }
 
 /* Runs the subcommand argv[1]. */
@@ -48,10 +77,12 @@ static int dispatch(int argc, char **argv)
         usage(stderr);
         return EXIT_USAGE;
     }
-    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
         usage(stdout);
         return EXIT_OK;
     }
+    if (!strcmp(argv[1], "help"))
+        return help(argc, argv);
     if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V")) {
         if (argc > 2) {
             fprintf(stderr, "maxtune: %s takes no arguments\n", argv[1]);

@@ -3,7 +3,8 @@
 # Run by the first `make`; safe to run again. Needs root (or sudo) only when something is missing.
 # chromium, nodejs and npm serve the browser test of report.html (tests/html_browser.sh, which
 # installs its DevTools client from tests/browser/package-lock.json with `npm ci`); python3 runs
-# the example engine (examples/random_engine.py, tests/example_engine.sh).
+# the example engine (examples/random_engine.py, tests/example_engine.sh); groff-base and man-db
+# render the man page (docs/maxtune.1, tests/manual.sh).
 set -euo pipefail
 
 # package : file that proves it is installed
@@ -25,6 +26,8 @@ need=(
   "nodejs:/usr/bin/node"
   "npm:/usr/bin/npm"
   "python3:/usr/bin/python3"
+  "groff-base:/usr/bin/groff"
+  "man-db:/usr/bin/man"
 )
 missing=()
 for entry in "${need[@]}"; do

@@ -693,7 +693,7 @@ static void test_doc(void **state)
     size_t doclen = 0, inilen = 0;
     FILE *f = open_memstream(&doc, &doclen);
     assert_non_null(f);
-    config_print_doc(f);
+    config_print_doc(f, false);
     fclose(f);
     load_text_ok(&cfg, RUN3);
     f = open_memstream(&ini, &inilen);

@@ -860,33 +860,78 @@ static void doc_default(const Config *defaults, const Section *first, const Conf
 }
 
 /* Prints every key with type, range, default and doc, grouped by part; see config.h. */
-void config_print_doc(FILE *out)
+/* Writes text for a man page: '\' as \e, '-' as \-, and a line's leading '.' or '\'' behind \&
+ * (roff would read them as requests). */
+static void man_text(FILE *out, const char *s)
+{
+    if (*s == '.' || *s == '\'')
+        fputs("\\&", out);
+    for (; *s; s++) {
+        if (*s == '\\')
+            fputs("\\e", out);
+        else if (*s == '-')
+            fputs("\\-", out);
+        else
+            fputc(*s, out);
+    }
+}
+
+/* Prints one key: plain text (two lines, aligned) or a man page's tagged paragraph. */
+static void doc_key(FILE *out, bool man, const ConfigKey *key, const char *range, const char *def)
+{
+    if (!man) {
+        fprintf(out, "  %-19s %-7s %-24s %s\n  %19s %s\n", key->key, TYPE_NAMES[key->type], range,
+                def, "", key->doc);
+        return;
+    }
+    fputs(".TP\n.B ", out);
+    man_text(out, key->key);
+    fprintf(out, "\n\\fI%s\\fR ", TYPE_NAMES[key->type]);
+    man_text(out, range);
+    fputs(", ", out);
+    man_text(out, def);
+    fputs(".\n.br\n", out);
+    man_text(out, key->doc);
+    fputc('\n', out);
+}
+
+void config_print_doc(FILE *out, bool man)
 {
     Config *defaults = malloc(sizeof *defaults);
     char range[128], def[640];
     if (!defaults)
         return;
     config_defaults(defaults);
-    fprintf(out, "Configuration keys (INI: [section] then key = value; ';' or '#' comments).\n"
-                 "Override any key with --set section.key=value.\n"
-                 "File paths (weights, start_weights, openings, params_file, positions) are read\n"
-                 "from the current folder when the file is there, else from the config file's\n"
-                 "folder; results_dir is always relative to the current folder.\n"
-                 "A bool is true or false; yes/no, on/off and 1/0 are read as the same.\n");
+    if (!man)
+        fprintf(out,
+                "Configuration keys (INI: [section] then key = value; ';' or '#' comments).\n"
+                "Override any key with --set section.key=value.\n"
+                "File paths (weights, start_weights, openings, params_file, positions) are read\n"
+                "from the current folder when the file is there, else from the config file's\n"
+                "folder; results_dir is always relative to the current folder.\n"
+                "A bool is true or false; yes/no, on/off and 1/0 are read as the same.\n");
     for (int s = 0; s < nsections; s++) {
         const Section *first = &sections[s];
         if (first->index > 0)
             continue; /* a section sharing its keys with an earlier one was printed with it */
-        fputc('\n', out);
-        for (int t = s; t < nsections; t++)
-            if (sections[t].part == first->part)
+        if (!man)
+            fputc('\n', out);
+        for (int t = s; t < nsections; t++) {
+            if (sections[t].part != first->part)
+                continue;
+            if (!man) {
                 fprintf(out, "[%s]  %s\n", sections[t].sec->name, sections[t].sec->doc);
+                continue;
+            }
+            fprintf(out, "%s [%s]\n", t == s ? ".SS" : ".PP\n.B", sections[t].sec->name);
+            man_text(out, sections[t].sec->doc);
+            fputc('\n', out);
+        }
         for (int k = 0; k < first->part->nkeys; k++) {
             const ConfigKey *key = &first->part->keys[k];
             config_range_text(key, range, sizeof range);
             doc_default(defaults, first, key, def, sizeof def);
-            fprintf(out, "  %-19s %-7s %-24s %s\n  %19s %s\n", key->key, TYPE_NAMES[key->type],
-                    range, def, "", key->doc);
+            doc_key(out, man, key, range, def);
         }
     }
     free(defaults);

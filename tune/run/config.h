@@ -64,8 +64,10 @@ bool config_set(Config *cfg, const char *assignment, char *err, size_t errlen);
  * Returns false on a write error. */
 bool config_write(const Config *cfg, FILE *out);
 
-/* Prints every key with type, range, default and its one-line doc, grouped by section. */
-void config_print_doc(FILE *out);
+/* Prints every key with type, range, default and its one-line doc, grouped by section: as plain
+ * text (`maxtune config --doc`), or with man = true as the man page's sections and tagged
+ * paragraphs (roff: `maxtune config --man`, the CONFIG KEYS of docs/maxtune.1). */
+void config_print_doc(FILE *out, bool man);
 
 /* Whether key of [section] (names without brackets) is one that does not change results
  * (ConfigKey.not_result: threads, the checkpoint interval, the results folder, the engine
