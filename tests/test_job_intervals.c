@@ -194,7 +194,7 @@ static void apart(const char *what, double written, double other, double tol)
 }
 
 /* ---------------------------------------------------------------------------------------- */
-/* Match figures (the formulas of shared/METHODS.md and tune/stats.h, written out again) */
+/* Match figures (the formulas of docs/methods.md and tune/stats.h, written out again) */
 
 /* Logistic Elo of a score clamped to [0.001, 0.999]. */
 static double elo_of(double s)

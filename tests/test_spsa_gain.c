@@ -1,5 +1,5 @@
 /* test_spsa_gain.c: the SPSA schedule step by step against fishtest's formulas
- * (../shared/METHODS.md): from c_end, r_end, N iterations, the stability constant A and the
+ * (docs/methods.md): from c_end, r_end, N iterations, the stability constant A and the
  * exponents, c = c_end * N^gamma, a = r_end * c_end^2 * (A + N)^alpha; at iteration k,
  * c_k = c / k^gamma and a_k = a / (A + k)^alpha, and theta moves by a_k / c_k * r * delta. So at
  * the end (k = N) c_k = c_end and the learning rate a_k / c_k^2 = r_end whatever A is, while A

@@ -13,7 +13,7 @@
 #include "tune/run/rundir.h"
 
 /* The outside table of game v's piece values, in pawns, for material term t of the game, that
- * the SPSA and values reports set the weights beside: in Maxima vchess's (shared/METHODS.md), in
+ * the SPSA and values reports set the weights beside: in Maxima vchess's (docs/methods.md), in
  * Ultima ChessV's (its start table, weights_ultima): weights_report_published's first. */
 double weights_report_reference(const Variant *v, int t);
 

@@ -1,5 +1,5 @@
 /* spsa.h: the SPSA optimiser (Spall; as fishtest and OpenBench run it, formulas in
- * shared/METHODS.md), independent of games so it can be tested on synthetic objectives.
+ * docs/methods.md), independent of games so it can be tested on synthetic objectives.
  *
  * Each parameter has start, min, max, c_end, r_end. With N iterations:
  *     c = c_end * N^gamma,  a = r_end * c_end^2 * (A + N)^alpha,
