@@ -9,6 +9,8 @@
  *     horizon cannot see without it (it stands pat in check);
  *   - late-move and futility pruning, when they must cut, search fewer nodes everywhere, and
  *     their best move is legal;
+ *   - the depth setting of futility, late-move and reverse futility pruning is the greatest
+ *     depth each applies at: 0 is off, d prunes at depth d (not only below it);
  *   - the history malus leaves negative history scores (quiet moves that were searched before
  *     a cut-off move lost what it gained); without it no history score is ever negative. */
 #include <setjmp.h>
@@ -38,9 +40,10 @@ enum { NFENS = FIXTURES_MIDGAME_NB };
 /* The selective weights of one search (the rest are the defaults). */
 typedef struct Selective {
     int check_extension, lmp_depth, lmp_moves, futility_depth, futility_margin, history_malus;
+    int rfp_depth, rfp_margin;
 } Selective;
 
-static const Selective OFF = {0, 0, 3, 0, 200, 0};
+static const Selective OFF = {0, 0, 3, 0, 200, 0, 0, 150};
 
 /* What one search gave. */
 typedef struct Result {
@@ -61,6 +64,8 @@ static Result search_pos(const Position *pos, int depth, Selective s)
     w.v[W_FUTILITY_DEPTH] = s.futility_depth;
     w.v[W_FUTILITY_MARGIN] = s.futility_margin;
     w.v[W_HISTORY_MALUS] = s.history_malus;
+    w.v[W_RFP_DEPTH] = s.rfp_depth;
+    w.v[W_RFP_MARGIN] = s.rfp_margin;
     Engine *e = engine_new(HASH_MB);
     assert_non_null(e);
     engine_set_weights(e, &w);
@@ -207,6 +212,78 @@ static void test_pruning_cuts_nodes(void **state)
     }
 }
 
+/* A pruning with a "greatest depth it applies at" setting (futility, late-move and reverse
+ * futility pruning), with a margin or move count that makes it cut wherever it may. */
+typedef struct DepthPruning {
+    const char *name;
+    Selective (*at)(int depth); /* the search with the pruning at that setting */
+} DepthPruning;
+
+/* Futility pruning up to depth d with a margin of 0. */
+static Selective futility_at(int d)
+{
+    Selective s = OFF;
+    s.futility_depth = d;
+    s.futility_margin = 0;
+    return s;
+}
+
+/* Late-move pruning up to depth d after d^2 legal moves. */
+static Selective lmp_at(int d)
+{
+    Selective s = OFF;
+    s.lmp_depth = d;
+    s.lmp_moves = 0;
+    return s;
+}
+
+/* Reverse futility pruning up to depth d with a margin of 0. */
+static Selective rfp_at(int d)
+{
+    Selective s = OFF;
+    s.rfp_depth = d;
+    s.rfp_margin = 0;
+    return s;
+}
+
+static const DepthPruning DEPTH_PRUNINGS[] = {
+    {"futility pruning", futility_at},
+    {"late-move pruning", lmp_at},
+    {"reverse futility pruning", rfp_at},
+};
+
+/* Each pruning's depth setting is the greatest depth it applies at, both bounds: at 0 it is off
+ * however hard its margin would cut (the very search without it), and at d it cuts at depth d:
+ * setting d differs from setting d - 1 (at d = 1, from the search without it) in at least one
+ * of the positions. A pruning that stops one depth early
+ * (depth < setting) is the search of setting d - 1; one that goes one too deep prunes at
+ * setting 0. */
+static void test_pruning_depth_bounds(void **state)
+{
+    (void)state;
+    for (size_t k = 0; k < sizeof DEPTH_PRUNINGS / sizeof DEPTH_PRUNINGS[0]; k++) {
+        const DepthPruning *p = &DEPTH_PRUNINGS[k];
+        for (int d = 1; d <= 3; d++) {
+            int differ = 0;
+            for (int i = 0; i < NFENS; i++) {
+                Position pos = parse(fixtures_midgame[i]);
+                if (d == 1)
+                    assert_same(fixtures_midgame[i], p->name, search_pos(&pos, DEPTH, p->at(0)),
+                                search_pos(&pos, DEPTH, OFF));
+                Result below = search_pos(&pos, DEPTH - 1, p->at(d - 1));
+                Result at = search_pos(&pos, DEPTH - 1, p->at(d));
+                differ += at.nodes != below.nodes || at.score != below.score ||
+                          at.move != below.move;
+                assert_true(is_legal(fixtures_midgame[i], at.move));
+            }
+            if (differ == 0)
+                fail_msg("%s at depth setting %d gives the search of setting %d in all %d "
+                         "positions: it does not apply at depth %d",
+                         p->name, d, d - 1, NFENS, d);
+        }
+    }
+}
+
 /* Without the malus a history score only grows (or is halved): never negative. With it the quiet
  * moves tried before a cut-off lose, so some scores end below zero, and the search differs. */
 static void test_history_malus(void **state)
@@ -234,6 +311,7 @@ int main(void)
         cmocka_unit_test(test_off_is_the_old_search),
         cmocka_unit_test(test_check_extension_sees_mate_at_depth_one),
         cmocka_unit_test(test_pruning_cuts_nodes),
+        cmocka_unit_test(test_pruning_depth_bounds),
         cmocka_unit_test(test_history_malus),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
