@@ -3,8 +3,9 @@
 # defence). A tiny study finishes with its 8 parts (each game's self-play at three depths, each
 # game's defensive player), each part a selfplay run of its own game with its games.pgn; the
 # counts of family.csv are the PGN's own (re-derived here with awk, Wilson intervals and the
-# defensive player's score too), and each game's draw-rate trend and the difference of the two
-# are re-derived from the table's counts (weighted least squares with the Birge ratio). The same
+# defensive player's score too), and every figure of each game's draw-rate trend and of the
+# difference of the two, in summary.json and report.md, is re-derived from the table's counts
+# (weighted least squares with the Birge ratio, python3). The same
 # config gives byte-identical tables and games with one thread or two, and after an interrupted
 # run is resumed. Bad input is refused with one line and exit 2, leaving no folder: nodes not
 # increasing, [run] variant = ultima, a defensive external engine, a weights file that does not
@@ -87,35 +88,85 @@ wilson_ok() {
 }
 check "every draw rate's interval is Wilson's, from the row's counts" wilson_ok
 
-# Each game's slope (per doubling) with its Birge-scaled error, then Ultima's minus Maxima's,
-# from family.csv's self-play counts: "m_slope m_se u_slope u_se diff".
-trends() {
-    awk -F, 'NR > 1 && $2 == "selfplay" { g = $1; k = ++n[g]; x[g, k] = log($3) / log(2)
-        y[g, k] = $6 / $4; q = ($6 + 1) / ($4 + 2); w[g, k] = $4 / (q * (1 - q)) }
-        END { split("maxima ultima", G, " ")
-            for (i = 1; i <= 2; i++) { g = G[i]; sw = sx = sy = 0
-                for (k = 1; k <= n[g]; k++) { sw += w[g, k]; sx += w[g, k] * x[g, k]; sy += w[g, k] * y[g, k] }
-                mx = sx / sw; my = sy / sw; sxx = sxy = 0
-                for (k = 1; k <= n[g]; k++) { sxx += w[g, k] * (x[g, k] - mx)^2; sxy += w[g, k] * (x[g, k] - mx) * (y[g, k] - my) }
-                b = sxy / sxx; a = my - b * mx; chi = 0
-                for (k = 1; k <= n[g]; k++) chi += w[g, k] * (y[g, k] - a - b * x[g, k])^2
-                birge = sqrt(chi / (n[g] - 2)); if (birge < 1) birge = 1
-                s[i] = b; e[i] = sqrt(1 / sxx) * birge }
-            printf "%.7f %.7f %.7f %.7f %.7f\n", s[1], e[1], s[2], e[2], s[2] - s[1] }' "$F/family.csv"
+# Every trend figure that summary.json and report.md print, re-derived from family.csv's
+# self-play counts: each game's slope (per doubling of the nodes, weighted least squares with
+# weights games / (q (1 - q)), q = (draws + 1) / (games + 2)), its error scaled by the Birge ratio,
+# its 95% interval and p, then Ultima's minus Maxima's: the difference, its error (the two
+# errors in quadrature), its interval, z, the two-sided normal p and the verdict. Prints each
+# figure that disagrees; false if any does.
+trend_figures_ok() {
+    python3 - "$F" <<'PY'
+import csv, json, math, re, sys
+d = sys.argv[1]
+rows = [r for r in csv.DictReader(open(d + "/family.csv")) if r["kind"] == "selfplay"]
+js = json.load(open(d + "/summary.json"))
+md = open(d + "/report.md").read()
+Z95 = 1.959963984540054
+bad = []
+def near(what, got, want, tol):
+    if not abs(got - want) <= tol:
+        bad.append("%s: written %r, re-derived %r" % (what, got, want))
+def near_p(what, got, want):  # p as %.3g (report) or %.6g (summary)
+    near(what, got, want, 6e-3 * want + 1e-12)
+def trend(game):
+    pts = []
+    for r in rows:
+        if r["game"] == game:
+            n, dr = int(r["games"]), int(r["draws"])
+            q = (dr + 1) / (n + 2)
+            pts.append((math.log2(int(r["nodes"])), dr / n, n / (q * (1 - q))))
+    sw = sum(w for _, _, w in pts)
+    mx = sum(w * x for x, _, w in pts) / sw
+    my = sum(w * y for _, y, w in pts) / sw
+    sxx = sum(w * (x - mx) ** 2 for x, _, w in pts)
+    b = sum(w * (x - mx) * (y - my) for x, y, w in pts) / sxx
+    a = my - b * mx
+    chi = sum(w * (y - a - b * x) ** 2 for x, y, w in pts)
+    birge = max(1.0, math.sqrt(chi / (len(pts) - 2)))
+    se = math.sqrt(1 / sxx) * birge
+    return b, se, math.erfc(abs(b / se) / math.sqrt(2)), birge
+t = {}
+for game, title in (("maxima", "Maxima"), ("ultima", "Ultima")):
+    b, se, p, birge = t[game] = trend(game)
+    s = js["games"][game]["draw_trend_per_doubling"]
+    near(game + " slope (summary)", s["slope"], b, 2e-6)
+    near(game + " se (summary)", s["se"], se, 2e-6)
+    near_p(game + " p (summary)", s["p"], p)
+    m = re.search(r"^\| %s \| ([-+][0-9.]+) points \| \[([-+][0-9.]+), ([-+][0-9.]+)\] \| ([0-9.e+-]+) \| ([0-9.]+) \|$" % title, md, re.M)
+    if not m:
+        bad.append(title + "'s trend row missing from report.md")
+        continue
+    for k, want in enumerate((100 * b, 100 * (b - Z95 * se), 100 * (b + Z95 * se))):
+        near(title + (" slope", " low95", " high95")[k] + " (report)", float(m.group(k + 1)), want, 6e-3)
+    near_p(title + " p (report)", float(m.group(4)), p)
+    near(title + " Birge ratio (report)", float(m.group(5)), birge, 6e-3)
+diff = t["ultima"][0] - t["maxima"][0]
+se = math.hypot(t["ultima"][1], t["maxima"][1])
+z = diff / se
+p = math.erfc(abs(z) / math.sqrt(2))
+s = js["ultima_minus_maxima_trend"]
+near("difference (summary)", s["slope"], diff, 2e-6)
+near("difference's se (summary)", s["se"], se, 2e-6)
+near("difference's z (summary)", s["z"], z, 2e-4)
+near_p("difference's p (summary)", s["p"], p)
+m = re.search(r"Ultima's slope minus Maxima's: \*\*([-+][0-9.]+) points per doubling\*\* \[([-+][0-9.]+), ([-+][0-9.]+)\], z = ([-0-9.]+), p = ([0-9.e+-]+): (.*) \(5% level\)", md)
+if not m:
+    bad.append("the difference's line missing from report.md")
+else:
+    for k, want in enumerate((100 * diff, 100 * (diff - Z95 * se), 100 * (diff + Z95 * se), z)):
+        near(("difference", "difference's low95", "difference's high95", "z")[k] + " (report)", float(m.group(k + 1)), want, 6e-3)
+    near_p("difference's p (report)", float(m.group(5)), p)
+    verdict = ("no difference detected" if p >= 0.05 else
+               "climbs faster with depth in Ultima" if diff > 0 else "climbs faster with depth in Maxima")
+    if verdict not in m.group(6):
+        bad.append("verdict %r for p = %g, difference %g" % (m.group(6), p, diff))
+for b in bad:
+    print("  " + b)
+sys.exit(1 if bad else 0)
+PY
 }
-# The same from summary.json.
-summary_trends() {
-    tr -d '\n' <"$F/summary.json" | awk '{
-        n = split($0, parts, "\"draw_trend_per_doubling\": ")
-        for (i = 2; i <= 3; i++) { split(parts[i], f, /[:,}]/); sl[i] = f[2]; se[i] = f[4] }
-        split($0, d, "\"ultima_minus_maxima_trend\": {\"slope\": "); split(d[2], dd, ",")
-        printf "%s %s %s %s %s\n", sl[2], se[2], sl[3], se[3], dd[1] }'
-}
-# True when the two lists of five numbers agree within 2e-5 (summary.json rounds to 6 decimals).
-close5() { awk -v a="$1" -v b="$2" 'BEGIN { n = split(a, x, " "); m = split(b, y, " "); if (n != 5 || m != 5) exit 1
-    for (i = 1; i <= 5; i++) if ((x[i] - y[i])^2 > 4e-10) exit 1 }'; }
-check "each game's draw-rate trend and their difference are re-derived from the counts" eval \
-    'close5 "$(trends)" "$(summary_trends)"'
+check "every trend figure (slopes, errors, intervals, p, Birge; the difference's error, z, p, verdict) re-derived from the counts" \
+    trend_figures_ok
 check "the report: the tables, the trend's verdict, the defensive player, the plot, the parts' links" eval \
     'has $F/report.md "| Ultima | 240 | 14 |" && has $F/report.md "Ultima'"'"'s slope minus Maxima'"'"'s:" &&
      has $F/report.md "| game | defensive player'"'"'s score | Elo |" && has $F/report.md "[defensive-ultima](defensive-ultima/report.md)" &&
