@@ -2,7 +2,8 @@
 # engine_loud.sh: broken external engines fail loudly (README "Misbehaving engines"): an engine
 # that cannot start (a program that does not exist, one that dies at the handshake or gives no
 # uciok in time, before the first game or at a restart) or that loses 3 games in a row the same
-# way stops the run with exit 1 and one line naming it, its command and its stderr; one that
+# way (not faults of different kinds, nor faults with a sound game between them) stops the run
+# with exit 1 and one line naming it, its command and its stderr; one that
 # cannot start leaves no results folder the run made (a resumed run's is kept); the finished
 # games stay in the journal and a rerun resumes. [engine_x] options and [spsa] options are checked against the
 # options the engine advertises (unknown, wrong type, out of range, refused with `info string
@@ -16,6 +17,8 @@ NAME=engine_loud
 
 # ENG, a copy under $T of broken.sh, and CFG: a match of 3 pairs on 1 thread.
 broken_match 1 3
+# Number of games of folder $1's games.pgn with Termination $2.
+terms() { grep -c "^\[Termination \"$2\"\]$" "$1/games.pgn"; }
 # One line of $T/err holds every fixed string given.
 line_has() {
     local l
@@ -83,6 +86,29 @@ run "$CFG" --set run.results_dir="$T/row0" --set "engine_a.command=$ENG crash 3 
     --set match.fault_stop=0
 check "fault_stop = 0: the crashes never stop the run: all 6 games played (and abandoned: exit 1)" eval \
     '[ $RC -eq 1 ] && ! has $T/err "in a row" && has $T/err "all 6 games were abandoned"'
+
+# --- faults of different kinds, faults broken by a sound game -----------------------------
+# A flaky engine (broken.sh games: one mode a game) is not stopped: only fault_stop faults of
+# the same kind in a row, with no sound game between them, stop a run.
+# mixed NAME MODES [--set ...]: the 3-pair match with engine A playing game n as MODES' n-th.
+mixed() {
+    local name=$1 modes=$2
+    shift 2
+    mkdir -p "$T/wd-$name"
+    run "$CFG" --set run.results_dir="$T/$name" --set "engine_a.command=$ENG games $modes $BIN uci" \
+        --set engine_a.working_dir="$T/wd-$name" --set engine_a.timeout_ms=1000 "$@"
+}
+mixed mix crash,hang,crash,hang,crash,hang
+check "a crash, a time loss, a crash, ... (6 faults, never twice the same in a row): the run finishes, exit 0" eval \
+    '[ $RC -eq 0 ] && ! has $T/err "in a row" && [ "$(terms $T/mix/f abandoned)" -eq 3 ] &&
+     [ "$(terms $T/mix/f "time forfeit")" -eq 3 ]'
+mixed gap crash,crash,ok,crash,crash,ok
+check "two crashes, a sound game, two crashes, a sound game: the run finishes, exit 0" eval \
+    '[ $RC -eq 0 ] && ! has $T/err "in a row" && [ "$(terms $T/gap/f abandoned)" -eq 4 ]'
+mixed two crash,hang,hang --set match.fault_stop=2
+check "fault_stop = 2: a crash, then two time losses: the run stops at the second, exit 1" eval \
+    '[ $RC -eq 1 ] && line_has "engine broken" "2 games in a row lost by time forfeit" &&
+     [ "$(grep -c "^maxtune: opening [01], game [12]: broken (.*) loses by" $T/err)" -eq 3 ]'
 
 # --- options checked against the engine's option lines -----------------------------------
 opt() {
