@@ -125,6 +125,13 @@ check "a wrong-typed option value: exit 2, the option's type and range" eval \
 opt --set "engine_a.options=pincer=5000"
 check "an option value out of its advertised range: exit 2" eval \
     '[ $RC -eq 2 ] && line_has "[engine_a] options: pincer=5000: out of range" "[0, 1500]"'
+opt --set "engine_a.options=hash=1, PINCER=1500, Mob_Pincer=-20" --set match.pairs=1 \
+    --set run.engine_log=all
+check "options at the ends of their advertised ranges, names in another case: accepted and set" eval \
+    '[ $RC -eq 0 ] && has $T/opt/f/engines.log "> setoption name PINCER value 1500" &&
+     has $T/opt/f/engines.log "> setoption name Mob_Pincer value -20" &&
+     ! has $T/opt/f/engines.log "info string error"'
+rm -rf "$T/opt"
 opt --set "engine_a.options=Weights=$T/none.weights"
 check "info string error after setoption: exit 2, the engine's line quoted" eval \
     '[ $RC -eq 2 ] && line_has "[engine_a] options: the engine refused an option" \
