@@ -622,6 +622,35 @@ static void test_defensive_player_switches_sides(void **state)
     engine_free(e);
 }
 
+/* In Ultima a stalemate loses (ULTIMA.md 7), inside the search too: White (Mage c6 against
+ * the lone Black King d4) stalemates Black in one, which the search scores as a win at ply 1 at
+ * every depth from 2 (at depth 1 the reply is the capture search, which stands pat), with a move that leaves Black no legal move and no check; Black, stalemated,
+ * has no move and the score of a loss. */
+static void test_ultima_stalemate_in_search(void **state)
+{
+    (void)state;
+    Position pos;
+    parse(&pos, "8/8/2M5/8/3k4/K7/8/8 w 0");
+    assert_true(pos.variant->stalemate_loses);
+    for (int d = 2; d <= 4; d++) {
+        int score;
+        Move m = search_fresh(&pos, d, 0, &score, NULL);
+        Position after = pos;
+        Undo u;
+        if (m != MOVE_NONE)
+            move_do(&after, m, &u);
+        if (m == MOVE_NONE || score != SCORE_MATE - 1 || gamestate_of(&after) != GAME_STALEMATE)
+            fail_msg("depth %d: %s score %d (want %d, a stalemate in one: a win in Ultima)", d,
+                     move_str(m), score, SCORE_MATE - 1);
+    }
+    parse(&pos, "k7/1M6/8/8/8/8/8/7K b 0");
+    int score = 12345;
+    Move m = search_fresh(&pos, 2, 0, &score, NULL);
+    if (m != MOVE_NONE || score != -SCORE_MATE)
+        fail_msg("stalemated Black: %s score %d, want (none) score %d", move_str(m), score,
+                 -SCORE_MATE);
+}
+
 /* A finished position (checkmate, stalemate, bare King, invasion) gives MOVE_NONE. */
 static void test_finished_position(void **state)
 {
@@ -671,6 +700,7 @@ int main(void)
         cmocka_unit_test(test_node_limit),
         cmocka_unit_test(test_finished_position),
         cmocka_unit_test(test_defensive_player),
+        cmocka_unit_test(test_ultima_stalemate_in_search),
         cmocka_unit_test(test_defensive_player_switches_sides),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
