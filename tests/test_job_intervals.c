@@ -957,10 +957,137 @@ static bool check_study_trend(const Csv *st, const char *js, const char *md, con
     return true;
 }
 
+/* Splits the markdown table row starting at line (up to its newline) into its trimmed cells
+ * (at most max); returns how many. */
+static int md_cells(const char *line, char cell[][FIELD_LEN], int max)
+{
+    int n = 0;
+    const char *at = line + (line[0] == '|');
+    while (n < max && *at && *at != '\n') {
+        size_t len = strcspn(at, "|\n");
+        if (at[len] != '|')
+            break;
+        const char *b = at, *e = at + len;
+        while (b < e && *b == ' ')
+            b++;
+        while (e > b && e[-1] == ' ')
+            e--;
+        snprintf(cell[n++], FIELD_LEN, "%.*s", (int)(e - b), b);
+        at += len + 1;
+    }
+    return n;
+}
+
+/* The line after the one that starts with head in md (the first after `from`, when given);
+ * fails when absent. */
+static const char *md_after(const char *md, const char *from, const char *head)
+{
+    const char *at = from ? strstr(md, from) : md;
+    if (at)
+        at = strstr(at, head);
+    if (!at)
+        fail_msg("report.md has no \"%s\"", head);
+    return strchr(at, '\n') + 1;
+}
+
+/* report.md's precision line (each setting's widest handicap half-width, the pincer left out)
+ * and its table of the published tables against the strongest setting's values (per table and
+ * series: the pieces both value, the mean distance, chi-square with as many degrees of freedom
+ * as pieces, its p and verdict), re-derived from study.csv and the published values that
+ * report.md's handicap table lists. */
+static void check_study_published(const Csv *st, const char *md)
+{
+    enum { MAX_CELLS = 16 };
+    char head[MAX_CELLS][FIELD_LEN], cell[MAX_CELLS][FIELD_LEN];
+    double z = z_of(CONFIDENCE);
+    int top = 0;
+    double elo[STUDY_SETTINGS];
+    for (int k = 0; k < STUDY_SETTINGS; k++) {
+        int r = study_row(st, k, "coordinator", "handicap");
+        assert_true(r >= 0);
+        elo[k] = num(st, r, "elo");
+        top = elo[k] > elo[top] ? k : top;
+    }
+    /* Precision: "Precision (...): v1-80 0.85 (wider than the target); ...". */
+    const char *prec = strstr(md, "Precision (the widest handicap half-width");
+    assert_non_null(prec);
+    for (int k = 0; k < STUDY_SETTINGS; k++) {
+        double widest = 0;
+        for (int r = 0; r < st->nrows; r++)
+            if (!strcmp(st->cell[r][col(st, "setting")], STUDY_LABEL[k]) &&
+                !strcmp(st->cell[r][col(st, "series")], "handicap") &&
+                strcmp(st->cell[r][col(st, "piece")], "pincer"))
+                widest = fmax(widest, (num(st, r, "high95") - num(st, r, "low95")) / 2);
+        char label[FIELD_LEN + 4];
+        snprintf(label, sizeof label, " %s ", STUDY_LABEL[k]);
+        const char *at = strstr(prec, label);
+        assert_non_null(at);
+        if (isfinite(widest))
+            near("precision: the widest handicap half-width", strtod(at + strlen(label), NULL),
+                 widest, 6e-3);
+        else
+            assert_int_equal(strncmp(at + strlen(label), "unbounded", 9), 0);
+    }
+    /* The published values: the handicap table's columns between the piece and the settings. */
+    const char *line = md_after(md, "## Handicap matches", "| piece |") - 1;
+    while (line > md && line[-1] != '\n')
+        line--;
+    int ncols = md_cells(line, head, MAX_CELLS), ntables = ncols - 1 - STUDY_SETTINGS;
+    assert_true(ntables >= 1);
+    const char *pieces = strchr(strchr(line, '\n') + 1, '\n') + 1; /* past the rule line */
+    const char *pub_at = md_after(md, NULL, "| table | series | pieces | mean distance |");
+    pub_at = strchr(pub_at, '\n') + 1; /* past the rule line */
+    int rows = 0;
+    for (; *pub_at == '|'; pub_at = strchr(pub_at, '\n') + 1, rows++) {
+        int n = md_cells(pub_at, cell, MAX_CELLS);
+        assert_int_equal(n, 7);
+        int t = 1;
+        while (t <= ntables && strcmp(head[t], cell[0]))
+            t++;
+        if (t > ntables)
+            fail_msg("report.md's published table %s is not a column of the handicap table",
+                     cell[0]);
+        double chi2 = 0, dev = 0;
+        int used = 0;
+        char pc[MAX_CELLS][FIELD_LEN];
+        for (const char *pl = pieces; *pl == '|'; pl = strchr(pl, '\n') + 1) {
+            assert_int_equal(md_cells(pl, pc, MAX_CELLS), ncols);
+            int r = study_row(st, top, pc[0], cell[1]);
+            double pub = strtod(pc[t], NULL);
+            if (!strcmp(pc[0], "pincer") || pub <= 0 || r < 0 || !isfinite(num(st, r, "low95")) ||
+                !isfinite(num(st, r, "high95")))
+                continue;
+            double se = (num(st, r, "high95") - num(st, r, "low95")) / (2 * z),
+                   v = num(st, r, "pincers");
+            chi2 += (pub - v) * (pub - v) / (se * se);
+            dev += fabs(pub - v);
+            used++;
+        }
+        char what[2 * FIELD_LEN + 32];
+        snprintf(what, sizeof what, "published %s against %s: ", cell[0], cell[1]);
+        if (atoi(cell[2]) != used)
+            fail_msg("%s%s pieces written, %d re-derived", what, cell[2], used);
+        char name[sizeof what + 32];
+        snprintf(name, sizeof name, "%smean distance", what);
+        near(name, strtod(cell[3], NULL), dev / used, 6e-3);
+        snprintf(name, sizeof name, "%schi-square", what);
+        near(name, strtod(cell[4], NULL), chi2, 0.051 + 2e-3 * chi2);
+        double p = gsl_cdf_chisq_Q(chi2, used);
+        snprintf(name, sizeof name, "%sp", what);
+        near(name, strtod(cell[5], NULL), p, 6e-3 * p + 1e-9);
+        if (strcmp(cell[6], p >= 0.05 ? "consistent with the measurement" : "**rejected**"))
+            fail_msg("%sverdict '%s' for p = %g", what, cell[6], p);
+    }
+    if (rows == 0)
+        fail_msg("report.md compares no published table: the check would be empty");
+}
+
 /* study: study.csv holds every part's values as the parts wrote them, each setting's Elo as
  * the ladder rated it, and summary.json's trends are the weighted lines through them; every
  * figure of report.md's trend table (slope, half-width, Birge ratio, p, the last step between
- * the two strongest settings and its z, the verdict) is re-derived from study.csv. */
+ * the two strongest settings and its z, the verdict), its precision line and its comparison of
+ * the published tables (pieces, mean distance, chi-square, p, verdict) is re-derived from
+ * study.csv. */
 static void test_study_table_and_trends(void **state)
 {
     (void)state;
@@ -1005,6 +1132,7 @@ static void test_study_table_and_trends(void **state)
         fail_msg("no trend with three bounded values: the check would be empty");
     if (study_steps_checked == 0)
         fail_msg("no last step in report.md was compared: the check would be empty");
+    check_study_published(st, md);
     free(md);
     free(js);
     free(ratings);
