@@ -143,6 +143,9 @@ run "$CFG" --set run.results_dir="$T/sp1" "${SP[@]}" --set "spsa.options=pincer:
 check "an SPSA range outside the advertised one: exit 2, before the first game" eval \
     '[ $RC -eq 2 ] && line_has "[spsa] options: pincer: the range [0, 5000]" "in [0, 1500]" &&
      [ "$(wc -l <$T/sp1/f/checkpoint.journal)" -le 1 ]'
+run "$CFG" --set run.results_dir="$T/sp3" "${SP[@]}" --set "spsa.options=pincer:100:-1:1500"
+check "an SPSA range below the advertised minimum: exit 2 (its exact range, [0, 1500], is spsa_options.sh's)" eval \
+    '[ $RC -eq 2 ] && line_has "[spsa] options: pincer: the range [-1, 1500]" "in [0, 1500]"'
 run "$CFG" --set run.results_dir="$T/sp2" "${SP[@]}" --set "spsa.options=MageValu:700:0:1500"
 check "an SPSA option the engine does not have: exit 2" eval \
     '[ $RC -eq 2 ] && line_has "[spsa] options: MageValu: unknown option"'
