@@ -719,6 +719,22 @@ static void test_game_defaults_set(void **state)
     temp_done(plain);
 }
 
+/* [spsa] options names an engine option once: given twice is refused, also in another case
+ * (UCI option names are case-insensitive: PINCER is pincer). */
+static void test_spsa_options_once(void **state)
+{
+    (void)state;
+    static const char head[] = "[run]\njob = spsa\nname = t\n[engine_a]\ncommand = x\n[spsa]\n";
+    static const char *const twice[] = {"pincer:100:0:1500, pincer:100:0:1500",
+                                        "pincer:100:0:1500, PINCER:100:0:1500",
+                                        "Hash:16:1:64, mage:700:0:1500, hASH:8:1:64"};
+    for (size_t i = 0; i < sizeof twice / sizeof twice[0]; i++) {
+        char text[512];
+        snprintf(text, sizeof text, "%soptions = %s\n", head, twice[i]);
+        expect_error(text, 7, "option given twice");
+    }
+}
+
 /* config_print_doc mentions every section and every key that config_write writes. */
 static void test_doc(void **state)
 {
@@ -855,6 +871,7 @@ int main(void)
         cmocka_unit_test(test_time_control),
         cmocka_unit_test(test_game_defaults),
         cmocka_unit_test(test_game_defaults_set),
+        cmocka_unit_test(test_spsa_options_once),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
