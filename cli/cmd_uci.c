@@ -6,6 +6,7 @@
  * match runner's go wakes the one thread that searches, and no thread hands work to another.
  * A session reads commands from a file descriptor and writes its answers to a stream
  * (uci_session), so tests and the fuzz target can drive it. */
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <poll.h>
@@ -14,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -514,8 +516,9 @@ static void uci_set_variant(Uci *u, const char *value)
 }
 
 /* "setoption name <Hash|Weights|UCI_Variant|weight> value <v>"; a bad value is reported and
- * the option keeps its value. Weights replaces the whole table (single weights set before are
- * lost); a weight is one of the game the engine plays ("'mage' is not an Ultima weight"). */
+ * the option keeps its value. Names are matched without regard to case, as UCI says ("hash",
+ * "PINCER"). Weights replaces the whole table (single weights set before are lost); a weight is
+ * one of the game the engine plays ("'mage' is not an Ultima weight"). */
 static void uci_setoption(Uci *u, char *args)
 {
     char *name = args + strspn(args, " \t"), *value = strstr(name, " value ");
@@ -528,8 +531,12 @@ static void uci_setoption(Uci *u, char *args)
     value += 7 + strspn(value + 7, " \t");
     long mb;
     WeightSet set;
-    char why[256];
-    if (!strcmp(name, "Hash")) {
+    char why[256], lower[256];
+    size_t n = 0;
+    for (; name[n] && n + 1 < sizeof lower; n++) /* the weights' names are lower case */
+        lower[n] = (char)tolower((unsigned char)name[n]);
+    lower[n] = '\0';
+    if (!strcasecmp(name, "Hash")) {
         if (!uci_parse_long(value, 1, u->cfg.max_hash_mb, &mb)) {
             uci_say(u,
                     "info string error: Hash must be an integer in [1, %ld] (MiB), got '%s';"
@@ -549,7 +556,7 @@ static void uci_setoption(Uci *u, char *args)
         u->hash_mb = mb;
         if (u->valid)
             engine_set_position(e, &u->start, u->moves, u->nmoves);
-    } else if (!strcmp(name, "Weights")) {
+    } else if (!strcasecmp(name, "Weights")) {
         Weights w;
         char err[512];
         if (!u->cfg.weight_files && !weights_is_builtin(value))
@@ -559,11 +566,11 @@ static void uci_setoption(Uci *u, char *args)
             uci_say(u, "info string error: Weights: %s; unchanged\n", err);
         else
             engine_set_weights(u->engine, &w);
-    } else if (!strcmp(name, "UCI_Variant")) {
+    } else if (!strcasecmp(name, "UCI_Variant")) {
         uci_set_variant(u, value);
-    } else if (weights_term_game(u->variant, name, &set, why, sizeof why)) {
-        uci_set_weight(u, &set, name, value);
-    } else if (weights_find(name) >= 0 || weights_find_term(name) >= 0) {
+    } else if (weights_term_game(u->variant, lower, &set, why, sizeof why)) {
+        uci_set_weight(u, &set, lower, value);
+    } else if (weights_find(lower) >= 0 || weights_find_term(lower) >= 0) {
         uci_say(u, "info string error: %s; unchanged\n", why); /* another game's weight */
     } else {
         uci_say(u, "info string error: unknown option '%s'\n", name);

@@ -3,7 +3,8 @@
 # engine_loud.sh: broken external engines fail loudly (README "Misbehaving engines"): an engine
 # that cannot start (a program that does not exist, one that dies at the handshake or gives no
 # uciok in time, before the first game or at a restart) or that loses 3 games in a row the same
-# way stops the run with exit 1 and one line naming it, its command and its stderr; one that
+# way (not faults of different kinds, nor faults with a sound game between them) stops the run
+# with exit 1 and one line naming it, its command and its stderr; one that
 # cannot start leaves no results folder the run made (a resumed run's is kept); the finished
 # games stay in the journal and a rerun resumes. [engine_x] options and [spsa] options are checked against the
 # options the engine advertises (unknown, wrong type, out of range, refused with `info string
@@ -17,6 +18,8 @@ NAME=engine_loud
 
 # ENG, a copy under $T of broken.sh, and CFG: a match of 3 pairs on 1 thread.
 broken_match 1 3
+# Number of games of folder $1's games.pgn with Termination $2.
+terms() { grep -c "^\[Termination \"$2\"\]$" "$1/games.pgn"; }
 # One line of $T/err holds every fixed string given.
 line_has() {
     local l
@@ -85,6 +88,29 @@ run "$CFG" --set run.results_dir="$T/row0" --set "engine_a.command=$ENG crash 3 
 check "fault_stop = 0: the crashes never stop the run: all 6 games played (and abandoned: exit 1)" eval \
     '[ $RC -eq 1 ] && ! has $T/err "in a row" && has $T/err "all 6 games were abandoned"'
 
+# --- faults of different kinds, faults broken by a sound game -----------------------------
+# A flaky engine (broken.sh games: one mode a game) is not stopped: only fault_stop faults of
+# the same kind in a row, with no sound game between them, stop a run.
+# mixed NAME MODES [--set ...]: the 3-pair match with engine A playing game n as MODES' n-th.
+mixed() {
+    local name=$1 modes=$2
+    shift 2
+    mkdir -p "$T/wd-$name"
+    run "$CFG" --set run.results_dir="$T/$name" --set "engine_a.command=$ENG games $modes $BIN uci" \
+        --set engine_a.working_dir="$T/wd-$name" --set engine_a.timeout_ms=1000 "$@"
+}
+mixed mix crash,hang,crash,hang,crash,hang
+check "a crash, a time loss, a crash, ... (6 faults, never twice the same in a row): the run finishes, exit 0" eval \
+    '[ $RC -eq 0 ] && ! has $T/err "in a row" && [ "$(terms $T/mix/f abandoned)" -eq 3 ] &&
+     [ "$(terms $T/mix/f "time forfeit")" -eq 3 ]'
+mixed gap crash,crash,ok,crash,crash,ok
+check "two crashes, a sound game, two crashes, a sound game: the run finishes, exit 0" eval \
+    '[ $RC -eq 0 ] && ! has $T/err "in a row" && [ "$(terms $T/gap/f abandoned)" -eq 4 ]'
+mixed two crash,hang,hang --set match.fault_stop=2
+check "fault_stop = 2: a crash, then two time losses: the run stops at the second, exit 1" eval \
+    '[ $RC -eq 1 ] && line_has "engine broken" "2 games in a row lost by time forfeit" &&
+     [ "$(grep -c "^maxtune: opening [01], game [12]: broken (.*) loses by" $T/err)" -eq 3 ]'
+
 # --- options checked against the engine's option lines -----------------------------------
 opt() {
     run "$CFG" --set run.results_dir="$T/opt" --set "engine_a.command=$BIN uci" "$@"
@@ -100,6 +126,13 @@ check "a wrong-typed option value: exit 2, the option's type and range" eval \
 opt --set "engine_a.options=pincer=5000"
 check "an option value out of its advertised range: exit 2" eval \
     '[ $RC -eq 2 ] && line_has "[engine_a] options: pincer=5000: out of range" "[0, 1500]"'
+opt --set "engine_a.options=hash=1, PINCER=1500, Mob_Pincer=-20" --set match.pairs=1 \
+    --set run.engine_log=all
+check "options at the ends of their advertised ranges, names in another case: accepted and set" eval \
+    '[ $RC -eq 0 ] && has $T/opt/f/engines.log "> setoption name PINCER value 1500" &&
+     has $T/opt/f/engines.log "> setoption name Mob_Pincer value -20" &&
+     ! has $T/opt/f/engines.log "info string error"'
+rm -rf "$T/opt"
 opt --set "engine_a.options=Weights=$T/none.weights"
 check "info string error after setoption: exit 2, the engine's line quoted" eval \
     '[ $RC -eq 2 ] && line_has "[engine_a] options: the engine refused an option" \
@@ -111,6 +144,9 @@ run "$CFG" --set run.results_dir="$T/sp1" "${SP[@]}" --set "spsa.options=pincer:
 check "an SPSA range outside the advertised one: exit 2, before the first game" eval \
     '[ $RC -eq 2 ] && line_has "[spsa] options: pincer: the range [0, 5000]" "in [0, 1500]" &&
      [ "$(wc -l <$T/sp1/f/checkpoint.journal)" -le 1 ]'
+run "$CFG" --set run.results_dir="$T/sp3" "${SP[@]}" --set "spsa.options=pincer:100:-1:1500"
+check "an SPSA range below the advertised minimum: exit 2 (its exact range, [0, 1500], is spsa_options.sh's)" eval \
+    '[ $RC -eq 2 ] && line_has "[spsa] options: pincer: the range [-1, 1500]" "in [0, 1500]"'
 run "$CFG" --set run.results_dir="$T/sp2" "${SP[@]}" --set "spsa.options=MageValu:700:0:1500"
 check "an SPSA option the engine does not have: exit 2" eval \
     '[ $RC -eq 2 ] && line_has "[spsa] options: MageValu: unknown option"'

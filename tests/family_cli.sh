@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # family_cli.sh: the family job ([run] job = family) and the defensive player ([engine_a]
 # defence). A tiny study finishes with its 8 parts (each game's self-play at three depths, each
-# game's defensive player), each part a selfplay run of its own game with its games.pgn; the
-# counts of family.csv are the PGN's own (re-derived here with awk, Wilson intervals and the
-# defensive player's score too), and each game's draw-rate trend and the difference of the two
-# are re-derived from the table's counts (weighted least squares with the Birge ratio). The same
-# config gives byte-identical tables and games with one thread or two, and after an interrupted
+# game's defensive player), each part a selfplay run of its own game with its games.pgn; every
+# figure of family.csv is re-derived from the parts' PGN (counts, Wilson intervals, scores,
+# lengths), the defensive table's scores and Elo from them, and every figure of each game's
+# draw-rate trend and of the difference of the two, in summary.json and report.md, from the
+# table's counts (weighted least squares with the Birge ratio): tests/lib/family_figures.py.
+# The same config gives byte-identical tables and games with one thread or two, and after an interrupted
 # run is resumed. Bad input is refused with one line and exit 2, leaving no folder: nodes not
 # increasing, [run] variant = ultima, a defensive external engine, a weights file that does not
 # exist. A defensive player in a match is named so in its report.
@@ -58,64 +59,13 @@ check "each part plays its own game; only defensive-<game>'s player A is defensi
      [ "$(grep -c "^defence = " $F/defensive-maxima/config.ini)" = 1 ] && ! has $F/maxima-240/config.ini "defence =" &&
      grep -q "^\[Variant \"Ultima\"\]" $F/ultima-60/games.pgn && grep -q "^\[White \"defensive\"\]" $F/defensive-ultima/games.pgn'
 
-# "game,kind,nodes,games,white_wins,draws,black_wins,a_half_points" of part $1 from its PGN.
-pgn_counts() {
-    awk -F'"' -v part="$1" '/^\[White /{w=$2} /^\[Result /{
-        n++; r=$2; s = (r == "1-0") ? 2 : (r == "0-1") ? 0 : 1
-        ww += s == 2; d += s == 1; bw += s == 0
-        a += (w == "A" || w == "defensive") ? s : 2 - s }
-        END { printf "%d,%d,%d,%d,%d\n", n, ww, d, bw, a }' "$F/$1/games.pgn"
-}
-# The same figures from family.csv's row of part $1 (a's half points from a_score * 2 * games).
-csv_counts() {
-    local game=${1##*-} kind=selfplay nodes=${1##*-}
-    case $1 in defensive-*) kind=defensive nodes=120 ;; *) game=${1%-*} ;; esac
-    awk -F, -v g="$game" -v k="$kind" -v n="$nodes" '$1 == g && $2 == k && $3 == n {
-        printf "%d,%d,%d,%d,%d\n", $4, $5, $6, $7, $20 * 2 * $4 + 0.5 }' "$F/family.csv"
-}
-counts_match() {
-    local p
-    for p in $PARTS; do [ "$(pgn_counts "$p")" = "$(csv_counts "$p")" ] || return 1; done
-}
-check "family.csv's counts and the defensive player's score are the PGN's own (8 parts)" counts_match
-# True when every row's draw interval is Wilson's 95% interval of draws of games.
-wilson_ok() {
-    awk -F, 'NR > 1 { n = $4; p = $6 / n; z = 1.959963984540054; z2n = z * z / n
-        c = (p + z2n / 2) / (1 + z2n); h = z * sqrt(p * (1 - p) / n + z2n / (4 * n)) / (1 + z2n)
-        if ((c - h - $9)^2 > 1e-11 || (c + h - $10)^2 > 1e-11 || (p - $8)^2 > 1e-11) bad++ }
-        END { exit bad > 0 }' "$F/family.csv"
-}
-check "every draw rate's interval is Wilson's, from the row's counts" wilson_ok
-
-# Each game's slope (per doubling) with its Birge-scaled error, then Ultima's minus Maxima's,
-# from family.csv's self-play counts: "m_slope m_se u_slope u_se diff".
-trends() {
-    awk -F, 'NR > 1 && $2 == "selfplay" { g = $1; k = ++n[g]; x[g, k] = log($3) / log(2)
-        y[g, k] = $6 / $4; q = ($6 + 1) / ($4 + 2); w[g, k] = $4 / (q * (1 - q)) }
-        END { split("maxima ultima", G, " ")
-            for (i = 1; i <= 2; i++) { g = G[i]; sw = sx = sy = 0
-                for (k = 1; k <= n[g]; k++) { sw += w[g, k]; sx += w[g, k] * x[g, k]; sy += w[g, k] * y[g, k] }
-                mx = sx / sw; my = sy / sw; sxx = sxy = 0
-                for (k = 1; k <= n[g]; k++) { sxx += w[g, k] * (x[g, k] - mx)^2; sxy += w[g, k] * (x[g, k] - mx) * (y[g, k] - my) }
-                b = sxy / sxx; a = my - b * mx; chi = 0
-                for (k = 1; k <= n[g]; k++) chi += w[g, k] * (y[g, k] - a - b * x[g, k])^2
-                birge = sqrt(chi / (n[g] - 2)); if (birge < 1) birge = 1
-                s[i] = b; e[i] = sqrt(1 / sxx) * birge }
-            printf "%.7f %.7f %.7f %.7f %.7f\n", s[1], e[1], s[2], e[2], s[2] - s[1] }' "$F/family.csv"
-}
-# The same from summary.json.
-summary_trends() {
-    tr -d '\n' <"$F/summary.json" | awk '{
-        n = split($0, parts, "\"draw_trend_per_doubling\": ")
-        for (i = 2; i <= 3; i++) { split(parts[i], f, /[:,}]/); sl[i] = f[2]; se[i] = f[4] }
-        split($0, d, "\"ultima_minus_maxima_trend\": {\"slope\": "); split(d[2], dd, ",")
-        printf "%s %s %s %s %s\n", sl[2], se[2], sl[3], se[3], dd[1] }'
-}
-# True when the two lists of five numbers agree within 2e-5 (summary.json rounds to 6 decimals).
-close5() { awk -v a="$1" -v b="$2" 'BEGIN { n = split(a, x, " "); m = split(b, y, " "); if (n != 5 || m != 5) exit 1
-    for (i = 1; i <= 5; i++) if ((x[i] - y[i])^2 > 4e-10) exit 1 }'; }
-check "each game's draw-rate trend and their difference are re-derived from the counts" eval \
-    'close5 "$(trends)" "$(summary_trends)"'
+# Every figure of family.csv, summary.json and report.md re-derived from the run's own files
+# (tests/lib/family_figures.py prints each one that disagrees).
+FIGURES=$(dirname "$0")/lib/family_figures.py
+check "family.csv from the parts' PGN (8 parts): counts, Wilson's draw and decisive intervals, White's and A's scores, lengths; the defensive table's scores and Elo" \
+    python3 "$FIGURES" table "$F"
+check "every trend figure (slopes, errors, intervals, p, Birge; the difference's error, z, p, verdict) re-derived from the counts" \
+    python3 "$FIGURES" trends "$F"
 check "the report: the tables, the trend's verdict, the defensive player, the plot, the parts' links" eval \
     'has $F/report.md "| Ultima | 240 | 14 |" && has $F/report.md "Ultima'"'"'s slope minus Maxima'"'"'s:" &&
      has $F/report.md "| game | defensive player'"'"'s score | Elo |" && has $F/report.md "[defensive-ultima](defensive-ultima/report.md)" &&

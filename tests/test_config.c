@@ -20,6 +20,7 @@
 #include "tune/stats/stats.h"
 #include "tune/play/match_config.h"
 #include "tune/jobs/spsa/spsa_config.h"
+#include "tune/jobs/values/values_config.h"
 
 /* A valid [run] section: lines 1-3. */
 #define RUN3 "[run]\njob = match\nname = t\n"
@@ -684,6 +685,56 @@ static void test_game_defaults(void **state)
                  "[spsa] params = queen: unknown weight 'queen'");
 }
 
+/* A key given by --set keeps its value in a game with a default of its own, as a key given in
+ * the file does, whether the game comes from the file or from --set too; given with the very
+ * value of Maxima's default, it is still given (and Maxima's Mage and Guard are refused in
+ * Ultima); a key left alone takes the game's default. */
+static void test_game_defaults_set(void **state)
+{
+    (void)state;
+    static const char ultima[] = "pincer,coordinator,long_leaper,chameleon,withdrawer,immobilizer";
+    Config cfg;
+    char err[1024];
+    char *in_file = temp_file(RUN3 "variant = ultima\n");
+    char *plain = temp_file(RUN3);
+    char *set[] = {"spsa.params=frozen.pincer, tempo", "values.types=pincer,coordinator"};
+    load_ok(&cfg, in_file, set, 2);
+    assert_string_equal(spsa_config(&cfg)->params, "frozen.pincer, tempo");
+    assert_string_equal(values_config(&cfg)->types, "pincer,coordinator");
+    char *both[] = {"run.variant=ultima", "spsa.params=frozen.pincer, tempo"};
+    load_ok(&cfg, plain, both, 2);
+    assert_string_equal(spsa_config(&cfg)->params, "frozen.pincer, tempo");
+    assert_string_equal(values_config(&cfg)->types, ultima); /* left alone */
+    char *game_only[] = {"run.variant=ultima"};
+    load_ok(&cfg, plain, game_only, 1);
+    assert_string_equal(spsa_config(&cfg)->params, ultima);
+    char *maxima[] = {"run.variant=ultima",
+                      "spsa.params=pincer,coordinator,long_leaper,chameleon,withdrawer,"
+                      "immobilizer,mage,guard"};
+    if (config_load(&cfg, plain, maxima, 2, err, sizeof err) ||
+        !strstr(err, "'mage' is not an Ultima weight"))
+        fail_msg("--set spsa.params=<Maxima's default> in Ultima: want 'mage' refused, got %s",
+                 err);
+    temp_done(in_file);
+    temp_done(plain);
+}
+
+/* [spsa] options names an engine option once: given twice is refused, also in another case
+ * (UCI option names are case-insensitive: PINCER is pincer). */
+static void test_spsa_options_once(void **state)
+{
+    (void)state;
+    static const char head[] = "[run]\njob = spsa\nname = t\n[engine_a]\ncommand = x\n[spsa]\n";
+    static const char *const twice[] = {"pincer:100:0:1500, pincer:100:0:1500",
+                                        "pincer:100:0:1500, PINCER:100:0:1500",
+                                        "Hash:16:1:64, mage:700:0:1500, hASH:8:1:64"};
+    for (size_t i = 0; i < sizeof twice / sizeof twice[0]; i++) {
+        char text[512];
+        snprintf(text, sizeof text, "%soptions = %s\n", head, twice[i]);
+        expect_error(text, 7, "option given twice");
+    }
+}
+
 /* config_print_doc mentions every section and every key that config_write writes. */
 static void test_doc(void **state)
 {
@@ -803,14 +854,24 @@ int main(void)
     core_init();        /* the games config_variant names */
     catalog_register(); /* the job names [run] job accepts */
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_good_config),     cmocka_unit_test(test_defaults),
-        cmocka_unit_test(test_errors),          cmocka_unit_test(test_missing_required),
-        cmocka_unit_test(test_unreadable),      cmocka_unit_test(test_overrides),
-        cmocka_unit_test(test_config_set),      cmocka_unit_test(test_sprt_reach_rule),
-        cmocka_unit_test(test_write_roundtrip), cmocka_unit_test(test_write_sparse),
-        cmocka_unit_test(test_variant_key),     cmocka_unit_test(test_doc),
-        cmocka_unit_test(test_relative_paths),  cmocka_unit_test(test_engine_command),
-        cmocka_unit_test(test_time_control),    cmocka_unit_test(test_game_defaults),
+        cmocka_unit_test(test_good_config),
+        cmocka_unit_test(test_defaults),
+        cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_missing_required),
+        cmocka_unit_test(test_unreadable),
+        cmocka_unit_test(test_overrides),
+        cmocka_unit_test(test_config_set),
+        cmocka_unit_test(test_sprt_reach_rule),
+        cmocka_unit_test(test_write_roundtrip),
+        cmocka_unit_test(test_write_sparse),
+        cmocka_unit_test(test_variant_key),
+        cmocka_unit_test(test_doc),
+        cmocka_unit_test(test_relative_paths),
+        cmocka_unit_test(test_engine_command),
+        cmocka_unit_test(test_time_control),
+        cmocka_unit_test(test_game_defaults),
+        cmocka_unit_test(test_game_defaults_set),
+        cmocka_unit_test(test_spsa_options_once),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -767,9 +767,9 @@ static void check_study_row(const Csv *st, int r, int k)
 }
 
 /* The weighted least-squares slope of y on x (weights 1 / se^2) and its standard error, scaled
- * by the Birge ratio sqrt(chi2 / (n - 2)) when that is above 1. */
+ * by the Birge ratio sqrt(chi2 / (n - 2)) when that is above 1 (*birge: the ratio, at least 1). */
 static void wls_slope(const double *x, const double *y, const double *se, int n, double *b,
-                      double *b_se)
+                      double *b_se, double *birge)
 {
     double sw = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
     for (int i = 0; i < n; i++) {
@@ -785,30 +785,158 @@ static void wls_slope(const double *x, const double *y, const double *se, int n,
     double a = (sy - *b * sx) / sw, chi2 = 0;
     for (int i = 0; i < n; i++)
         chi2 += (y[i] - a - *b * x[i]) * (y[i] - a - *b * x[i]) / (se[i] * se[i]);
-    *b_se = sqrt(sw / d) * fmax(1, sqrt(chi2 / (n - 2)));
+    *birge = fmax(1, sqrt(chi2 / (n - 2)));
+    *b_se = sqrt(sw / d) * *birge;
+}
+
+/* The row of study.csv holding setting k's value of piece in series, or -1. */
+static int study_row(const Csv *st, int k, const char *piece, const char *series)
+{
+    for (int i = 0; i < st->nrows; i++)
+        if (!strcmp(st->cell[i][col(st, "setting")], STUDY_LABEL[k]) &&
+            !strcmp(st->cell[i][col(st, "piece")], piece) &&
+            !strcmp(st->cell[i][col(st, "series")], series))
+            return i;
+    return -1;
+}
+
+/* The cells of report.md's trend-table row of piece/series ("| piece | series | slope +- half |
+ * Birge | p | step (z = z) | verdict |"), trimmed, into cell[5]; fails when the row is absent. */
+static void study_trend_cells(const char *md, const char *piece, const char *series,
+                              char cell[5][FIELD_LEN])
+{
+    char head[2 * FIELD_LEN];
+    snprintf(head, sizeof head, "\n| %s | %s | ", piece, series);
+    const char *at = strstr(md, head);
+    if (!at)
+        fail_msg("report.md has no trend row for %s, %s", piece, series);
+    at += strlen(head);
+    for (int c = 0; c < 5; c++) {
+        size_t n = strcspn(at, "|\n");
+        if (at[n] != '|')
+            fail_msg("report.md's trend row of %s, %s is cut short", piece, series);
+        snprintf(cell[c], FIELD_LEN, "%.*s", (int)n, at);
+        for (size_t k = strlen(cell[c]); k > 0 && cell[c][k - 1] == ' '; k--)
+            cell[c][k - 1] = '\0';
+        at += n + 1 + (at[n + 1] == ' ');
+    }
+}
+
+/* The last step of piece/series re-derived from study.csv: the value at the strongest setting
+ * (by the ladder's Elo) minus the value at the second strongest, and its z (their errors, from
+ * the 95% intervals, in quadrature); false when either value lacks a bounded interval. */
+static bool study_last_step(const Csv *st, const char *piece, const char *series, double *d,
+                            double *z)
+{
+    int top = -1, next = -1;
+    double elo[STUDY_SETTINGS];
+    int r[STUDY_SETTINGS];
+    for (int k = 0; k < STUDY_SETTINGS; k++) {
+        r[k] = study_row(st, k, piece, series);
+        if (r[k] < 0)
+            return false;
+        elo[k] = num(st, r[k], "elo");
+        if (top < 0 || elo[k] > elo[top]) {
+            next = top;
+            top = k;
+        } else if (next < 0 || elo[k] > elo[next]) {
+            next = k;
+        }
+    }
+    double se[2], v[2], q = z_of(CONFIDENCE);
+    const int which[2] = {top, next};
+    for (int i = 0; i < 2; i++) {
+        double lo = num(st, r[which[i]], "low95"), hi = num(st, r[which[i]], "high95");
+        if (!isfinite(lo) || !isfinite(hi))
+            return false;
+        se[i] = (hi - lo) / (2 * q);
+        v[i] = num(st, r[which[i]], "pincers");
+    }
+    *d = v[0] - v[1];
+    *z = *d / hypot(se[0], se[1]);
+    return true;
+}
+
+/* How many last steps check_study_report_row has compared (the check must not be empty). */
+static int study_steps_checked;
+
+/* report.md's trend row of piece/series against the figures re-derived here: the slope, its
+ * 95% half-width, the Birge ratio and p (have_trend; "-" otherwise), the last step between the
+ * two strongest settings and its z ("-" when it has none), and the verdict they give. */
+static void check_study_report_row(const char *md, const Csv *st, const char *piece,
+                                   const char *series, bool have_trend, double b, double b_se,
+                                   double birge, double p)
+{
+    char cell[5][FIELD_LEN], what[3 * FIELD_LEN];
+    study_trend_cells(md, piece, series, cell);
+    snprintf(what, sizeof what, "report.md, %s %s: ", piece, series);
+    double z95 = z_of(CONFIDENCE), slope, half, d, z;
+    if (have_trend) {
+        if (sscanf(cell[0], "%lf +- %lf", &slope, &half) != 2)
+            fail_msg("%sslope cell '%s'", what, cell[0]);
+        char name[4 * FIELD_LEN];
+        snprintf(name, sizeof name, "%sslope", what);
+        near(name, slope, b, 2e-3 * (1 + fabs(b)));
+        snprintf(name, sizeof name, "%sslope's 95%% half-width", what);
+        near(name, half, z95 * b_se, 2e-3 * (1 + z95 * b_se));
+        snprintf(name, sizeof name, "%sBirge ratio", what);
+        near(name, strtod(cell[1], NULL), birge, 6e-3 + 2e-3 * birge);
+        snprintf(name, sizeof name, "%sp", what);
+        near(name, strtod(cell[2], NULL), p, 3e-3);
+    } else if (strcmp(cell[0], "-") || strcmp(cell[1], "-") || strcmp(cell[2], "-")) {
+        fail_msg("%sno trend, yet '%s', '%s', '%s'", what, cell[0], cell[1], cell[2]);
+    }
+    bool have_step = study_last_step(st, piece, series, &d, &z);
+    double written_d, written_z;
+    if (!have_step) {
+        if (strcmp(cell[3], "-"))
+            fail_msg("%sno last step, yet '%s'", what, cell[3]);
+    } else if (sscanf(cell[3], "%lf (z = %lf)", &written_d, &written_z) != 2) {
+        fail_msg("%slast step cell '%s'", what, cell[3]);
+    } else {
+        char name[4 * FIELD_LEN];
+        snprintf(name, sizeof name, "%slast step (strongest minus second strongest)", what);
+        near(name, written_d, d, 6e-3);
+        snprintf(name, sizeof name, "%slast step's z", what);
+        near(name, written_z, z, 0.051 + 1e-3 * fabs(z));
+        study_steps_checked++;
+    }
+    const char *verdict = !have_trend                                  ? "-"
+                          : p >= 0.05 && (!have_step || fabs(z) < z95) ? "no change detected"
+                          : have_step && fabs(z) < z95                 ? "trend, settled at the top"
+                                                                       : "still changing";
+    if (strcmp(cell[4], verdict))
+        fail_msg("%sverdict '%s', re-derived '%s' (p %g, step z %g)", what, cell[4], verdict, p,
+                 have_step ? z : NAN);
 }
 
 /* Re-derives the trend of piece/series from study.csv's rows (x: Elo / 100, se from the 95%
- * interval) and compares it with summary.json's; false when the series has no trend. */
-static bool check_study_trend(const Csv *st, const char *js, const char *piece, const char *series)
+ * interval) and compares it with summary.json's and report.md's; false when the series has no
+ * trend. */
+static bool check_study_trend(const Csv *st, const char *js, const char *md, const char *piece,
+                              const char *series)
 {
     double x[STUDY_SETTINGS], y[STUDY_SETTINGS], se[STUDY_SETTINGS], z = z_of(CONFIDENCE);
-    for (int k = 0; k < STUDY_SETTINGS; k++) {
-        int r = -1;
-        for (int i = 0; i < st->nrows && r < 0; i++)
-            if (!strcmp(st->cell[i][col(st, "setting")], STUDY_LABEL[k]) &&
-                !strcmp(st->cell[i][col(st, "piece")], piece) &&
-                !strcmp(st->cell[i][col(st, "series")], series))
-                r = i;
-        if (r < 0 || !isfinite(num(st, r, "low95")) || !isfinite(num(st, r, "high95")))
-            return false;
+    bool bounded = true;
+    for (int k = 0; k < STUDY_SETTINGS && bounded; k++) {
+        int r = study_row(st, k, piece, series);
+        if (r < 0 || !isfinite(num(st, r, "low95")) || !isfinite(num(st, r, "high95"))) {
+            bounded = false;
+            break;
+        }
         x[k] = num(st, r, "elo") / 100;
         y[k] = num(st, r, "pincers");
         se[k] = (num(st, r, "high95") - num(st, r, "low95")) / (2 * z);
     }
-    double b, b_se, ones[STUDY_SETTINGS] = {1, 1, 1}, b_flat, flat_se;
-    wls_slope(x, y, se, STUDY_SETTINGS, &b, &b_se);
-    wls_slope(x, y, ones, STUDY_SETTINGS, &b_flat, &flat_se);
+    bool shown = strcmp(series, "middle_game") && strcmp(series, "end_game");
+    if (!bounded) {
+        if (shown)
+            check_study_report_row(md, st, piece, series, false, 0, 0, 0, 0);
+        return false;
+    }
+    double b, b_se, birge, ones[STUDY_SETTINGS] = {1, 1, 1}, b_flat, flat_se, flat_birge;
+    wls_slope(x, y, se, STUDY_SETTINGS, &b, &b_se, &birge);
+    wls_slope(x, y, ones, STUDY_SETTINGS, &b_flat, &flat_se, &flat_birge);
     char from[FIELD_LEN + 16], in[64];
     snprintf(from, sizeof from, "\"%s\": {\"vchess\"", piece);
     const char *at = strstr(js, from);
@@ -817,17 +945,149 @@ static bool check_study_trend(const Csv *st, const char *js, const char *piece, 
     at = strstr(at, in);
     assert_non_null(at);
     double slope = json_num(at, NULL, "slope_per_100_elo"), jse = json_num(at, NULL, "se");
+    double p = 2 * gsl_cdf_ugaussian_Q(fabs(b / b_se));
     /* Rows hold 4 decimals and Elo 2: the tolerance follows from them. */
     near("trend slope (weighted least squares)", slope, b, 2e-3 * (1 + fabs(b)));
     near("trend slope's standard error", jse, b_se, 2e-3 * (1 + b_se));
-    near("trend p", json_num(at, NULL, "p"), 2 * gsl_cdf_ugaussian_Q(fabs(b / b_se)), 2e-3);
+    near("trend p", json_num(at, NULL, "p"), p, 2e-3);
     if (fabs(b - b_flat) > 1e-2 * (1 + fabs(b)))
         apart("weighted slope against the unweighted one", slope, b_flat, 2e-3 * (1 + fabs(b)));
+    if (shown)
+        check_study_report_row(md, st, piece, series, true, b, b_se, birge, p);
     return true;
 }
 
+/* Splits the markdown table row starting at line (up to its newline) into its trimmed cells
+ * (at most max); returns how many. */
+static int md_cells(const char *line, char cell[][FIELD_LEN], int max)
+{
+    int n = 0;
+    const char *at = line + (line[0] == '|');
+    while (n < max && *at && *at != '\n') {
+        size_t len = strcspn(at, "|\n");
+        if (at[len] != '|')
+            break;
+        const char *b = at, *e = at + len;
+        while (b < e && *b == ' ')
+            b++;
+        while (e > b && e[-1] == ' ')
+            e--;
+        snprintf(cell[n++], FIELD_LEN, "%.*s", (int)(e - b), b);
+        at += len + 1;
+    }
+    return n;
+}
+
+/* The line after the one that starts with head in md (the first after `from`, when given);
+ * fails when absent. */
+static const char *md_after(const char *md, const char *from, const char *head)
+{
+    const char *at = from ? strstr(md, from) : md;
+    if (at)
+        at = strstr(at, head);
+    if (!at)
+        fail_msg("report.md has no \"%s\"", head);
+    return strchr(at, '\n') + 1;
+}
+
+/* report.md's precision line (each setting's widest handicap half-width, the pincer left out)
+ * and its table of the published tables against the strongest setting's values (per table and
+ * series: the pieces both value, the mean distance, chi-square with as many degrees of freedom
+ * as pieces, its p and verdict), re-derived from study.csv and the published values that
+ * report.md's handicap table lists. */
+static void check_study_published(const Csv *st, const char *md)
+{
+    enum { MAX_CELLS = 16 };
+    char head[MAX_CELLS][FIELD_LEN], cell[MAX_CELLS][FIELD_LEN];
+    double z = z_of(CONFIDENCE);
+    int top = 0;
+    double elo[STUDY_SETTINGS];
+    for (int k = 0; k < STUDY_SETTINGS; k++) {
+        int r = study_row(st, k, "coordinator", "handicap");
+        assert_true(r >= 0);
+        elo[k] = num(st, r, "elo");
+        top = elo[k] > elo[top] ? k : top;
+    }
+    /* Precision: "Precision (...): v1-80 0.85 (wider than the target); ...". */
+    const char *prec = strstr(md, "Precision (the widest handicap half-width");
+    assert_non_null(prec);
+    for (int k = 0; k < STUDY_SETTINGS; k++) {
+        double widest = 0;
+        for (int r = 0; r < st->nrows; r++)
+            if (!strcmp(st->cell[r][col(st, "setting")], STUDY_LABEL[k]) &&
+                !strcmp(st->cell[r][col(st, "series")], "handicap") &&
+                strcmp(st->cell[r][col(st, "piece")], "pincer"))
+                widest = fmax(widest, (num(st, r, "high95") - num(st, r, "low95")) / 2);
+        char label[FIELD_LEN + 4];
+        snprintf(label, sizeof label, " %s ", STUDY_LABEL[k]);
+        const char *at = strstr(prec, label);
+        assert_non_null(at);
+        if (isfinite(widest))
+            near("precision: the widest handicap half-width", strtod(at + strlen(label), NULL),
+                 widest, 6e-3);
+        else
+            assert_int_equal(strncmp(at + strlen(label), "unbounded", 9), 0);
+    }
+    /* The published values: the handicap table's columns between the piece and the settings. */
+    const char *line = md_after(md, "## Handicap matches", "| piece |") - 1;
+    while (line > md && line[-1] != '\n')
+        line--;
+    int ncols = md_cells(line, head, MAX_CELLS), ntables = ncols - 1 - STUDY_SETTINGS;
+    assert_true(ntables >= 1);
+    const char *pieces = strchr(strchr(line, '\n') + 1, '\n') + 1; /* past the rule line */
+    const char *pub_at = md_after(md, NULL, "| table | series | pieces | mean distance |");
+    pub_at = strchr(pub_at, '\n') + 1; /* past the rule line */
+    int rows = 0;
+    for (; *pub_at == '|'; pub_at = strchr(pub_at, '\n') + 1, rows++) {
+        int n = md_cells(pub_at, cell, MAX_CELLS);
+        assert_int_equal(n, 7);
+        int t = 1;
+        while (t <= ntables && strcmp(head[t], cell[0]))
+            t++;
+        if (t > ntables)
+            fail_msg("report.md's published table %s is not a column of the handicap table",
+                     cell[0]);
+        double chi2 = 0, dev = 0;
+        int used = 0;
+        char pc[MAX_CELLS][FIELD_LEN];
+        for (const char *pl = pieces; *pl == '|'; pl = strchr(pl, '\n') + 1) {
+            assert_int_equal(md_cells(pl, pc, MAX_CELLS), ncols);
+            int r = study_row(st, top, pc[0], cell[1]);
+            double pub = strtod(pc[t], NULL);
+            if (!strcmp(pc[0], "pincer") || pub <= 0 || r < 0 || !isfinite(num(st, r, "low95")) ||
+                !isfinite(num(st, r, "high95")))
+                continue;
+            double se = (num(st, r, "high95") - num(st, r, "low95")) / (2 * z),
+                   v = num(st, r, "pincers");
+            chi2 += (pub - v) * (pub - v) / (se * se);
+            dev += fabs(pub - v);
+            used++;
+        }
+        char what[2 * FIELD_LEN + 32];
+        snprintf(what, sizeof what, "published %s against %s: ", cell[0], cell[1]);
+        if (atoi(cell[2]) != used)
+            fail_msg("%s%s pieces written, %d re-derived", what, cell[2], used);
+        char name[sizeof what + 32];
+        snprintf(name, sizeof name, "%smean distance", what);
+        near(name, strtod(cell[3], NULL), dev / used, 6e-3);
+        snprintf(name, sizeof name, "%schi-square", what);
+        near(name, strtod(cell[4], NULL), chi2, 0.051 + 2e-3 * chi2);
+        double p = gsl_cdf_chisq_Q(chi2, used);
+        snprintf(name, sizeof name, "%sp", what);
+        near(name, strtod(cell[5], NULL), p, 6e-3 * p + 1e-9);
+        if (strcmp(cell[6], p >= 0.05 ? "consistent with the measurement" : "**rejected**"))
+            fail_msg("%sverdict '%s' for p = %g", what, cell[6], p);
+    }
+    if (rows == 0)
+        fail_msg("report.md compares no published table: the check would be empty");
+}
+
 /* study: study.csv holds every part's values as the parts wrote them, each setting's Elo as
- * the ladder rated it, and summary.json's trends are the weighted lines through them. */
+ * the ladder rated it, and summary.json's trends are the weighted lines through them; every
+ * figure of report.md's trend table (slope, half-width, Birge ratio, p, the last step between
+ * the two strongest settings and its z, the verdict), its precision line and its comparison of
+ * the published tables (pieces, mean distance, chi-square, p, verdict) is re-derived from
+ * study.csv. */
 static void test_study_table_and_trends(void **state)
 {
     (void)state;
@@ -859,15 +1119,21 @@ static void test_study_table_and_trends(void **state)
     }
     snprintf(path, sizeof path, "%s/study/st/summary.json", tmp);
     char *js = slurp(path);
+    snprintf(path, sizeof path, "%s/study/st/report.md", tmp);
+    char *md = slurp(path);
     static const char *const SERIES[] = {"handicap", "regression", "middle_game", "end_game",
                                          "gap"};
     int trends = 0;
     for (int s = 0; s < 5; s++) {
-        trends += check_study_trend(st, js, "coordinator", SERIES[s]);
-        trends += check_study_trend(st, js, "mage", SERIES[s]);
+        trends += check_study_trend(st, js, md, "coordinator", SERIES[s]);
+        trends += check_study_trend(st, js, md, "mage", SERIES[s]);
     }
     if (trends == 0)
         fail_msg("no trend with three bounded values: the check would be empty");
+    if (study_steps_checked == 0)
+        fail_msg("no last step in report.md was compared: the check would be empty");
+    check_study_published(st, md);
+    free(md);
     free(js);
     free(ratings);
     free(st);

@@ -1,10 +1,12 @@
 /* test_params.c: the parameter lists of the tuners (tune/run/params.h): weights and terms are
  * one parameter each, groups one per weight; unknown names, repeats and overlaps are refused;
- * each game's lists hold its own weights only. */
+ * each game's lists hold its own weights only, and a group the game has no weight of is
+ * refused. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -103,6 +105,35 @@ static void test_game_lists(void **state)
     parse("pincer,king_attack.pincer", false, "'king_attack.pincer' is not a Maxima weight");
 }
 
+/* A group of the table that a game has no weight of (Ultima's @palace) is refused in that
+ * game's lists, alone or beside weights that would make the list valid without it (it must not
+ * vanish silently); found by looking at every group of the table for every game. */
+static void test_empty_groups_refused(void **state)
+{
+    (void)state;
+    int empty = 0;
+    for (int g = 0; g < VARIANT_NB; g++) {
+        const Variant *v = variant_get((VariantId)g);
+        for (int i = 0; i < W_NB; i++) {
+            char group[64], text[96], err[256] = "";
+            snprintf(group, sizeof group, "@%s", weight_defs[i].group);
+            int idx[W_NB], n = -1;
+            if (weights_group_game(v, group, idx, W_NB) != 0)
+                continue;
+            empty++;
+            static const char *const lists[] = {"%s", "pincer, %s", "%s, coordinator"};
+            for (size_t k = 0; k < sizeof lists / sizeof lists[0]; k++) {
+                snprintf(text, sizeof text, lists[k], group);
+                if (params_parse_game(v, text, list, PARAMS_MAX, &n, err, sizeof err))
+                    fail_msg("%s: '%s' accepted (%d parameters), though %s has no %s weight",
+                             v->title, text, n, group, v->title);
+            }
+        }
+    }
+    if (empty == 0)
+        fail_msg("no game lacks a group of the table: the check is empty");
+}
+
 /* A set's start value is the mean of its weights; assigning sets every weight; its range is
  * what every weight allows. */
 static void test_set_helpers(void **state)
@@ -128,9 +159,8 @@ int main(void)
 {
     core_init();
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_names_and_groups),
-        cmocka_unit_test(test_refusals),
-        cmocka_unit_test(test_game_lists),
+        cmocka_unit_test(test_names_and_groups), cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_game_lists),       cmocka_unit_test(test_empty_groups_refused),
         cmocka_unit_test(test_set_helpers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

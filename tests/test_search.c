@@ -4,7 +4,8 @@
  * expected score, and a small brute-force solver in this file (movegen_legal, move_do,
  * gamestate_of only) confirms that the position really is what the test claims, so a broken
  * position cannot make a test pass. The rest covers legality in engine-vs-engine play,
- * repetition, node-limit determinism and the node limit itself.
+ * repetition, node-limit determinism and the node limit itself, and what the defensive
+ * player's search makes of its losses.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -542,6 +543,114 @@ static void test_node_limit(void **state)
     assert_true(max_over <= 1);
 }
 
+/* The start position with White's Knight c2 taken off, White to move, then Black to move; the
+ * start position with Black's Knight c9 off, Black to move. */
+#define FEN_WHITE_DOWN                                                                             \
+    "xxx2xxx/1g1qk1g1/1bnmrnb1/dppppppd/8/8/8/DPPPPPPD/1B1MRNB1/1G1QK1G1/xxx2xxx w 0"
+#define FEN_BLACK_UP                                                                               \
+    "xxx2xxx/1g1qk1g1/1bnmrnb1/dppppppd/8/8/8/DPPPPPPD/1B1MRNB1/1G1QK1G1/xxx2xxx b 0"
+#define FEN_BLACK_DOWN                                                                             \
+    "xxx2xxx/1g1qk1g1/1b1mrnb1/dppppppd/8/8/8/DPPPPPPD/1BNMRNB1/1G1QK1G1/xxx2xxx b 0"
+
+enum { DEFENCE_DEPTH = 3, DEFENCE_PCT = 300 };
+
+/* The score of a DEFENCE_DEPTH-ply search of fen by engine e (a fresh one when e is NULL, a new
+ * game of e otherwise) with defence pct (engine_set_defence). */
+static int defended_score(Engine *e, const char *fen, int pct)
+{
+    Position pos;
+    parse(&pos, fen);
+    Engine *own = e ? NULL : engine_new(HASH_MB);
+    Engine *use = e ? e : own;
+    assert_non_null(use);
+    engine_new_game(use);
+    engine_set_defence(use, pct);
+    assert_true(engine_set_position(use, &pos, NULL, 0));
+    SearchLimits lim = {.depth = DEFENCE_DEPTH};
+    int score;
+    engine_search(use, &lim, &score, NULL, NULL, NULL);
+    engine_free(own);
+    return score;
+}
+
+/* The defensive player ([engine_x] defence = 300) weighs its own losses and dangers three
+ * times: a side that has lost a Knight scores its position lower than the plain engine does,
+ * by at least the extra weight of what it lost (2 x eval_defence of the root, here about
+ * -470; half of it is asked), with White and with Black to move; the side whose opponent lost
+ * the Knight has lost nothing itself and scores within half a Pincer of the plain score. */
+static void test_defensive_player(void **state)
+{
+    (void)state;
+    Weights w;
+    weights_default(&w);
+    static const char *const down[] = {FEN_WHITE_DOWN, FEN_BLACK_DOWN};
+    for (int i = 0; i < 2; i++) {
+        Position pos;
+        parse(&pos, down[i]);
+        int extra = (DEFENCE_PCT - 100) * eval_defence(&pos, &w, pos.side) / 100;
+        int plain = defended_score(NULL, down[i], 100);
+        int careful = defended_score(NULL, down[i], DEFENCE_PCT);
+        if (extra > -2 * w.v[W_PINCER_MG] || careful > plain + extra / 2)
+            fail_msg("%s: the defensive player (defence %d) scores %d, the plain engine %d: "
+                     "not lower by at least %d (half of its extra weight of the lost Knight, %d)",
+                     down[i], DEFENCE_PCT, careful, plain, -extra / 2, extra);
+    }
+    int plain = defended_score(NULL, FEN_BLACK_UP, 100);
+    int careful = defended_score(NULL, FEN_BLACK_UP, DEFENCE_PCT);
+    if (careful - plain > w.v[W_PINCER_MG] / 2 || plain - careful > w.v[W_PINCER_MG] / 2)
+        fail_msg("%s: the defensive player (defence %d) scores %d, the plain engine %d, though "
+                 "it has lost nothing",
+                 FEN_BLACK_UP, DEFENCE_PCT, careful, plain);
+}
+
+/* One defensive engine that searches a position with White to move, then the same board with
+ * Black to move, then White's again, gives the scores of fresh engines: the evaluations it
+ * cached while defending one colour are not used for the other. */
+static void test_defensive_player_switches_sides(void **state)
+{
+    (void)state;
+    static const char *const order[] = {FEN_WHITE_DOWN, FEN_BLACK_UP, FEN_WHITE_DOWN};
+    Engine *e = engine_new(HASH_MB);
+    assert_non_null(e);
+    for (int i = 0; i < 3; i++) {
+        int again = defended_score(e, order[i], DEFENCE_PCT);
+        int fresh = defended_score(NULL, order[i], DEFENCE_PCT);
+        if (again != fresh)
+            fail_msg("%s (search %d of one engine): %d, a fresh engine %d", order[i], i + 1, again,
+                     fresh);
+    }
+    engine_free(e);
+}
+
+/* In Ultima a stalemate loses (ULTIMA.md 7), inside the search too: White (Mage c6 against
+ * the lone Black King d4) stalemates Black in one, which the search scores as a win at ply 1 at
+ * every depth from 2 (at depth 1 the reply is the capture search, which stands pat), with a move that leaves Black no legal move and no check; Black, stalemated,
+ * has no move and the score of a loss. */
+static void test_ultima_stalemate_in_search(void **state)
+{
+    (void)state;
+    Position pos;
+    parse(&pos, "8/8/2M5/8/3k4/K7/8/8 w 0");
+    assert_true(pos.variant->stalemate_loses);
+    for (int d = 2; d <= 4; d++) {
+        int score;
+        Move m = search_fresh(&pos, d, 0, &score, NULL);
+        Position after = pos;
+        Undo u;
+        if (m != MOVE_NONE)
+            move_do(&after, m, &u);
+        if (m == MOVE_NONE || score != SCORE_MATE - 1 || gamestate_of(&after) != GAME_STALEMATE)
+            fail_msg("depth %d: %s score %d (want %d, a stalemate in one: a win in Ultima)", d,
+                     move_str(m), score, SCORE_MATE - 1);
+    }
+    parse(&pos, "k7/1M6/8/8/8/8/8/7K b 0");
+    int score = 12345;
+    Move m = search_fresh(&pos, 2, 0, &score, NULL);
+    if (m != MOVE_NONE || score != -SCORE_MATE)
+        fail_msg("stalemated Black: %s score %d, want (none) score %d", move_str(m), score,
+                 -SCORE_MATE);
+}
+
 /* A finished position (checkmate, stalemate, bare King, invasion) gives MOVE_NONE. */
 static void test_finished_position(void **state)
 {
@@ -578,12 +687,21 @@ int main(void)
     core_init();
     eval_init();
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_mate_in_1),      cmocka_unit_test(test_mate_in_2),
-        cmocka_unit_test(test_invasion_in_1),  cmocka_unit_test(test_invasion_in_2),
-        cmocka_unit_test(test_bare_king_in_1), cmocka_unit_test(test_avoids_loss_in_1),
-        cmocka_unit_test(test_games_legal),    cmocka_unit_test(test_repetition_draw),
-        cmocka_unit_test(test_long_history),   cmocka_unit_test(test_fixed_node_determinism),
-        cmocka_unit_test(test_node_limit),     cmocka_unit_test(test_finished_position),
+        cmocka_unit_test(test_mate_in_1),
+        cmocka_unit_test(test_mate_in_2),
+        cmocka_unit_test(test_invasion_in_1),
+        cmocka_unit_test(test_invasion_in_2),
+        cmocka_unit_test(test_bare_king_in_1),
+        cmocka_unit_test(test_avoids_loss_in_1),
+        cmocka_unit_test(test_games_legal),
+        cmocka_unit_test(test_repetition_draw),
+        cmocka_unit_test(test_long_history),
+        cmocka_unit_test(test_fixed_node_determinism),
+        cmocka_unit_test(test_node_limit),
+        cmocka_unit_test(test_finished_position),
+        cmocka_unit_test(test_defensive_player),
+        cmocka_unit_test(test_ultima_stalemate_in_search),
+        cmocka_unit_test(test_defensive_player_switches_sides),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -9,6 +9,9 @@
  *     horizon cannot see without it (it stands pat in check);
  *   - late-move and futility pruning, when they must cut, search fewer nodes everywhere, and
  *     their best move is legal;
+ *   - the depth setting of futility, late-move and reverse futility pruning is the greatest
+ *     depth each applies at: 0 is off, d prunes at depth d (not only below it); the least
+ *     depth of the null move and of late-move reductions is the least they apply at;
  *   - the history malus leaves negative history scores (quiet moves that were searched before
  *     a cut-off move lost what it gained); without it no history score is ever negative. */
 #include <setjmp.h>
@@ -38,9 +41,11 @@ enum { NFENS = FIXTURES_MIDGAME_NB };
 /* The selective weights of one search (the rest are the defaults). */
 typedef struct Selective {
     int check_extension, lmp_depth, lmp_moves, futility_depth, futility_margin, history_malus;
+    /* search parameters of another group: -1 leaves the default weight */
+    int rfp_depth, rfp_margin, nmp_min_depth, lmr_min_depth;
 } Selective;
 
-static const Selective OFF = {0, 0, 3, 0, 200, 0};
+static const Selective OFF = {0, 0, 3, 0, 200, 0, -1, -1, -1, -1};
 
 /* What one search gave. */
 typedef struct Result {
@@ -61,6 +66,13 @@ static Result search_pos(const Position *pos, int depth, Selective s)
     w.v[W_FUTILITY_DEPTH] = s.futility_depth;
     w.v[W_FUTILITY_MARGIN] = s.futility_margin;
     w.v[W_HISTORY_MALUS] = s.history_malus;
+    const int other[][2] = {{W_RFP_DEPTH, s.rfp_depth},
+                            {W_RFP_MARGIN, s.rfp_margin},
+                            {W_NMP_MIN_DEPTH, s.nmp_min_depth},
+                            {W_LMR_MIN_DEPTH, s.lmr_min_depth}};
+    for (size_t k = 0; k < sizeof other / sizeof other[0]; k++)
+        if (other[k][1] >= 0)
+            w.v[other[k][0]] = other[k][1];
     Engine *e = engine_new(HASH_MB);
     assert_non_null(e);
     engine_set_weights(e, &w);
@@ -207,6 +219,137 @@ static void test_pruning_cuts_nodes(void **state)
     }
 }
 
+/* A pruning with a "greatest depth it applies at" setting (futility, late-move and reverse
+ * futility pruning); hard: with a margin or move count that makes it cut wherever it may,
+ * otherwise with its usual one. */
+typedef struct DepthPruning {
+    const char *name;
+    Selective (*at)(int depth, bool hard); /* the search with the pruning at that setting */
+} DepthPruning;
+
+/* Futility pruning up to depth d (hard: a margin of 0). */
+static Selective futility_at(int d, bool hard)
+{
+    Selective s = OFF;
+    s.futility_depth = d;
+    s.futility_margin = hard ? 0 : OFF.futility_margin;
+    return s;
+}
+
+/* Late-move pruning up to depth d (hard: after d^2 legal moves). */
+static Selective lmp_at(int d, bool hard)
+{
+    Selective s = OFF;
+    s.lmp_depth = d;
+    s.lmp_moves = hard ? 0 : OFF.lmp_moves;
+    return s;
+}
+
+/* Reverse futility pruning up to depth d (hard: a margin of 0). */
+static Selective rfp_at(int d, bool hard)
+{
+    Selective s = OFF;
+    s.rfp_depth = d;
+    s.rfp_margin = hard ? 0 : -1;
+    return s;
+}
+
+static const DepthPruning DEPTH_PRUNINGS[] = {
+    {"futility pruning", futility_at},
+    {"late-move pruning", lmp_at},
+    {"reverse futility pruning", rfp_at},
+};
+
+/* Each pruning's depth setting is the greatest depth it applies at, both bounds: at 0 it is off
+ * however hard its margin would cut (the very search with its usual margin), and at d it cuts
+ * at depth d: setting d differs from setting d - 1 (at d = 1, from the search without it) in at
+ * least one of the positions. A pruning that stops one depth early (depth < setting) is the
+ * search of setting d - 1; one that goes one too deep prunes at setting 0. */
+static void test_pruning_depth_bounds(void **state)
+{
+    (void)state;
+    for (size_t k = 0; k < sizeof DEPTH_PRUNINGS / sizeof DEPTH_PRUNINGS[0]; k++) {
+        const DepthPruning *p = &DEPTH_PRUNINGS[k];
+        for (int d = 1; d <= 3; d++) {
+            int differ = 0;
+            for (int i = 0; i < NFENS; i++) {
+                Position pos = parse(fixtures_midgame[i]);
+                if (d == 1)
+                    assert_same(fixtures_midgame[i], p->name,
+                                search_pos(&pos, DEPTH, p->at(0, true)),
+                                search_pos(&pos, DEPTH, p->at(0, false)));
+                Result below = search_pos(&pos, DEPTH - 1, p->at(d - 1, true));
+                Result at = search_pos(&pos, DEPTH - 1, p->at(d, true));
+                differ += at.nodes != below.nodes || at.score != below.score ||
+                          at.move != below.move;
+                assert_true(is_legal(fixtures_midgame[i], at.move));
+            }
+            if (differ == 0)
+                fail_msg("%s at depth setting %d gives the search of setting %d in all %d "
+                         "positions: it does not apply at depth %d",
+                         p->name, d, d - 1, NFENS, d);
+        }
+    }
+}
+
+/* A search with a "least depth" setting: the null move (search.nmp_min_depth) and late-move
+ * reductions (search.lmr_min_depth). */
+typedef struct LeastDepth {
+    const char *name;
+    int deepest; /* the greatest node depth the setting can name in a DEPTH - 1 ply search */
+    Selective (*at)(int depth);
+} LeastDepth;
+
+/* The null move from depth d on. */
+static Selective nmp_from(int d)
+{
+    Selective s = OFF;
+    s.nmp_min_depth = d;
+    return s;
+}
+
+/* Late-move reductions from depth d on. */
+static Selective lmr_from(int d)
+{
+    Selective s = OFF;
+    s.lmr_min_depth = d;
+    return s;
+}
+
+/* The null move is never tried at the root (a PV node): its deepest nodes are one ply below;
+ * late-move reductions apply at the root too. */
+static const LeastDepth LEAST_DEPTHS[] = {
+    {"the null move", DEPTH - 2, nmp_from},
+    {"late-move reductions", DEPTH - 1, lmr_from},
+};
+
+/* Each "least depth" setting is the least depth its search applies at, that depth included:
+ * in a search of DEPTH - 1 plies, set to the greatest depth a node it applies to can have, it
+ * changes the search (against the setting of 10, which no node reaches) in at least one
+ * position; set one deeper, it is the search of 10 in every position. One that starts one
+ * depth late (depth > setting) is the search of 10 at the first. */
+static void test_least_depth_bounds(void **state)
+{
+    (void)state;
+    enum { NEVER = 10 };
+    for (size_t k = 0; k < sizeof LEAST_DEPTHS / sizeof LEAST_DEPTHS[0]; k++) {
+        const LeastDepth *l = &LEAST_DEPTHS[k];
+        int differ = 0;
+        for (int i = 0; i < NFENS; i++) {
+            Position pos = parse(fixtures_midgame[i]);
+            Result never = search_pos(&pos, DEPTH - 1, l->at(NEVER));
+            Result at = search_pos(&pos, DEPTH - 1, l->at(l->deepest));
+            differ += at.nodes != never.nodes || at.score != never.score || at.move != never.move;
+            assert_same(fixtures_midgame[i], l->name,
+                        search_pos(&pos, DEPTH - 1, l->at(l->deepest + 1)), never);
+        }
+        if (differ == 0)
+            fail_msg("%s from depth %d, in a %d-ply search, is the search without it in all %d "
+                     "positions: it does not apply at depth %d",
+                     l->name, l->deepest, DEPTH - 1, NFENS, l->deepest);
+    }
+}
+
 /* Without the malus a history score only grows (or is halved): never negative. With it the quiet
  * moves tried before a cut-off lose, so some scores end below zero, and the search differs. */
 static void test_history_malus(void **state)
@@ -234,6 +377,8 @@ int main(void)
         cmocka_unit_test(test_off_is_the_old_search),
         cmocka_unit_test(test_check_extension_sees_mate_at_depth_one),
         cmocka_unit_test(test_pruning_cuts_nodes),
+        cmocka_unit_test(test_pruning_depth_bounds),
+        cmocka_unit_test(test_least_depth_bounds),
         cmocka_unit_test(test_history_malus),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -186,6 +186,15 @@ session "setoption name Weights value $T/missing.weights" "setoption name Weight
 check "setoption Weights: a missing file is an error, 'material' is accepted" \
     [ "$(grep -c 'error: Weights: .*missing.weights: cannot open' "$T/out")" -eq 1 -a \
       "$(grep -c error "$T/out")" -eq 1 ]
+cat >"$T/want" <<'END'
+info string error: Hash must be an integer in [1, 65536] (MiB), got '65537'; still 1
+readyok
+END
+session "setoption name hash value 1" "setoption name HASH value 65537" \
+    "setoption name weights value material" "setoption name PINCER value 1500" \
+    "setoption name Mob_Pincer value -20" "setoption name uci_variant value ultima" "isready"
+check "setoption: option names in any case (UCI's rule): hash, weights, PINCER, uci_variant" \
+    answers "$T/want"
 session "good" "stopp" "isready"
 check "unknown commands (also prefixes of known ones) are errors" \
     [ "$(grep -c "^info string error: unknown command '\(good\|stopp\)'" "$T/out")" -eq 2 ]

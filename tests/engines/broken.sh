@@ -19,6 +19,10 @@
 #              "engine-was-here" in its working folder
 #   dieuci     at its K-th start (counted in the file "broken-starts" in its working folder),
 #              writes a line on stderr and exits 5 when it gets `uci`
+#   games      K is a comma-separated list of modes, one a game (counted at the first go after
+#              each `ucinewgame` in the file "broken-games" in its working folder, across its
+#              restarts): in game n it behaves as the n-th mode at its first go (ok, crash,
+#              hang, illegal, ...; ok after the list ends), e.g. "crash,hang,ok"
 # With BROKEN_SOUND_IF set to a path that exists, it is a plain proxy whatever MODE says.
 set -u
 mode=$1 k=$2
@@ -33,9 +37,14 @@ fi
 coproc ENG { "$@"; }
 # shellcheck source=relay.sh
 . "$(dirname "$0")/relay.sh"
-gos=0 readies=0
+gos=0 readies=0 per_game="" fresh=0
+[ "$mode" = games ] && per_game=$k mode=ok
 while IFS= read -r line; do
     case $line in
+    ucinewgame)
+        [ -n "$per_game" ] && fresh=1
+        relay_line "$line"
+        ;;
     uci)
         [ "$mode" = nouciok ] && { [ "$k" -eq 0 ] || [ "$starts" -eq "$k" ]; } && continue
         if [ "$mode" = dieuci ] && [ "$starts" -eq "$k" ]; then
@@ -50,6 +59,12 @@ while IFS= read -r line; do
         relay_line isready
         ;;
     go*)
+        if [ "$fresh" = 1 ]; then # the first go of a game (the start check plays none)
+            game=$(($(cat broken-games 2>/dev/null || echo 0) + 1))
+            echo "$game" >broken-games
+            mode=$(cut -d, -f"$game" <<<"$per_game,")
+            mode=${mode:-ok} k=1 gos=0 fresh=0
+        fi
         gos=$((gos + 1))
         if [ "$gos" -eq "$k" ]; then
             case $mode in

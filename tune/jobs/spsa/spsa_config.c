@@ -4,6 +4,7 @@
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "tune/play/player_config.h"
 #include "search/weights.h"
@@ -30,7 +31,7 @@ int spsa_config_parse_options(const char *text, SpsaOption *out, int max, char *
                               : n == max ? "too many options"
                                          : NULL;
         for (int i = 0; !problem && i < n; i++)
-            if (!strcmp(out[i].name, o.name))
+            if (!strcasecmp(out[i].name, o.name)) /* UCI option names: any case */
                 problem = "option given twice";
         if (problem) {
             snprintf(err, errlen, "%s: %s", config_trim(item), problem);
