@@ -7,7 +7,7 @@
 /* The state of a zoned game's position (MARTIAN.md 7: the empty zone first, then the clock). */
 static GameState gamestate_zoned(const Position *pos, int legal_moves)
 {
-    if (pos->variant->empty_zone_ends && (!pos->by_color[WHITE] || !pos->by_color[BLACK]))
+    if (position_zone_emptied(pos))
         return GAME_EMPTY_ZONE;
     if (pos->clock == 0)
         return GAME_CLOCK;

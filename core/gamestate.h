@@ -18,14 +18,6 @@ typedef enum GameState {
                       * the clock */
 } GameState;
 
-/* True when a zoned game is over before any move is generated: a zone is empty (Variant
- * .empty_zone_ends) or the clock stands at 0 (MARTIAN.md 7). */
-static inline bool gamestate_zoned_over(const Position *pos)
-{
-    return (pos->variant->empty_zone_ends && (!pos->by_color[WHITE] || !pos->by_color[BLACK])) ||
-           pos->clock == 0;
-}
-
 /* True when the side to move has nothing but its King and its game makes that a loss. */
 static inline bool gamestate_bare_king(const Position *pos)
 {

@@ -3,7 +3,6 @@
 #include "movegen.h"
 
 #include "attack.h"
-#include "gamestate.h"
 #include "makemove.h"
 
 /* Generation state shared by the per-piece helpers. */
@@ -294,10 +293,11 @@ static int zoned_piece_moves(const Position *pos, int from, int type, bool tacti
 
 /* The moves of a zoned game's side to move (MARTIAN.md 4-6): none once the game is over; the
  * piece moves of its zone but the one the no-undo rule forbids; then, while nobody has called
- * the clock, each again as a clock call (not with `tactical`, which keeps the captures). */
-static int zoned_generate(const Position *pos, Move *list, bool tactical)
+ * the clock, each again as a clock call (not with `tactical`, which keeps the captures). Never
+ * inlined, so that the other games' generation stays as it was. */
+static __attribute__((noinline)) int zoned_generate(const Position *pos, Move *list, bool tactical)
 {
-    if (gamestate_zoned_over(pos))
+    if (position_zoned_over(pos))
         return 0;
     Bitboard own = pos->by_color[pos->side];
     int n = 0;

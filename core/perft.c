@@ -8,7 +8,7 @@
 
 /* Perft of a game without Kings: every generated move is legal; a finished position generates
  * none and is one leaf (MARTIAN.md 8). */
-static uint64_t perft_all_legal(Position *pos, int depth)
+static __attribute__((noinline)) uint64_t perft_all_legal(Position *pos, int depth)
 {
     Move list[MAX_MOVES];
     int n = movegen_pseudo(pos, list);

@@ -92,6 +92,19 @@ static inline Bitboard position_occupied(const Position *pos)
     return pos->by_color[WHITE] | pos->by_color[BLACK];
 }
 
+/* True when a player's zone is empty in a game that ends so (Variant.empty_zone_ends). */
+static inline bool position_zone_emptied(const Position *pos)
+{
+    return pos->variant->empty_zone_ends && (!pos->by_color[WHITE] || !pos->by_color[BLACK]);
+}
+
+/* True when a zoned game is over whatever the moves: a zone is empty or the called clock stands
+ * at 0 (MARTIAN.md 7; gamestate.h says how it ended). */
+static inline bool position_zoned_over(const Position *pos)
+{
+    return position_zone_emptied(pos) || pos->clock == 0;
+}
+
 static inline Bitboard position_pieces(const Position *pos, int color, int type)
 {
     return pos->by_color[color] & pos->by_type[type];

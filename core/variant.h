@@ -72,7 +72,9 @@ typedef struct Variant {
     bool empty_zone_ends;            /* the game ends when a zone is empty; the higher score
                                        * wins, a tie goes to the player who emptied his zone */
     BoardShape shape;                /* what geo is built from */
-    Geometry geo;                    /* the board's tables */
+    /* The board's tables, on a 64-byte boundary: their 64-byte rows (line_bit) then index with
+     * one shift from the Variant, as fast as before the zoned fields came. */
+    _Alignas(64) Geometry geo;
 } Variant;
 
 /* The game with this id; core_init() must have run. */
