@@ -55,22 +55,22 @@ typedef struct Variant {
                                * Ultima); false: every generated move is legal */
     bool stalemate_loses;     /* no legal move and not in check: a loss (Ultima), else a draw */
     bool bare_king_loses;     /* only the King left: the side to move loses (Maxima 8.2); the
-                            * invasion loss (8.3) comes with the palaces (BoardShape) */
+                               * invasion loss (8.3) comes with the palaces (BoardShape) */
     /* Zoned games (shape.zones, MARTIAN.md): the rules below are switched on by these. */
     PieceMove moves[TYPE_NB];        /* how each of its piece types moves */
     bool scores;                     /* captures score points (points[]), kept in the position and
-                                       * its FEN; the higher score wins when the game ends */
+                                      * its FEN; the higher score wins when the game ends */
     uint8_t points[TYPE_NB];         /* points a capture of each type scores */
     uint8_t merge[TYPE_NB][TYPE_NB]; /* [mover][target]: the type a field promotion of the two
-                                       * own pieces makes (allowed only while the mover's zone
-                                       * holds none of it), NO_TYPE where they do not merge */
+                                      * own pieces makes (allowed only while the mover's zone
+                                      * holds none of it), NO_TYPE where they do not merge */
     bool no_undo;                    /* the opponent's last canal crossing F-T may not be taken
-                                       * straight back T-F (Position.last_from, last_to) */
+                                      * straight back T-F (Position.last_from, last_to) */
     int8_t clock_moves;              /* 0: no clock; else the deadlock clock: until someone calls
-                                       * it every move also exists as a clock call, then the game
-                                       * ends after this many capture-less moves (Position.clock) */
+                                      * it every move also exists as a clock call, then the game
+                                      * ends after this many capture-less moves (Position.clock) */
     bool empty_zone_ends;            /* the game ends when a zone is empty; the higher score
-                                       * wins, a tie goes to the player who emptied his zone */
+                                      * wins, a tie goes to the player who emptied his zone */
     BoardShape shape;                /* what geo is built from */
     /* The board's tables, on a 64-byte boundary: their 64-byte rows (line_bit) then index with
      * one shift from the Variant, as fast as before the zoned fields came. */
