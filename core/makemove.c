@@ -179,7 +179,7 @@ static __attribute__((noinline)) void zoned_undo(Position *pos, Move m, const Un
 
 void move_do(Position *pos, Move m, Undo *u)
 {
-    if (variant_zoned(pos->variant)) {
+    if (pos->zoned) {
         zoned_do(pos, m, u);
         return;
     }
@@ -198,7 +198,7 @@ void move_do(Position *pos, Move m, Undo *u)
 
 void move_undo(Position *pos, Move m, const Undo *u)
 {
-    if (variant_zoned(pos->variant)) {
+    if (pos->zoned) {
         zoned_undo(pos, m, u);
         return;
     }

@@ -321,7 +321,7 @@ static __attribute__((noinline)) int zoned_generate(const Position *pos, Move *l
 
 int movegen_pseudo(const Position *pos, Move *list)
 {
-    if (variant_zoned(pos->variant))
+    if (pos->zoned)
         return zoned_generate(pos, list, false);
     static const Masks all = {ALL_SQUARES, ALL_SQUARES, ALL_SQUARES, ALL_SQUARES, ALL_SQUARES};
     return generate(pos, list, &all, true);

@@ -53,6 +53,7 @@ void position_clear(Position *pos, const Variant *v)
 {
     memset(pos, 0, sizeof *pos);
     pos->variant = v;
+    pos->zoned = variant_zoned(v);
     for (int sq = 0; sq <= SQ_NB; sq++)
         pos->board[sq] = v->geo.real[sq] ? EMPTY : OFFBOARD;
     pos->king[WHITE] = pos->king[BLACK] = NO_SQ;
@@ -194,6 +195,10 @@ bool position_is_consistent(const Position *pos, char *why, size_t len)
             snprintf(why, len, "line occupancy %d is stale", o);
             return false;
         }
+    }
+    if (pos->zoned != variant_zoned(pos->variant)) {
+        snprintf(why, len, "the zoned flag is not the game's");
+        return false;
     }
     if (!position_state_is_consistent(pos, why, len))
         return false;

@@ -22,6 +22,8 @@ typedef struct Position {
     Bitboard line_occ[LINE_NB];  /* occupancy in each line layout (geometry.h LineRef) */
     Square king[COLOR_NB];       /* king squares */
     uint8_t side;                /* side to move */
+    bool zoned;                  /* variant_zoned(variant), read by make/unmake and generation
+                                  * where the game is told apart on every move */
     int plies;                   /* plies played (FEN's last field) */
     uint64_t key;                /* Zobrist key */
     const Variant *variant;      /* the game: its rules and board */
