@@ -42,13 +42,18 @@ bool cli_wants_help(int argc, char **argv);
 int cli_usage(int argc, char **argv, const char *help, int min_argc, int max_argc);
 
 /* Takes "--variant NAME" (or "--variant=NAME") out of argv: *out is that game, NULL when the
- * option is absent; false with "maxtune <cmd>: unknown variant ..." printed. */
-bool cli_take_variant(const char *cmd, int *argc, char **argv, const Variant **out);
+ * option is absent; false with "maxtune <cmd>: unknown variant ..." printed. `any_game`: every
+ * game of the core (the rules commands), else only those the engine plays (Variant.engine). */
+bool cli_take_variant(const char *cmd, int *argc, char **argv, bool any_game, const Variant **out);
 
 /* cli_take_variant, then cli_usage on what is left: the start of a command taking --variant;
  * returns -1 when the command should go on. */
 int cli_usage_variant(const char *cmd, int *argc, char **argv, const char *help, int min_argc,
-                      int max_argc, const Variant **variant);
+                      int max_argc, bool any_game, const Variant **variant);
+
+/* False, with "maxtune <cmd>: the engine does not play <game> yet" printed, when pos is of a game
+ * the engine does not play (Variant.engine). */
+bool cli_engine_plays(const char *cmd, const Position *pos);
 
 /* Parses a FEN argument of game v (NULL: the row count says which; "start" is v's initial
  * position, Maxima's without v) or prints "maxtune <cmd>: <error>" and returns false. */

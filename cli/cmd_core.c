@@ -35,8 +35,9 @@ int cli_usage(int argc, char **argv, const char *help, int min_argc, int max_arg
     return -1;
 }
 
-bool cli_take_variant(const char *cmd, int *argc, char **argv, const Variant **out)
+bool cli_take_variant(const char *cmd, int *argc, char **argv, bool any_game, const Variant **out)
 {
+    const char *names = any_game ? variant_names() : variant_engine_names();
     *out = NULL;
     for (int i = 1; i < *argc; i++) {
         const char *name = NULL;
@@ -46,14 +47,14 @@ bool cli_take_variant(const char *cmd, int *argc, char **argv, const Variant **o
         else if (!strncmp(argv[i], "--variant=", 10))
             name = argv[i] + 10, used = 1;
         else if (!strcmp(argv[i], "--variant")) {
-            fprintf(stderr, "maxtune %s: --variant needs a game (%s)\n", cmd, variant_names());
+            fprintf(stderr, "maxtune %s: --variant needs a game (%s)\n", cmd, names);
             return false;
         }
         if (!used)
             continue;
-        *out = variant_find(name);
+        *out = any_game ? variant_find(name) : variant_find_engine(name);
         if (!*out) {
-            fprintf(stderr, "maxtune %s: unknown variant '%s' (%s)\n", cmd, name, variant_names());
+            fprintf(stderr, "maxtune %s: unknown variant '%s' (%s)\n", cmd, name, names);
             return false;
         }
         memmove(argv + i, argv + i + used, (size_t)(*argc - i - used + 1) * sizeof *argv);
@@ -64,11 +65,20 @@ bool cli_take_variant(const char *cmd, int *argc, char **argv, const Variant **o
 }
 
 int cli_usage_variant(const char *cmd, int *argc, char **argv, const char *help, int min_argc,
-                      int max_argc, const Variant **variant)
+                      int max_argc, bool any_game, const Variant **variant)
 {
-    if (!cli_take_variant(cmd, argc, argv, variant))
+    if (!cli_take_variant(cmd, argc, argv, any_game, variant))
         return EXIT_USAGE;
     return cli_usage(*argc, argv, help, min_argc, max_argc);
+}
+
+bool cli_engine_plays(const char *cmd, const Position *pos)
+{
+    if (pos->variant->engine)
+        return true;
+    fprintf(stderr, "maxtune %s: the engine does not play %s yet (its rules: perft, moves, show)\n",
+            cmd, pos->variant->title);
+    return false;
 }
 
 bool cli_parse_fen(const char *cmd, const char *fen, const Variant *v, Position *pos)
@@ -136,13 +146,13 @@ static int sorted_move_strings(Position *pos, char (*text)[MOVE_STR_LEN])
 int cmd_perft(int argc, char **argv)
 {
     static const char help[] =
-        "usage: maxtune perft FEN DEPTH [--divide] [--variant maxima|ultima]\n"
-        "Counts the leaves of the legal move tree (docs/rules/maxima.md 10, ultima.md 8). The last "
-        "line\n"
-        "printed ends with the node count; --divide first prints one line per root move with\n"
-        "its count. The FEN's row count says the game; --variant makes 'start' that game's.\n";
+        "usage: maxtune perft FEN DEPTH [--divide] [--variant maxima|ultima|martian]\n"
+        "Counts the leaves of the legal move tree (docs/rules/maxima.md 10, ultima.md 8,\n"
+        "martian.md 8). The last line printed ends with the node count; --divide first prints\n"
+        "one line per root move with its count. The FEN's shape says the game (rows, row width,\n"
+        "fields); --variant makes 'start' that game's.\n";
     const Variant *variant;
-    int rc = cli_usage_variant("perft", &argc, argv, help, 3, 4, &variant);
+    int rc = cli_usage_variant("perft", &argc, argv, help, 3, 4, true, &variant);
     if (rc >= 0)
         return rc;
     bool divide = false;
@@ -213,12 +223,12 @@ static bool fen_and_moves(const char *cmd, int argc, char **argv, const char *he
 int cmd_moves(int argc, char **argv)
 {
     static const char help[] =
-        "usage: maxtune moves FEN [--moves M1 M2 ...] [--variant maxima|ultima]\n"
+        "usage: maxtune moves FEN [--moves M1 M2 ...] [--variant maxima|ultima|martian]\n"
         "Prints the legal moves of FEN ('start' for the initial position; of --variant's game,\n"
         "Maxima by default) after playing the --moves, one per line, sorted in byte order, in\n"
-        "the notation of docs/rules/maxima.md 9.\n";
+        "the game's notation (docs/rules/maxima.md 9, martian.md 5).\n";
     const Variant *variant;
-    int rc = cli_usage_variant("moves", &argc, argv, help, 2, argc, &variant);
+    int rc = cli_usage_variant("moves", &argc, argv, help, 2, argc, true, &variant);
     if (rc >= 0)
         return rc;
     Position pos;
@@ -231,10 +241,34 @@ int cmd_moves(int argc, char **argv)
     return EXIT_OK;
 }
 
+/* Writes who won a finished zoned game and why (MARTIAN.md 7). */
+static void show_zoned_result(const Position *pos, GameState state, char *buf, size_t len)
+{
+    static const char *const PLAYER[COLOR_NB] = {"South", "North"};
+    int winner = gamestate_winner(pos, state);
+    char score[64];
+    snprintf(score, sizeof score, "score %d-%d", (int)pos->score[WHITE], (int)pos->score[BLACK]);
+    const char *why = state == GAME_EMPTY_ZONE ? "a zone is empty"
+                      : state == GAME_CLOCK    ? "the clock ran out"
+                                               : "the side to move has no legal move";
+    if (winner < 0)
+        snprintf(buf, len, "draw: %s, %s (a tie, %s)", why, score, pos->variant->no_move_rule);
+    else
+        snprintf(buf, len, "%s wins: %s, %s%s (%s)", PLAYER[winner], why, score,
+                 pos->score[WHITE] == pos->score[BLACK] ? ", the tie going to the player who "
+                                                          "emptied his zone"
+                                                        : "",
+                 pos->variant->no_move_rule);
+}
+
 /* Writes who won a finished game and why (MAXIMA.md 8: the rule is checked for the side to
  * move), or "" while it goes on. */
 static void show_result(const Position *pos, GameState state, char *buf, size_t len)
 {
+    if (variant_zoned(pos->variant) && state != GAME_ONGOING) {
+        show_zoned_result(pos, state, buf, len);
+        return;
+    }
     const char *mover = pos->side == WHITE ? "White" : "Black";
     const char *other = pos->side == WHITE ? "Black" : "White";
     const char *rule = pos->variant->no_move_rule;
@@ -272,14 +306,15 @@ static void show_result(const Position *pos, GameState state, char *buf, size_t 
 int cmd_show(int argc, char **argv)
 {
     static const char help[] =
-        "usage: maxtune show FEN [--moves M1 M2 ...] [--variant maxima|ultima]\n"
+        "usage: maxtune show FEN [--moves M1 M2 ...] [--variant maxima|ultima|martian]\n"
         "Draws the board (after playing the --moves) (upper case White, lower case Black) with a "
         "legend of the letters, the\n"
         "side to move, check and game state (ongoing, checkmate, stalemate, bare king,\n"
-        "invasion); when the game is over, who won and why (docs/rules/maxima.md 8, ultima.md "
-        "7).\n";
+        "invasion); when the game is over, who won and why (docs/rules/maxima.md 8, ultima.md\n"
+        "7). A Martian Chess board is drawn with its canal, the scores, the last crossing and the\n"
+        "clock (states: empty zone, clock, no moves; docs/rules/martian.md 7).\n";
     const Variant *variant;
-    int rc = cli_usage_variant("show", &argc, argv, help, 2, argc, &variant);
+    int rc = cli_usage_variant("show", &argc, argv, help, 2, argc, true, &variant);
     if (rc >= 0)
         return rc;
     Position pos;
@@ -291,7 +326,11 @@ int cmd_show(int argc, char **argv)
     Move moves[MAX_MOVES];
     int n = movegen_legal(&pos, moves);
     fputs(diagram, stdout);
-    if (pos.variant->id == VARIANT_MAXIMA)
+    if (variant_zoned(pos.variant))
+        printf("\nLegend:      P pawn (1 point), D drone (2), Q queen (3); a piece belongs to the\n"
+               "             player whose zone it stands in: South ranks 1-4, North ranks 5-8;\n"
+               "             '.' an empty square, '~' the canal\n");
+    else if (pos.variant->id == VARIANT_MAXIMA)
         printf(
             "\nLegend:      K King, P Pincer, R Coordinator, N Long leaper, B Chameleon,\n"
             "             Q Withdrawer, M Immobilizer, G Mage, D Guard; upper case White, lower\n"
@@ -303,8 +342,21 @@ int cmd_show(int argc, char **argv)
                "             '.' an empty square\n");
     printf("Game:        %s\n", pos.variant->title);
     printf("\nFEN:         %s\n", fen);
-    printf("Side to move: %s\n", pos.side == WHITE ? "White" : "Black");
-    printf("In check:     %s\n", attack_king_attacked(&pos, pos.side) ? "yes" : "no");
+    if (variant_zoned(pos.variant)) {
+        char last[16] = "none", clock[48] = "not called";
+        if (pos.last_from != NO_SQ)
+            snprintf(last, sizeof last, "%s-%s", square_name(pos.last_from),
+                     square_name(pos.last_to));
+        if (pos.clock != CLOCK_OFF)
+            snprintf(clock, sizeof clock, "%d capture-less moves left", pos.clock);
+        printf("Side to move: %s\n", pos.side == WHITE ? "South" : "North");
+        printf("Scores:       South %d, North %d\n", (int)pos.score[WHITE], (int)pos.score[BLACK]);
+        printf("Last crossing: %s\n", last);
+        printf("Clock:        %s\n", clock);
+    } else {
+        printf("Side to move: %s\n", pos.side == WHITE ? "White" : "Black");
+        printf("In check:     %s\n", attack_king_attacked(&pos, pos.side) ? "yes" : "no");
+    }
     printf("Legal moves:  %d\n", n);
     GameState state = gamestate_from_count(&pos, n);
     char result[256];

@@ -69,11 +69,11 @@ int cmd_search(int argc, char **argv)
         "'bestmove <move>'. Weights: a weights file, 'default' or 'material' (the game's).\n"
         "Without a limit: depth 6.\n";
     const Variant *variant;
-    int rc = cli_usage_variant("search", &argc, argv, help, 2, argc, &variant);
+    int rc = cli_usage_variant("search", &argc, argv, help, 2, argc, false, &variant);
     if (rc >= 0)
         return rc;
     Position start;
-    if (!cli_parse_fen("search", argv[1], variant, &start))
+    if (!cli_parse_fen("search", argv[1], variant, &start) || !cli_engine_plays("search", &start))
         return EXIT_USAGE;
     SearchLimits limits = {0, 0, 0};
     const char *weights_path = "default";
@@ -169,7 +169,7 @@ int cmd_bench(int argc, char **argv)
         "total node count (a signature that changes only when search behaviour changes) and\n"
         "nodes/s.\n";
     const Variant *variant;
-    int rc = cli_usage_variant("bench", &argc, argv, help, 1, 2, &variant);
+    int rc = cli_usage_variant("bench", &argc, argv, help, 1, 2, false, &variant);
     bool ultima = variant && variant->id == VARIANT_ULTIMA;
     if (rc >= 0)
         return rc;
@@ -218,7 +218,7 @@ int cmd_weights(int argc, char **argv)
         "each weight's meaning and range. A file is read and checked first. --variant ultima\n"
         "prints and reads Ultima's table (its own weights; 'ultima' is its start table).\n";
     const Variant *variant;
-    int rc = cli_usage_variant("weights", &argc, argv, help, 1, 2, &variant);
+    int rc = cli_usage_variant("weights", &argc, argv, help, 1, 2, false, &variant);
     if (rc >= 0)
         return rc;
     if (!variant)

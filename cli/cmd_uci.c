@@ -484,6 +484,8 @@ static void uci_identify(Uci *u)
             UCI_DEFAULT_HASH, u->cfg.max_hash_mb);
     unsigned listed = 0;
     for (int g = 0; g < VARIANT_NB; g++) {
+        if (!variant_get((VariantId)g)->engine)
+            continue; /* a game of the rules core only */
         uci_list_weights(u, variant_get((VariantId)g), listed);
         listed |= 1u << g;
     }
@@ -495,10 +497,10 @@ static void uci_identify(Uci *u)
  * new game starts). Setting the game it already plays changes nothing. */
 static void uci_set_variant(Uci *u, const char *value)
 {
-    const Variant *v = variant_find(value);
+    const Variant *v = variant_find_engine(value);
     if (!v) {
         uci_say(u, "info string error: UCI_Variant: unknown game '%s' (%s); still %s\n", value,
-                variant_names(), u->variant->name);
+                variant_engine_names(), u->variant->name);
         return;
     }
     if (v == u->variant)

@@ -1,5 +1,6 @@
 /* fen.c: FEN parsing and printing (MAXIMA.md's FEN: 11 rows of 8 cells, 'x' for the unusable
- * corner squares; ULTIMA.md's: 8 rows of 8 cells; then the side to move, optional ply count). */
+ * corner squares; ULTIMA.md's: 8 rows of 8 cells; then the side to move, optional ply count;
+ * MARTIAN.md's: 8 rows of 4 cells, the side, two scores, the last crossing and the clock). */
 #include "fen.h"
 
 #include <stdarg.h>
@@ -23,15 +24,22 @@ static bool fen_error(char *err, size_t len, long col, const char *fmt, ...)
     return false;
 }
 
-/* Piece code for a FEN letter of any game, or EMPTY if the letter is not a piece. */
-static Piece piece_from_letter(char ch)
+/* Piece code for a FEN letter of game v (the letters of one game's types differ; a zoned game's
+ * piece is given its square's owner later), or EMPTY if the letter is not one of v's pieces; sets
+ * *known when the letter is a piece of some game. */
+static Piece piece_from_letter(const Variant *v, char ch, bool *known)
 {
     int color = (ch >= 'A' && ch <= 'Z') ? WHITE : BLACK;
     char lower = (char)(color == WHITE ? ch - 'A' + 'a' : ch);
-    const char *at = strchr(PIECE_LETTERS + 1, lower);
-    if (lower == '\0' || !at)
-        return EMPTY;
-    return piece_make(color, (int)(at - PIECE_LETTERS));
+    *known = false;
+    for (int t = PINCER; t < TYPE_NB && lower; t++) {
+        if (PIECE_LETTERS[t] != lower)
+            continue;
+        *known = true;
+        if (variant_has_type(v, t))
+            return piece_make(color, t);
+    }
+    return EMPTY;
 }
 
 /* Reads one row of the board (row 0 is the top rank) at *s into pos, and the '/' after it but
@@ -42,44 +50,53 @@ static bool fen_board_row(Position *pos, const char *fen, const char **at, int r
     const Geometry *geo = position_geo(pos);
     const Variant *v = pos->variant;
     const char *s = *at;
-    int rank = geo->rank_last - row, file = 0;
+    int rank = geo->rank_last - row, file = 0, files = geo->shape.files;
     bool last_digit = false;
     while (*s && *s != '/' && *s != ' ') {
         long col = s - fen + 1;
         char ch = *s++;
-        if (file >= FILE_NB)
-            return fen_error(err, errlen, col, "row %d (rank %d) has more than 8 cells", row + 1,
-                             rank);
+        if (file >= files)
+            return fen_error(err, errlen, col, "row %d (rank %d) has more than %d cells", row + 1,
+                             rank, files);
         if (ch == 'x') {
             if (geo->real[sq_make(file, rank)])
                 return fen_error(err, errlen, col, "'x' (hole) on real square %s",
                                  geo->name[sq_make(file, rank)]);
             file++;
             last_digit = false;
-        } else if (ch >= '1' && ch <= '8') {
+        } else if (ch >= '1' && ch <= '0' + files) {
             if (last_digit)
                 return fen_error(err, errlen, col, "two digits in a row");
             for (int k = 0; k < ch - '0'; k++, file++) {
-                if (file >= FILE_NB)
-                    return fen_error(err, errlen, col, "row %d (rank %d) has more than 8 cells",
-                                     row + 1, rank);
+                if (file >= files)
+                    return fen_error(err, errlen, col, "row %d (rank %d) has more than %d cells",
+                                     row + 1, rank, files);
                 if (!geo->real[sq_make(file, rank)])
                     return fen_error(err, errlen, col, "empty run crosses the hole %c%d",
                                      'a' + file, rank);
             }
             last_digit = true;
-        } else if (ch == '9' || ch == '0') {
+        } else if (ch >= '0' && ch <= '9') {
             return fen_error(err, errlen, col,
-                             "'%c' is not a run of empty squares: a row has 8 files, runs are "
-                             "1 to 8",
-                             ch);
+                             "'%c' is not a run of empty squares: a row has %d files, runs are "
+                             "1 to %d",
+                             ch, files, files);
         } else {
-            Piece p = piece_from_letter(ch);
-            if (p == EMPTY)
+            bool known;
+            Piece p = piece_from_letter(v, ch, &known);
+            if (p == EMPTY && !known)
                 return fen_error(err, errlen, col, "unknown piece letter '%c'", ch);
-            if (!variant_has_type(v, piece_type(p)))
+            if (p == EMPTY)
                 return fen_error(err, errlen, col, "'%c' is not a piece of %s", ch, v->title);
             int sq = sq_make(file, rank);
+            if (variant_zoned(v)) { /* no colours: the zone's owner has it */
+                if (piece_color(p) != WHITE)
+                    return fen_error(err, errlen, col,
+                                     "'%c' is not a piece of %s: its letters are upper case "
+                                     "only (P pawn, D drone, Q queen)",
+                                     ch, v->title);
+                p = piece_make(geo->owner[sq], piece_type(p));
+            }
             if (!geo->real[sq])
                 return fen_error(err, errlen, col, "piece '%c' on the hole %c%d", ch, 'a' + file,
                                  rank);
@@ -92,9 +109,9 @@ static bool fen_board_row(Position *pos, const char *fen, const char **at, int r
         }
     }
     long col = s - fen + 1;
-    if (file != FILE_NB)
-        return fen_error(err, errlen, col, "row %d (rank %d) has %d cells, expected 8", row + 1,
-                         rank, file);
+    if (file != files)
+        return fen_error(err, errlen, col, "row %d (rank %d) has %d cells, expected %d", row + 1,
+                         rank, file, files);
     if (row < v->fen_rows - 1) {
         if (*s != '/')
             return fen_error(err, errlen, col, "expected '/' after row %d; a %s FEN has %d rows",
@@ -136,6 +153,145 @@ static bool fen_side_and_plies(Position *pos, const char *fen, const char *s, ch
     return true;
 }
 
+/* Reads the next blank-separated field at *s into buf (cut to len - 1 characters) and moves *s
+ * past it; returns its 1-based column, or 0 when nothing but blanks is left. */
+static long fen_field(const char *fen, const char **s, char *buf, size_t len)
+{
+    const char *p = *s;
+    while (*p == ' ' || *p == '\n' || *p == '\r')
+        p++;
+    if (!*p)
+        return 0;
+    size_t n = 0;
+    const char *start = p;
+    for (; *p && *p != ' ' && *p != '\n' && *p != '\r'; p++)
+        if (n + 1 < len)
+            buf[n++] = *p;
+    buf[n] = '\0';
+    *s = p;
+    return start - fen + 1;
+}
+
+/* The names of a zoned game's FEN fields after the board (MARTIAN.md 2). */
+static const char *const ZONED_FIELDS[] = {"side to move", "South score", "North score",
+                                           "last crossing", "clock"};
+
+/* Reads one score field (a non-negative integer) into *out; false with the error set. */
+static bool fen_score(const char *text, long col, const char *name, int32_t *out, char *err,
+                      size_t errlen)
+{
+    long value = 0;
+    const char *p = text;
+    for (; *p >= '0' && *p <= '9'; p++)
+        if ((value = value * 10 + (*p - '0')) > 1000000)
+            return fen_error(err, errlen, col, "%s \"%s\" too large (at most 1000000)", name, text);
+    if (p == text || *p)
+        return fen_error(err, errlen, col, "%s \"%s\" is not a non-negative integer", name, text);
+    *out = (int32_t)value;
+    return true;
+}
+
+/* Reads the last-crossing field ("-" or <from>-<to>) into pos, whose board and side are read,
+ * and checks that the crossing can have been the last move (MARTIAN.md 2); false with the
+ * error set. */
+static bool fen_last_crossing(Position *pos, const char *text, long col, char *err, size_t errlen)
+{
+    const Geometry *geo = position_geo(pos);
+    if (strcmp(text, "-") == 0)
+        return true;
+    int l1 = 0, l2 = 0;
+    int from = square_parse(geo, text, &l1);
+    int to = from >= 0 && text[l1] == '-' ? square_parse(geo, text + l1 + 1, &l2) : -1;
+    if (to < 0 || text[l1 + 1 + l2] != '\0')
+        return fen_error(err, errlen, col,
+                         "last crossing \"%s\" is malformed: expected '-' or <from>-<to> on "
+                         "the board (e.g. a6-a4)",
+                         text);
+    const char *mover = pos->side == WHITE ? "South" : "North";
+    const char *other = pos->side == WHITE ? "North" : "South";
+    if (geo->owner[from] == pos->side)
+        return fen_error(err, errlen, col,
+                         "last crossing %s is impossible: %s is not in the zone of %s, who "
+                         "played it",
+                         text, geo->name[from], other);
+    if (geo->owner[to] != pos->side)
+        return fen_error(err, errlen, col,
+                         "last crossing %s is impossible: %s is not in the zone of %s, the "
+                         "side to move",
+                         text, geo->name[to], mover);
+    if (!geo->dir_to[from][to])
+        return fen_error(err, errlen, col,
+                         "last crossing %s is impossible: %s and %s are not on one line", text,
+                         geo->name[from], geo->name[to]);
+    if (pos->board[from] != EMPTY)
+        return fen_error(err, errlen, col,
+                         "last crossing %s is impossible: %s holds a piece, the mover left it",
+                         text, geo->name[from]);
+    if (pos->board[to] == EMPTY)
+        return fen_error(err, errlen, col,
+                         "last crossing %s is impossible: %s is empty, the mover went there", text,
+                         geo->name[to]);
+    pos->last_from = (Square)from;
+    pos->last_to = (Square)to;
+    return true;
+}
+
+/* Reads what follows the board of a zoned game at s: side, South and North scores, last
+ * crossing and clock (MARTIAN.md 2), and nothing else; false with the error set. */
+static bool fen_zoned_fields(Position *pos, const char *fen, const char *s, char *err,
+                             size_t errlen)
+{
+    const Variant *v = pos->variant;
+    char field[5][32], extra[32];
+    long col[5];
+    if (*s != ' ')
+        return fen_error(err, errlen, s - fen + 1, "expected a space and the side to move");
+    for (int i = 0; i < 5; i++)
+        if (!(col[i] = fen_field(fen, &s, field[i], sizeof field[i])))
+            return fen_error(err, errlen, (long)strlen(fen) + 1,
+                             "missing the %s field: a %s FEN has 6 fields (board, side to move, "
+                             "South score, North score, last crossing, clock)",
+                             ZONED_FIELDS[i], v->title);
+    long extra_col = fen_field(fen, &s, extra, sizeof extra);
+    if (extra_col)
+        return fen_error(err, errlen, extra_col,
+                         "unexpected 7th field \"%s\": a %s FEN has 6 fields", extra, v->title);
+    if (strcmp(field[0], "s") != 0 && strcmp(field[0], "n") != 0)
+        return fen_error(err, errlen, col[0],
+                         "side to move must be 's' (South) or 'n' (North), got \"%s\"", field[0]);
+    pos->side = field[0][0] == 's' ? WHITE : BLACK;
+    for (int c = WHITE; c <= BLACK; c++)
+        if (!fen_score(field[1 + c], col[1 + c], ZONED_FIELDS[1 + c], &pos->score[c], err, errlen))
+            return false;
+    if (!fen_last_crossing(pos, field[3], col[3], err, errlen))
+        return false;
+    const char *clock = field[4];
+    if (strcmp(clock, "-") != 0 &&
+        (clock[0] < '0' || clock[0] > '0' + v->clock_moves || clock[1] != '\0'))
+        return fen_error(err, errlen, col[4], "clock must be '-' or 0..%d, got \"%s\"",
+                         v->clock_moves, clock);
+    pos->clock = (int8_t)(clock[0] == '-' ? CLOCK_OFF : clock[0] - '0');
+    return true;
+}
+
+/* The shape of the FEN whose board starts at s: its rows, the cells of its first row and its
+ * blank-separated fields (what tells the games apart, variant_of_fen_shape). */
+static void fen_shape(const char *s, int *rows, int *width, int *fields)
+{
+    *rows = 1;
+    *width = 0;
+    const char *p = s;
+    for (; *p && *p != ' '; p++) {
+        *rows += *p == '/';
+        if (*rows == 1)
+            *width += *p >= '1' && *p <= '9' ? *p - '0' : 1;
+    }
+    *fields = 0;
+    for (p = s; *p; p++)
+        *fields += *p != ' ' && *p != '\n' && *p != '\r' &&
+                   (p == s || p[-1] == ' ' || p[-1] == '\n' || p[-1] == '\r');
+}
+
 bool fen_parse(Position *out, const char *fen, char *err, size_t errlen)
 {
     return fen_parse_variant(out, fen, NULL, err, errlen);
@@ -157,24 +313,37 @@ bool fen_parse_variant(Position *out, const char *fen, const Variant *v, char *e
     if (*s == '\0')
         return fen_error(err, errlen, s - fen + 1, "empty FEN");
     /* Count the rows first: with one missing, every later row would be read one rank off and
-     * the error would name a symptom (a hole on a real square) instead of the cause. */
-    int rows = 1;
-    const char *end = s;
-    for (; *end && *end != ' '; end++)
-        rows += *end == '/';
-    const Variant *game = variant_of_rows(rows);
+     * the error would name a symptom (a hole on a real square) instead of the cause. The rows,
+     * the first row's width and the field count name the game. */
+    int rows, width, fields;
+    fen_shape(s, &rows, &width, &fields);
+    const char *end = s + strcspn(s, " ");
+    const Variant *game = variant_of_fen_shape(rows, width, fields);
+    if (v && game && game != v && game->fen_rows == v->fen_rows)
+        return fen_error(err, errlen, s - fen + 1 + width,
+                         "the rows have %d cells, %s FENs have %d (the game here)", width, v->title,
+                         v->shape.files);
     if (v && game != v)
         return fen_error(err, errlen, end - fen + 1,
                          "the board has %d rows, %s FENs have %d (the game here)", rows, v->title,
                          v->fen_rows);
     if (!game)
         return fen_error(err, errlen, end - fen + 1,
-                         "the board has %d rows, expected 11 (Maxima) or 8 (Ultima)", rows);
+                         "the board has %d rows, expected 11 (Maxima) or 8 (Ultima, Martian "
+                         "Chess)",
+                         rows);
     Position pos;
     position_clear(&pos, game);
     for (int row = 0; row < game->fen_rows; row++)
         if (!fen_board_row(&pos, fen, &s, row, err, errlen))
             return false;
+    if (variant_zoned(game)) {
+        if (!fen_zoned_fields(&pos, fen, s, err, errlen))
+            return false;
+        pos.key = position_compute_key(&pos);
+        *out = pos;
+        return true;
+    }
     if (!fen_side_and_plies(&pos, fen, s, err, errlen))
         return false;
     for (int c = WHITE; c <= BLACK; c++)
@@ -194,9 +363,10 @@ void fen_write(const Position *pos, char *buf, size_t len)
     char tmp[256];
     size_t k = 0;
     const Geometry *geo = position_geo(pos);
+    bool zoned = variant_zoned(pos->variant);
     for (int rank = geo->rank_last; rank >= geo->rank_first; rank--) {
         int run = 0;
-        for (int file = 0; file < FILE_NB; file++) {
+        for (int file = 0; file < geo->shape.files; file++) {
             int sq = sq_make(file, rank);
             Piece p = pos->board[sq];
             if (p == EMPTY) {
@@ -210,7 +380,7 @@ void fen_write(const Position *pos, char *buf, size_t len)
                 tmp[k++] = 'x';
             else {
                 char ch = PIECE_LETTERS[piece_type(p)];
-                tmp[k++] = piece_color(p) == WHITE ? (char)(ch - 'a' + 'A') : ch;
+                tmp[k++] = zoned || piece_color(p) == WHITE ? (char)(ch - 'a' + 'A') : ch;
             }
         }
         if (run)
@@ -219,5 +389,16 @@ void fen_write(const Position *pos, char *buf, size_t len)
             tmp[k++] = '/';
     }
     tmp[k] = '\0';
-    snprintf(buf, len, "%s %c %d", tmp, pos->side == WHITE ? 'w' : 'b', pos->plies);
+    if (!zoned) {
+        snprintf(buf, len, "%s %c %d", tmp, pos->side == WHITE ? 'w' : 'b', pos->plies);
+        return;
+    }
+    char last[16] = "-", clock[8] = "-";
+    if (pos->last_from != NO_SQ)
+        snprintf(last, sizeof last, "%s-%s", square_name(pos->last_from),
+                 square_name(pos->last_to));
+    if (pos->clock != CLOCK_OFF)
+        snprintf(clock, sizeof clock, "%d", pos->clock);
+    snprintf(buf, len, "%s %c %d %d %s %s", tmp, pos->side == WHITE ? 's' : 'n',
+             (int)pos->score[WHITE], (int)pos->score[BLACK], last, clock);
 }

@@ -7,16 +7,19 @@
 
 #include "position.h"
 
-/* Parses FEN (or "start", Maxima's initial position) of either game: the row count says which
- * (MAXIMA.md 2, ULTIMA.md 2). On error returns false and writes a one-line message naming the
- * problem and its column (1-based) into err. The position is only written on success. */
+/* Parses FEN (or "start", Maxima's initial position) of any game. The FEN's shape names the game
+ * (variant_of_fen_shape): the row count, the width of the first row and the field count: 11 rows
+ * of 8 cells is Maxima (MAXIMA.md 2), 8 rows of 8 Ultima (ULTIMA.md 2), 8 rows of 4 cells with 6
+ * fields `<rows> <s|n> <south score> <north score> <last> <clock>` Martian Chess (MARTIAN.md 2).
+ * On error returns false and writes a one-line message naming the problem and its column
+ * (1-based) into err. The position is only written on success. */
 bool fen_parse(Position *pos, const char *fen, char *err, size_t errlen);
 
 /* The same for a FEN of game v ("start" is v's initial position); a FEN of another game is an
  * error naming both. v NULL: either game, as fen_parse. */
 bool fen_parse_variant(Position *pos, const char *fen, const Variant *v, char *err, size_t errlen);
 
-/* Writes the FEN of pos into buf (at least 128 bytes). */
+/* Writes the FEN of pos into buf (at least 128 bytes); parsing it gives pos back. */
 void fen_write(const Position *pos, char *buf, size_t len);
 
 #endif

@@ -11,7 +11,7 @@ static const int JUMP_DR[8] = {2, 1, -1, -2, -2, -1, 1, 2};
 /* True when (file, rank) is a real square of a board of the given shape. */
 static bool coords_real(const BoardShape *shape, int file, int rank)
 {
-    if (file < 0 || file >= FILE_NB || rank < 0 || rank >= RANK_NB)
+    if (file < 0 || file >= shape->files || rank < 0 || rank >= RANK_NB)
         return false;
     if (rank == shape->first_rank - 1 || rank == shape->last_rank + 1)
         return shape->palaces && (file == 3 || file == 4);
@@ -23,7 +23,7 @@ static int symmetric_square(const Geometry *g, int f, int r)
 {
     int rank = g->rank_first + g->rank_last - r;
     if (g->shape.symmetry == SYMMETRY_HALF_TURN)
-        return sq_make(FILE_NB - 1 - f, rank);
+        return sq_make(g->shape.files - 1 - f, rank);
     return sq_make(f, rank);
 }
 
@@ -113,6 +113,22 @@ static void build_lines(Geometry *g)
     }
 }
 
+/* Fills the zones and square owners (nothing without zones): the canal runs through the middle
+ * of the main board's ranks. */
+static void build_zones(Geometry *g)
+{
+    if (g->shape.zones != ZONES_HALVES)
+        return;
+    int canal = (g->shape.first_rank + g->shape.last_rank + 1) / 2; /* North's first rank */
+    for (int sq = 0; sq < SQ_NB; sq++) {
+        if (!g->real[sq])
+            continue;
+        int owner = sq_rank(sq) >= canal ? BLACK : WHITE;
+        g->owner[sq] = (uint8_t)owner;
+        g->zone[owner] |= bb_square(sq);
+    }
+}
+
 void geometry_build(Geometry *g, const BoardShape *shape)
 {
     memset(g, 0, sizeof *g);
@@ -150,6 +166,7 @@ void geometry_build(Geometry *g, const BoardShape *shape)
     build_king_moves(g);
     build_lines(g);
     build_palaces(g);
+    build_zones(g);
 }
 
 /* Every grid square's name, rank 0 first. */

@@ -43,13 +43,21 @@ typedef enum KingMove { KING_KNIGHT_CYLINDER, KING_STEP } KingMove;
  * symmetry of the evaluation means. */
 typedef enum BoardSymmetry { SYMMETRY_MIRROR_RANKS, SYMMETRY_HALF_TURN } BoardSymmetry;
 
+/* Who owns a piece: its colour (Maxima, Ultima), or the zone it stands in, whoever moved it
+ * there (Martian Chess, MARTIAN.md 1: the canal between ranks 4 and 5 cuts the board into
+ * South's half, ranks 1-4, owned by WHITE, and North's, ranks 5-8, owned by BLACK). The
+ * four-player game's quadrants (MARTIAN.md 10) would be one more layout here. */
+typedef enum ZoneLayout { ZONES_NONE, ZONES_HALVES } ZoneLayout;
+
 /* The shape of a game's board: which squares of the grid are real, where the palaces are, how
- * the King moves and the colour symmetry. */
+ * the King moves, the colour symmetry and the zones. */
 typedef struct BoardShape {
     uint8_t first_rank, last_rank; /* grid ranks of the main board: 1..9 (Maxima), 1..8 */
+    uint8_t files;                 /* files of the board from a: 8, or 4 (Martian: a..d) */
     bool palaces;                  /* d and e squares on the ranks just outside (Maxima) */
     KingMove king;
     BoardSymmetry symmetry;
+    ZoneLayout zones; /* ownership by zone (Geometry.zone) instead of by colour */
 } BoardShape;
 
 typedef struct Geometry {
@@ -75,6 +83,11 @@ typedef struct Geometry {
     uint8_t line_slides[LINE_TABLE_SIZE]; /* [len][index][occupancy]: empty squares a slider
                                            * reaches both ways along the segment */
     char name[SQ_NB][4];                  /* "a1", "e10", "" for holes */
+    Bitboard zone[COLOR_NB];              /* the squares each player owns (ZONES_HALVES: South's
+                                           * ranks 1-4 for WHITE, North's 5-8 for BLACK), 0
+                                           * without zones */
+    uint8_t owner[SQ_NB + 1];             /* the player owning each square's zone (WHITE or
+                                           * BLACK; 0 on holes and without zones) */
 } Geometry;
 
 /* Fills g for a board of the given shape. */

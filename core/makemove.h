@@ -1,4 +1,5 @@
-/* makemove.h: playing and taking back moves, with the captures each move makes. */
+/* makemove.h: playing and taking back moves, with the captures each move makes (in a zoned game
+ * also the scores, merges, owners, the last crossing and the clock: MARTIAN.md 4-6). */
 #ifndef MAXTUNE_MAKEMOVE_H
 #define MAXTUNE_MAKEMOVE_H
 
@@ -7,12 +8,18 @@
 enum { MAX_CAPTURES = 16 };
 
 /* Undo record: everything move_undo needs that the move itself does not say. The captured
- * squares are listed in the order they were found; a suicide lists the mover itself. */
+ * squares are listed in the order they were found; a suicide lists the mover itself; a zoned
+ * game's merge lists the own piece merged with. */
 typedef struct Undo {
     uint64_t key;                  /* Zobrist key before the move */
     uint8_t ncap;                  /* number of captured pieces */
     Square cap_sq[MAX_CAPTURES];   /* where they stood */
     Piece cap_piece[MAX_CAPTURES]; /* what they were */
+    /* Zoned games only (MARTIAN.md): what the move changes besides the board's pieces. */
+    Piece mover;      /* the moving piece (its owner and, by a merge, type change) */
+    Square last_from; /* Position.last_from before the move */
+    Square last_to;   /* Position.last_to before the move */
+    int8_t clock;     /* Position.clock before the move */
 } Undo;
 
 /* Plays pseudo-legal move m on pos, filling u. */

@@ -253,14 +253,84 @@ static int generate(const Position *pos, Move *list, const Masks *m, bool suicid
     return g.n;
 }
 
+/* Adds the moves of the zoned game's piece of type `type` on `from` (MARTIAN.md 4.1-4.2): along
+ * each of its directions up to its range, to every empty square, then onto the first piece met
+ * as a capture (the other zone's) or a merge (an own piece it merges with while the zone has
+ * none of the result); `tactical` keeps the captures only. */
+static int zoned_piece_moves(const Position *pos, int from, int type, bool tactical, Move *list,
+                             int n)
+{
+    const Variant *v = pos->variant;
+    const Geometry *geo = &v->geo;
+    int us = pos->side;
+    PieceMove pm = v->moves[type];
+    for (int d = 0; d < DIR_NB; d++) {
+        if (!((pm.dirs >> d) & 1))
+            continue;
+        int s = from;
+        for (int k = 0; k < pm.range; k++) {
+            s = geo->step[s][d];
+            Piece p = pos->board[s];
+            if (p == EMPTY) {
+                if (!tactical)
+                    list[n++] = move_make(from, s);
+                continue;
+            }
+            if (p == OFFBOARD)
+                break;
+            if (piece_color(p) != us) {
+                list[n++] = move_make(from, s);
+            } else if (!tactical) {
+                int made = v->merge[type][piece_type(p)];
+                if (made != NO_TYPE && !(pos->by_color[us] & pos->by_type[made]))
+                    list[n++] = (Move)(move_make(from, s) | MOVE_MERGE);
+            }
+            break;
+        }
+    }
+    return n;
+}
+
+/* The moves of a zoned game's side to move (MARTIAN.md 4-6): none once the game is over; the
+ * piece moves of its zone but the one the no-undo rule forbids; then, while nobody has called
+ * the clock, each again as a clock call (not with `tactical`, which keeps the captures). Never
+ * inlined, so that the other games' generation stays as it was. */
+static __attribute__((noinline)) int zoned_generate(const Position *pos, Move *list, bool tactical)
+{
+    if (position_zoned_over(pos))
+        return 0;
+    Bitboard own = pos->by_color[pos->side];
+    int n = 0;
+    while (own) {
+        int from = bb_pop(&own);
+        n = zoned_piece_moves(pos, from, piece_type(pos->board[from]), tactical, list, n);
+    }
+    if (pos->last_from != NO_SQ) { /* the no-undo rule: last_to straight back to last_from */
+        Move undo = move_make(pos->last_to, pos->last_from);
+        for (int i = 0; i < n; i++)
+            if ((list[i] & ~MOVE_MERGE) == undo) {
+                list[i] = list[--n];
+                break;
+            }
+    }
+    if (pos->clock == CLOCK_OFF && pos->variant->clock_moves && !tactical)
+        for (int i = 0, k = n; i < k; i++)
+            list[n++] = (Move)(list[i] | MOVE_CALL);
+    return n;
+}
+
 int movegen_pseudo(const Position *pos, Move *list)
 {
+    if (pos->zoned)
+        return zoned_generate(pos, list, false);
     static const Masks all = {ALL_SQUARES, ALL_SQUARES, ALL_SQUARES, ALL_SQUARES, ALL_SQUARES};
     return generate(pos, list, &all, true);
 }
 
 int movegen_tactical(const Position *pos, Bitboard quiet, Move *list)
 {
+    if (variant_zoned(pos->variant))
+        return zoned_generate(pos, list, true);
     int us = pos->side;
     Bitboard enemy = pos->by_color[!us], own = pos->by_color[us];
     Masks m = {quiet, quiet, quiet, 0, 0};
@@ -287,6 +357,8 @@ int movegen_palace_blocked(const Position *pos)
 
 bool movegen_is_legal(Position *pos, Move m)
 {
+    if (!pos->variant->kings)
+        return true;
     Undo u;
     int us = pos->side;
     move_do(pos, m, &u);
@@ -298,6 +370,8 @@ bool movegen_is_legal(Position *pos, Move m)
 int movegen_legal(Position *pos, Move *list)
 {
     int n = movegen_pseudo(pos, list), k = 0;
+    if (!pos->variant->kings)
+        return n;
     for (int i = 0; i < n; i++)
         if (movegen_is_legal(pos, list[i]))
             list[k++] = list[i];

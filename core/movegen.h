@@ -1,4 +1,6 @@
-/* movegen.h: move generation (MAXIMA.md 4-7). */
+/* movegen.h: move generation (MAXIMA.md 4-7, ULTIMA.md 4-6, MARTIAN.md 4-6). In a game without
+ * Kings (Martian Chess) every pseudo-legal move is legal, each move also exists as a clock call
+ * until someone calls, and a finished position has no move. */
 #ifndef MAXTUNE_MOVEGEN_H
 #define MAXTUNE_MOVEGEN_H
 
@@ -10,7 +12,7 @@ int movegen_pseudo(const Position *pos, Move *list);
 
 /* Writes the pseudo-legal moves that capture at least one enemy piece or end on an empty square
  * of `quiet` (the capture search passes the enemy palace); no suicides. The same moves, in the
- * same order, as movegen_pseudo's that qualify. */
+ * same order, as movegen_pseudo's that qualify (in a zoned game: its captures, no clock calls). */
 int movegen_tactical(const Position *pos, Bitboard quiet, Move *list);
 
 /* Writes the legal moves of the side to move into list; returns their number. */

@@ -6,8 +6,14 @@
 
 uint64_t zobrist_piece[PIECE_NB][SQ_NB];
 uint64_t zobrist_side;
+uint64_t zobrist_last[2][SQ_NB + 1];
+uint64_t zobrist_clock[16];
+uint64_t zobrist_score[COLOR_NB];
 
-const char PIECE_LETTERS[TYPE_NB + 1] = " prnbqmgdk";
+/* The pieces of Maxima and Ultima (types up to KING), whose keys are drawn first. */
+enum { FAMILY_PIECE_NB = 26 };
+
+const char PIECE_LETTERS[TYPE_NB + 1] = " prnbqmgdkpdq";
 
 /* splitmix64: a fixed generator so Zobrist keys are the same on every machine. */
 static uint64_t splitmix64(uint64_t *state)
@@ -25,10 +31,21 @@ void core_init(void)
         return;
     variant_init();
     uint64_t state = 0x4D6178696D61ull; /* "Maxima" */
-    for (int p = 0; p < PIECE_NB; p++)
+    for (int p = 0; p < FAMILY_PIECE_NB; p++)
         for (int sq = 0; sq < SQ_NB; sq++)
             zobrist_piece[p][sq] = splitmix64(&state);
     zobrist_side = splitmix64(&state);
+    /* Drawn after the first ones, so that Maxima's and Ultima's keys stay what they were. */
+    for (int p = FAMILY_PIECE_NB; p < PIECE_NB; p++)
+        for (int sq = 0; sq < SQ_NB; sq++)
+            zobrist_piece[p][sq] = splitmix64(&state);
+    for (int i = 0; i < 2; i++)
+        for (int sq = 0; sq < SQ_NB; sq++)
+            zobrist_last[i][sq] = splitmix64(&state);
+    for (int i = 0; i < 16; i++)
+        zobrist_clock[i] = splitmix64(&state);
+    for (int c = 0; c < COLOR_NB; c++)
+        zobrist_score[c] = splitmix64(&state);
     done = true;
 }
 
@@ -36,9 +53,22 @@ void position_clear(Position *pos, const Variant *v)
 {
     memset(pos, 0, sizeof *pos);
     pos->variant = v;
+    pos->zoned = variant_zoned(v);
     for (int sq = 0; sq <= SQ_NB; sq++)
         pos->board[sq] = v->geo.real[sq] ? EMPTY : OFFBOARD;
     pos->king[WHITE] = pos->king[BLACK] = NO_SQ;
+    pos->last_from = pos->last_to = NO_SQ;
+    pos->clock = CLOCK_OFF;
+    pos->key = position_state_key(pos);
+}
+
+uint64_t position_state_key(const Position *pos)
+{
+    if (!variant_zoned(pos->variant))
+        return 0;
+    return position_score_key(WHITE, pos->score[WHITE]) ^
+           position_score_key(BLACK, pos->score[BLACK]) ^ zobrist_last[0][pos->last_from] ^
+           zobrist_last[1][pos->last_to] ^ zobrist_clock[pos->clock + 1];
 }
 
 void position_put(Position *pos, int sq, Piece p)
@@ -74,11 +104,37 @@ Piece position_remove(Position *pos, int sq)
 
 uint64_t position_compute_key(const Position *pos)
 {
-    uint64_t key = pos->side == BLACK ? zobrist_side : 0;
+    uint64_t key = (pos->side == BLACK ? zobrist_side : 0) ^ position_state_key(pos);
     for (int sq = 0; sq < SQ_NB; sq++)
         if (piece_is_piece(pos->board[sq]))
             key ^= zobrist_piece[pos->board[sq]][sq];
     return key;
+}
+
+/* Checks the scores, last crossing and clock (MARTIAN.md 2; their defaults in other games). */
+static bool position_state_is_consistent(const Position *pos, char *why, size_t len)
+{
+    const Variant *v = pos->variant;
+    const Geometry *geo = &v->geo;
+    int from = pos->last_from, to = pos->last_to;
+    if (pos->score[WHITE] < 0 || pos->score[BLACK] < 0 ||
+        (!v->scores && (pos->score[WHITE] || pos->score[BLACK]))) {
+        snprintf(why, len, "bad scores %d, %d", pos->score[WHITE], pos->score[BLACK]);
+        return false;
+    }
+    if (pos->clock < CLOCK_OFF || pos->clock > v->clock_moves ||
+        (!v->clock_moves && pos->clock != CLOCK_OFF)) {
+        snprintf(why, len, "bad clock %d", pos->clock);
+        return false;
+    }
+    if ((from == NO_SQ) != (to == NO_SQ) ||
+        (from != NO_SQ &&
+         (!v->no_undo || !geo->real[from] || !geo->real[to] || geo->owner[from] == pos->side ||
+          geo->owner[to] != pos->side || pos->board[from] != EMPTY || pos->board[to] == EMPTY))) {
+        snprintf(why, len, "bad last crossing %d-%d", from, to);
+        return false;
+    }
+    return true;
 }
 
 bool position_is_consistent(const Position *pos, char *why, size_t len)
@@ -107,6 +163,10 @@ bool position_is_consistent(const Position *pos, char *why, size_t len)
                      pos->variant->title);
             return false;
         }
+        if (variant_zoned(pos->variant) && piece_color(p) != geo->owner[sq]) {
+            snprintf(why, len, "the piece on %s is not its zone owner's", geo->name[sq]);
+            return false;
+        }
         color[piece_color(p)] |= bb_square(sq);
         type[piece_type(p)] |= bb_square(sq);
         if (piece_type(p) == KING) {
@@ -118,7 +178,7 @@ bool position_is_consistent(const Position *pos, char *why, size_t len)
         }
     }
     for (int c = 0; c < COLOR_NB; c++)
-        if (color[c] != pos->by_color[c] || kings[c] != 1) {
+        if (color[c] != pos->by_color[c] || kings[c] != pos->variant->kings) {
             snprintf(why, len, "colour %d bitboard or king count wrong", c);
             return false;
         }
@@ -136,6 +196,12 @@ bool position_is_consistent(const Position *pos, char *why, size_t len)
             return false;
         }
     }
+    if (pos->zoned != variant_zoned(pos->variant)) {
+        snprintf(why, len, "the zoned flag is not the game's");
+        return false;
+    }
+    if (!position_state_is_consistent(pos, why, len))
+        return false;
     if (position_compute_key(pos) != pos->key) {
         snprintf(why, len, "incremental Zobrist key differs from the computed one");
         return false;
@@ -154,30 +220,48 @@ void position_mirror(const Position *pos, Position *out)
     }
     out->side = (uint8_t)!pos->side;
     out->plies = pos->plies;
-    if (out->side == BLACK)
-        out->key ^= zobrist_side;
+    out->score[WHITE] = pos->score[BLACK];
+    out->score[BLACK] = pos->score[WHITE];
+    out->last_from = geo->mirror[pos->last_from];
+    out->last_to = geo->mirror[pos->last_to];
+    out->clock = pos->clock;
+    out->key = position_compute_key(out);
 }
 
 void position_diagram(const Position *pos, char *buf, size_t len)
 {
     size_t k = 0;
     const Geometry *geo = position_geo(pos);
+    bool zoned = variant_zoned(pos->variant);
+    int files = geo->shape.files;
     for (int rank = geo->rank_last; rank >= geo->rank_first && k + 64 < len; rank--) {
         k += (size_t)snprintf(buf + k, len - k, "%3d  ", rank);
-        for (int file = 0; file < FILE_NB; file++) {
+        for (int file = 0; file < files; file++) {
             Piece p = pos->board[sq_make(file, rank)];
             char ch = '.';
             if (p == OFFBOARD)
                 ch = ' ';
             else if (p != EMPTY) {
                 ch = PIECE_LETTERS[piece_type(p)];
-                if (piece_color(p) == WHITE)
+                if (zoned || piece_color(p) == WHITE) /* zoned pieces have no colour */
                     ch = (char)(ch - 'a' + 'A');
             }
             k += (size_t)snprintf(buf + k, len - k, " %c", ch);
         }
         k += (size_t)snprintf(buf + k, len - k, "\n");
+        int below = rank - 1 >= geo->rank_first ? sq_make(0, rank - 1) : NO_SQ;
+        if (zoned && below != NO_SQ && geo->owner[below] != geo->owner[sq_make(0, rank)] &&
+            k + 64 < len) { /* the canal between the zones */
+            k += (size_t)snprintf(buf + k, len - k, "     ");
+            for (int file = 0; file < files; file++)
+                k += (size_t)snprintf(buf + k, len - k, " ~");
+            k += (size_t)snprintf(buf + k, len - k, "  canal\n");
+        }
     }
-    if (k + 24 < len)
-        snprintf(buf + k, len - k, "      a b c d e f g h\n");
+    if (k + 24 < len) {
+        k += (size_t)snprintf(buf + k, len - k, "     ");
+        for (int file = 0; file < files; file++)
+            k += (size_t)snprintf(buf + k, len - k, " %c", 'a' + file);
+        snprintf(buf + k, len - k, "\n");
+    }
 }

@@ -16,25 +16,51 @@
 
 typedef struct Position {
     Piece board[SQ_NB + 1];      /* piece code per square; holes and board[NO_SQ] are OFFBOARD */
-    Bitboard by_color[COLOR_NB]; /* squares holding pieces of a colour */
+    Bitboard by_color[COLOR_NB]; /* squares holding pieces of a colour (zoned games: of the
+                                  * player owning their zone, piece_color) */
     Bitboard by_type[TYPE_NB];   /* squares holding pieces of a type, either colour */
     Bitboard line_occ[LINE_NB];  /* occupancy in each line layout (geometry.h LineRef) */
     Square king[COLOR_NB];       /* king squares */
     uint8_t side;                /* side to move */
+    bool zoned;                  /* variant_zoned(variant), read by make/unmake and generation
+                                  * where the game is told apart on every move */
     int plies;                   /* plies played (FEN's last field) */
     uint64_t key;                /* Zobrist key */
     const Variant *variant;      /* the game: its rules and board */
+    /* The state of a scoring, zoned game (MARTIAN.md 2); 0, NO_SQ and CLOCK_OFF elsewhere. All
+     * of it is in the key (position_state_key). */
+    int32_t score[COLOR_NB]; /* points each player has captured (Variant.scores) */
+    Square last_from;        /* the last move's canal crossing from last_from (now empty) to */
+    Square last_to;          /* last_to (the mover's piece), NO_SQ both if it crossed nothing */
+    int8_t clock;            /* capture-less moves left before the game ends, CLOCK_OFF while
+                              * nobody has called the clock (Variant.clock_moves) */
 } Position;
 
 /* Zobrist numbers; read-only after zobrist_init() (called by core_init()). */
 extern uint64_t zobrist_piece[PIECE_NB][SQ_NB];
 extern uint64_t zobrist_side;
+extern uint64_t zobrist_last[2][SQ_NB + 1]; /* [0][F] ^ [1][T] for the last crossing F-T;
+                                             * [.][NO_SQ] is 0 */
+extern uint64_t zobrist_clock[16];          /* by clock + 1 (0: CLOCK_OFF) */
+extern uint64_t zobrist_score[COLOR_NB];    /* seeds of position_score_key */
+
+/* The key of player c's score s (any non-negative s: a mix of the seed and s). */
+static inline uint64_t position_score_key(int c, int32_t s)
+{
+    uint64_t z = zobrist_score[c] + (uint64_t)(uint32_t)s * 0x9E3779B97F4A7C15ull;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    return z ^ (z >> 31);
+}
+
+/* The key of the scores, last crossing and clock of a zoned game's position (0 elsewhere). */
+uint64_t position_state_key(const Position *pos);
 
 /* Builds every read-only table of the core (the games and their geometry, Zobrist); call once
  * before use. */
 void core_init(void);
 
-/* Empties a position of game v (all real squares empty, White to move). */
+/* Empties a position of game v (all real squares empty, White to move, scores 0, no last
+ * crossing, the clock not called). */
 void position_clear(Position *pos, const Variant *v);
 
 /* The board tables of pos's game. */
@@ -52,20 +78,34 @@ extern const char PIECE_LETTERS[TYPE_NB + 1];
 /* Zobrist key of pos computed from scratch. */
 uint64_t position_compute_key(const Position *pos);
 
-/* Checks every invariant (mailbox vs bitboards, kings, key); returns false and describes the
- * first violation in why when one fails. */
+/* Checks every invariant (mailbox vs bitboards, kings or zone owners, scores, last crossing,
+ * clock, key); returns false and describes the first violation in why when one fails. */
 bool position_is_consistent(const Position *pos, char *why, size_t len);
 
 /* The position under the board's colour symmetry (Geometry.mirror: the mirror through the
- * middle rank in Maxima, the half turn in Ultima) with colours and side to move swapped. */
+ * middle rank in Maxima, the half turn in Ultima and Martian Chess) with colours, side to move,
+ * scores swapped and the last crossing mirrored. */
 void position_mirror(const Position *pos, Position *out);
 
-/* Writes a readable diagram of the board into buf. */
+/* Writes a readable diagram of the board into buf (a zoned game's with its canal). */
 void position_diagram(const Position *pos, char *buf, size_t len);
 
 static inline Bitboard position_occupied(const Position *pos)
 {
     return pos->by_color[WHITE] | pos->by_color[BLACK];
+}
+
+/* True when a player's zone is empty in a game that ends so (Variant.empty_zone_ends). */
+static inline bool position_zone_emptied(const Position *pos)
+{
+    return pos->variant->empty_zone_ends && (!pos->by_color[WHITE] || !pos->by_color[BLACK]);
+}
+
+/* True when a zoned game is over whatever the moves: a zone is empty or the called clock stands
+ * at 0 (MARTIAN.md 7; gamestate.h says how it ended). */
+static inline bool position_zoned_over(const Position *pos)
+{
+    return position_zone_emptied(pos) || pos->clock == 0;
 }
 
 static inline Bitboard position_pieces(const Position *pos, int color, int type)

@@ -1,6 +1,8 @@
 /* types.h: the basic vocabulary of maxtune: squares, colours, pieces, moves, bitboards.
  *
- * Board layout (MAXIMA.md section 1): an 11 x 8 grid, ranks 0..10, files a..h.
+ * Board layout (MAXIMA.md section 1): an 11 x 8 grid, ranks 0..10, files a..h. Every game's
+ * board lies on this grid (variant.h): Ultima's 8 x 8 on ranks 1..8, Martian Chess's 4 x 8 on
+ * files a..d of ranks 1..8 (the other squares are holes there).
  *
  *     sq = rank * 8 + file          (0..87)
  *
@@ -24,6 +26,8 @@ enum { FILE_NB = 8, RANK_NB = 11, SQ_NB = 88, NO_SQ = 88, REAL_SQ_NB = 76 };
 
 typedef uint8_t Square;
 
+/* The two players. In Martian Chess (MARTIAN.md 1) WHITE is South (ranks 1-4, moves first) and
+ * BLACK is North (ranks 5-8): there a piece's colour is the owner of the zone it stands in. */
 enum Color { WHITE = 0, BLACK = 1, COLOR_NB = 2 };
 
 /* Piece types; the order is also the order of the material weights. */
@@ -38,13 +42,16 @@ enum PieceType {
     MAGE = 7,        /* g */
     GUARD = 8,       /* d */
     KING = 9,        /* k */
-    TYPE_NB = 10
+    PAWN = 10,       /* p: Martian pawn (MARTIAN.md 4.1), 1 pip */
+    DRONE = 11,      /* d: Martian drone, 2 pips */
+    QUEEN = 12,      /* q: Martian queen, 3 pips */
+    TYPE_NB = 13
 };
 
-/* A piece code is (colour << 4) | type: White pieces are 1..9, Black pieces 17..25.
+/* A piece code is (colour << 4) | type: White pieces are 1..12, Black pieces 17..28.
  * EMPTY is 0; OFFBOARD (holes, NO_SQ) is 32, which has no colour bit pattern of a piece. */
 typedef uint8_t Piece;
-enum { EMPTY = 0, OFFBOARD = 32, PIECE_NB = 26 };
+enum { EMPTY = 0, OFFBOARD = 32, PIECE_NB = 29 };
 
 static inline Piece piece_make(int color, int type) { return (Piece)((color << 4) | type); }
 static inline int piece_type(Piece p) { return p & 15; }
@@ -56,17 +63,26 @@ static inline bool piece_is_piece(Piece p) { return p != EMPTY && p != OFFBOARD;
  *
  *     bits 0..6   from square
  *     bits 7..13  to square
+ *     bit  14     MOVE_CALL: the mover calls the clock with this move (MARTIAN.md 6)
+ *     bit  15     MOVE_MERGE: the move is a field promotion onto an own piece (MARTIAN.md 4.2)
  *
  * In Maxima the squares determine the move completely (MAXIMA.md 9): captures follow from
  * (from, to, position) and are computed by make. A suicide (a frozen piece removing itself)
- * is the move with from == to. MOVE_NONE (0) is a0-a0, which is a hole, so never a move. */
+ * is the move with from == to. MOVE_NONE (0) is a0-a0, which is a hole, so never a move.
+ * Maxima's and Ultima's moves never have the flag bits; a Martian move's merge flag follows
+ * from the position too (the op of its notation), the clock-call flag does not. */
 typedef uint16_t Move;
 enum { MOVE_NONE = 0, MAX_MOVES = 1024 }; /* 537 pseudo-legal moves are possible */
+enum { MOVE_CALL = 1 << 14, MOVE_MERGE = 1 << 15 };
 
 static inline Move move_make(int from, int to) { return (Move)(from | (to << 7)); }
 static inline int move_from(Move m) { return m & 127; }
 static inline int move_to(Move m) { return (m >> 7) & 127; }
 static inline bool move_is_suicide(Move m) { return move_from(m) == move_to(m); }
+/* True when m calls the clock (MARTIAN.md 6). */
+static inline bool move_calls_clock(Move m) { return (m & MOVE_CALL) != 0; }
+/* True when m merges two own pieces (MARTIAN.md 4.2). */
+static inline bool move_is_merge(Move m) { return (m & MOVE_MERGE) != 0; }
 
 /* 128-bit bitboard: bit sq is square sq (bits 88..127 unused). */
 __extension__ typedef unsigned __int128 Bitboard;

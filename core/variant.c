@@ -5,6 +5,10 @@
 #include <string.h>
 
 #define ULTIMA_START "rnbqkbnm/pppppppp/8/8/8/8/PPPPPPPP/MNBKQBNR w 0"
+#define MARTIAN_START "QQD1/QDP1/DPP1/4/4/1PPD/1PDQ/1DQQ s 0 0 - -"
+
+/* Direction bit sets of PieceMove. */
+enum { DIRS_ORTHOGONAL = 0x55, DIRS_DIAGONAL = 0xAA, DIRS_ALL = 0xFF };
 
 /* Bit set of piece types. */
 #define TYPES(...) (types_of((const int[]){__VA_ARGS__, NO_TYPE}))
@@ -19,7 +23,15 @@ static unsigned types_of(const int *list)
 }
 
 static Variant variants[VARIANT_NB];
-static char names[64]; /* "maxima|ultima", built from the rows */
+static char names[64];        /* "maxima|ultima|martian", built from the rows */
+static char engine_names[64]; /* "maxima|ultima": those with Variant.engine */
+
+/* Appends name to the '|'-separated list in buf (size bytes). */
+static void names_add(char *buf, size_t size, const char *name)
+{
+    size_t k = strlen(buf);
+    snprintf(buf + k, size - k, "%s%s", k ? "|" : "", name);
+}
 
 void variant_init(void)
 {
@@ -33,11 +45,19 @@ void variant_init(void)
         .start_fen = START_FEN,
         .no_move_rule = "MAXIMA.md 8.1",
         .fen_rows = 11,
+        .fen_fields = 3,
         .types = TYPES(PINCER, COORDINATOR, LEAPER, CHAMELEON, WITHDRAWER, IMMOBILIZER, MAGE, GUARD,
                        KING),
+        .engine = true,
+        .kings = true,
         .stalemate_loses = false,
         .bare_king_loses = true,
-        .shape = {1, 9, true, KING_KNIGHT_CYLINDER, SYMMETRY_MIRROR_RANKS},
+        .shape = {.first_rank = 1,
+                  .last_rank = 9,
+                  .files = 8,
+                  .palaces = true,
+                  .king = KING_KNIGHT_CYLINDER,
+                  .symmetry = SYMMETRY_MIRROR_RANKS},
     };
     variants[VARIANT_ULTIMA] = (Variant){
         .id = VARIANT_ULTIMA,
@@ -46,15 +66,51 @@ void variant_init(void)
         .start_fen = ULTIMA_START,
         .no_move_rule = "ULTIMA.md 7",
         .fen_rows = 8,
+        .fen_fields = 3,
         .types = TYPES(PINCER, COORDINATOR, LEAPER, CHAMELEON, WITHDRAWER, IMMOBILIZER, KING),
+        .engine = true,
+        .kings = true,
         .stalemate_loses = true,
         .bare_king_loses = false,
-        .shape = {1, 8, false, KING_STEP, SYMMETRY_HALF_TURN},
+        .shape = {.first_rank = 1,
+                  .last_rank = 8,
+                  .files = 8,
+                  .palaces = false,
+                  .king = KING_STEP,
+                  .symmetry = SYMMETRY_HALF_TURN},
+    };
+    variants[VARIANT_MARTIAN] = (Variant){
+        .id = VARIANT_MARTIAN,
+        .name = "martian",
+        .title = "Martian Chess",
+        .start_fen = MARTIAN_START,
+        .no_move_rule = "MARTIAN.md 7",
+        .fen_rows = 8,
+        .fen_fields = 6,
+        .types = TYPES(PAWN, DRONE, QUEEN),
+        .engine = false,
+        .kings = false,
+        .moves =
+            {[PAWN] = {DIRS_DIAGONAL, 1}, [DRONE] = {DIRS_ORTHOGONAL, 2}, [QUEEN] = {DIRS_ALL, 7}},
+        .scores = true,
+        .points = {[PAWN] = 1, [DRONE] = 2, [QUEEN] = 3},
+        .merge = {[PAWN] = {[PAWN] = DRONE, [DRONE] = QUEEN}, [DRONE] = {[PAWN] = QUEEN}},
+        .no_undo = true,
+        .clock_moves = 7,
+        .empty_zone_ends = true,
+        .shape = {.first_rank = 1,
+                  .last_rank = 8,
+                  .files = 4,
+                  .palaces = false,
+                  .king = KING_STEP,
+                  .symmetry = SYMMETRY_HALF_TURN,
+                  .zones = ZONES_HALVES},
     };
     for (int i = 0; i < VARIANT_NB; i++) {
         geometry_build(&variants[i].geo, &variants[i].shape);
-        size_t k = strlen(names);
-        snprintf(names + k, sizeof names - k, "%s%s", i ? "|" : "", variants[i].name);
+        names_add(names, sizeof names, variants[i].name);
+        if (variants[i].engine)
+            names_add(engine_names, sizeof engine_names, variants[i].name);
     }
     done = true;
 }
@@ -69,12 +125,28 @@ const Variant *variant_find(const char *name)
     return NULL;
 }
 
+const Variant *variant_find_engine(const char *name)
+{
+    const Variant *v = variant_find(name);
+    return v && v->engine ? v : NULL;
+}
+
 const char *variant_names(void) { return names; }
 
-const Variant *variant_of_rows(int rows)
+const char *variant_engine_names(void) { return engine_names; }
+
+const Variant *variant_of_fen_shape(int rows, int width, int fields)
 {
-    for (int i = 0; i < VARIANT_NB; i++)
-        if (variants[i].fen_rows == rows)
-            return &variants[i];
-    return NULL;
+    const Variant *found = NULL;
+    int best = 0;
+    for (int i = 0; i < VARIANT_NB; i++) {
+        const Variant *v = &variants[i];
+        int fields_off = fields > v->fen_fields ? fields - v->fen_fields : v->fen_fields - fields;
+        int miss = (v->shape.files != width) * 100 + fields_off; /* the width decides first */
+        if (v->fen_rows == rows && (!found || miss < best)) {
+            found = v;
+            best = miss;
+        }
+    }
+    return found;
 }

@@ -34,3 +34,19 @@ check "moves --moves lists the moves of the position reached" "[ -s $tmp/after ]
 check "moves --moves with an illegal move: exit 2 naming it and its number" "[ $rc -eq 2 ] && [ ! -s $tmp/out ] && grep -q 'move 2: .e2-e9' $tmp/err"
 "$bin" moves start --bogus > /dev/null 2> "$tmp/err"; rc=$?
 check "moves with an unknown option: exit 2" "[ $rc -eq 2 ] && grep -q \"unknown option '--bogus'\" $tmp/err"
+# Martian Chess (MARTIAN.md): a FEN of 8 rows of 4 cells and 6 fields names the game.
+mstart="QQD1/QDP1/DPP1/4/4/1PPD/1PDQ/1DQQ s 0 0 - -"
+check "martian perft start 3 = 5312, from the FEN and from --variant martian start" "[ \"\$(\"$bin\" perft \"$mstart\" 3)\" = 'nodes 5312' ] && [ \"\$(\"$bin\" perft start 3 --variant martian)\" = 'nodes 5312' ]"
+"$bin" perft "$mstart" 2 --divide > "$tmp/out"
+check "martian divide depth 2: 20 moves summing to 312" "[ \$(grep -vc '^nodes' $tmp/out) -eq 20 ] && [ \"\$(tail -1 $tmp/out)\" = 'nodes 312' ] && grep -q '^d3-d5\* ' $tmp/out"
+awk '$0 == "id start" {f=1; next} f && /^state/ {next} f && /^$/ {exit} f' "$refdata/martian_moves.txt" > "$tmp/ref"
+"$bin" moves "$mstart" > "$tmp/out"
+check "martian moves of the start: martian_moves.txt's list" "[ -s $tmp/ref ] && cmp -s $tmp/ref $tmp/out"
+"$bin" show "$mstart" --moves d3-d5 d5-d4 > "$tmp/out"; rc=$?
+check "martian show: board with the canal, scores, last crossing, clock" "[ $rc -eq 0 ] && grep -q 'canal' $tmp/out && grep -q 'Scores:       South 0, North 0' $tmp/out && grep -q 'Last crossing: d5-d4' $tmp/out && grep -q 'Clock:        not called' $tmp/out && grep -q 'Side to move: South' $tmp/out"
+"$bin" show "4/4/4/4/4/4/4/3Q n 4 4 - -" > "$tmp/out"
+check "martian show of a finished game: empty zone, the tie to the player who emptied it" "grep -q 'Game state:   empty zone' $tmp/out && grep -q 'Result:       South wins' $tmp/out"
+"$bin" moves "QQD1/QDP1/DPP1/4/4/1PPD/1PDQ/1DQQ s 0 -2 - -" > "$tmp/out" 2> "$tmp/err"; rc=$?
+check "martian FEN with a negative score: exit 2, one line naming it" "[ $rc -eq 2 ] && [ ! -s $tmp/out ] && [ \$(wc -l < $tmp/err) -eq 1 ] && grep -q 'North score \"-2\"' $tmp/err"
+"$bin" search "$mstart" --depth 2 > /dev/null 2> "$tmp/err"; rc=$?
+check "search of a Martian position: refused with a message" "[ $rc -eq 2 ] && grep -q 'does not play Martian Chess' $tmp/err"

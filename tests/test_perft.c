@@ -1,10 +1,12 @@
 /* test_perft.c: the core against the reference data of tests/data/reference, for each game:
- * Maxima's perft.epd and legal_moves.txt, Ultima's ultima_perft.epd and ultima_moves.txt.
+ * Maxima's perft.epd and legal_moves.txt, Ultima's ultima_perft.epd and ultima_moves.txt,
+ * Martian Chess's martian_perft.epd and martian_moves.txt.
  *
  * - perft: every count up to depth 3 (the start position also depth 4; the deeper Ultima
- *   counts are in make test-slow);
+ *   counts are in make test-slow); every count of Martian Chess (depths 1-5, 50 million leaves
+ *   in all, a few seconds);
  * - move lists: the legal moves of each position in full notation, exactly, and where the file
- *   gives them the game state and check;
+ *   gives them the game state and check (Martian Chess: the state, the scores and the winner);
  * - FEN round trip and Zobrist key on every reference position;
  * - make/unmake: the incremental key and the bitboards stay consistent along the tree, and
  *   every undo restores the exact position. */
@@ -30,7 +32,7 @@
 
 #include "core/gamestate.h"
 
-enum { LINE_LEN = 1024, MAX_REF = 128, MAX_DEPTHS = 8, MAX_REF_MOVES = 256 };
+enum { LINE_LEN = 1024, MAX_REF = 256, MAX_DEPTHS = 8, MAX_REF_MOVES = 256 };
 
 /* One line of perft.epd. */
 typedef struct PerftRef {
@@ -45,8 +47,11 @@ typedef struct PerftRef {
 typedef struct MovesRef {
     char fen[LINE_LEN];
     char id[64];
-    char state[32]; /* "ongoing", "checkmate", "stalemate", or "" where the file says nothing */
+    char state[32]; /* "ongoing", "checkmate", "stalemate", or "" where the file says nothing;
+                     * Martian Chess: "ongoing", "emptyzone", "clock" or "nomoves" */
     int check;      /* 1 in check, 0 not, -1 not given */
+    int score[2];   /* Martian Chess: South's and North's scores */
+    char winner[8]; /* Martian Chess: "s", "n", "draw", or "" while the game goes on */
     int nmoves;
     char moves[MAX_REF_MOVES][MOVE_STR_LEN];
 } MovesRef;
@@ -56,6 +61,7 @@ typedef struct RefGame {
     const char *name;
     const char *perft_path, *moves_path;
     int perft_lines, moves_blocks; /* how many the files hold */
+    bool all_depths;               /* every count runs (else up to depth 3, the start's 4) */
     const char *deep[5];           /* positions whose tree make/unmake walks to depth 3 */
     PerftRef perft[MAX_REF];
     int nperft;
@@ -78,6 +84,14 @@ static RefGame games[] = {
      .moves_blocks = 55,
      .deep = {"start", "chameleon_combo", "leaper_multi", "chameleon_vs_immobilizer",
               "king_displacement"}},
+    {.name = "martian",
+     .perft_path = MAXTUNE_REFDATA_DIR "/martian_perft.epd",
+     .moves_path = MAXTUNE_REFDATA_DIR "/martian_moves.txt",
+     .perft_lines = 53,
+     .moves_blocks = 200,
+     .all_depths = true,
+     .deep = {"start", "crowded_canal", "promo_s107_p84", "noundo_after_capture",
+              "clock_s100_p26"}},
 };
 enum { GAME_NB = sizeof games / sizeof games[0] };
 
@@ -168,7 +182,13 @@ static int load_legal_moves(RefGame *g)
         } else if (cur && strncmp(line, "id ", 3) == 0) {
             copy_text(cur->id, sizeof cur->id, line + 3);
         } else if (cur && strncmp(line, "state ", 6) == 0) {
-            if (sscanf(line, "state %31s check %d", cur->state, &cur->check) != 2)
+            int *sc = cur->score;
+            if (sscanf(line, "state ongoing score %d-%d", &sc[0], &sc[1]) == 2)
+                copy_text(cur->state, sizeof cur->state, "ongoing");
+            else if (sscanf(line, "state ended %31s score %d-%d winner %7s", cur->state, &sc[0],
+                            &sc[1], cur->winner) == 4)
+                ;
+            else if (sscanf(line, "state %31s check %d", cur->state, &cur->check) != 2)
                 fail_msg("%s: bad state line '%s'", g->moves_path, line);
         } else if (cur && cur->nmoves < MAX_REF_MOVES) {
             copy_text(cur->moves[cur->nmoves++], MOVE_STR_LEN, line);
@@ -211,7 +231,8 @@ static int setup_data(void **state)
 }
 
 /* The reference files are complete (Maxima: 37 perft lines, 36 move-list blocks; Ultima: 55
- * and 55), every perft line from depth 1 to at least 3, each position of its own game. */
+ * and 55; Martian Chess: 53 and 200), every perft line from depth 1 to at least 3, each
+ * position of its own game. */
 static void test_reference_files_loaded(void **state)
 {
     (void)state;
@@ -231,21 +252,25 @@ static void test_reference_files_loaded(void **state)
             assert_true(g->moves[k].nmoves > 0 ||
                         (g->moves[k].state[0] && strcmp(g->moves[k].state, "ongoing") != 0));
     }
-    /* Ultima's file gives the state and check of every block. */
+    /* Ultima's file gives the state and check of every block, Martian's the state. */
     for (int k = 0; k < games[1].nmoves; k++)
         assert_true(games[1].moves[k].check >= 0 && games[1].moves[k].state[0]);
+    for (int k = 0; k < games[2].nmoves; k++)
+        assert_true(games[2].moves[k].state[0] != '\0');
 }
 
-/* perft matches every count up to depth 3, and the start position at depth 4, in each game. */
+/* perft matches every count up to depth 3, and the start position at depth 4, in each game;
+ * every count in Martian Chess. */
 static void test_perft_reference_counts(void **state)
 {
     (void)state;
     for (int i = 0; i < GAME_NB; i++) {
         const RefGame *g = &games[i];
-        int checked = 0;
+        int checked = 0, counts = 0;
         for (int j = 0; j < g->nperft; j++) {
             const PerftRef *r = &g->perft[j];
-            int max_depth = strcmp(r->id, "start") == 0 ? 4 : 3;
+            int max_depth = g->all_depths ? MAX_DEPTHS : strcmp(r->id, "start") == 0 ? 4 : 3;
+            counts += r->ndepth;
             Position pos;
             parse_or_fail(&pos, r->fen);
             for (int k = 0; k < r->ndepth; k++) {
@@ -258,7 +283,7 @@ static void test_perft_reference_counts(void **state)
                 checked++;
             }
         }
-        assert_int_equal(checked, g->perft_lines * 3 + 1);
+        assert_int_equal(checked, g->all_depths ? counts : g->perft_lines * 3 + 1);
     }
 }
 
@@ -293,9 +318,36 @@ static void test_fen_round_trip_references(void **state)
     }
 }
 
+/* The state, scores and winner a Martian block gives are those of the position. */
+static void check_zoned_state(Position *pos, const MovesRef *r, int nlegal)
+{
+    static const char *const NAMES[] = {[GAME_ONGOING] = "ongoing",
+                                        [GAME_EMPTY_ZONE] = "emptyzone",
+                                        [GAME_CLOCK] = "clock",
+                                        [GAME_NO_MOVES] = "nomoves"};
+    GameState s = gamestate_from_count(pos, nlegal);
+    const char *name = s < sizeof NAMES / sizeof NAMES[0] && NAMES[s] ? NAMES[s] : "?";
+    if (strcmp(name, r->state) != 0)
+        fail_msg("%s: game state %s, want %s", r->id, name, r->state);
+    if (pos->score[WHITE] != r->score[0] || pos->score[BLACK] != r->score[1])
+        fail_msg("%s: score %d-%d, want %d-%d", r->id, pos->score[WHITE], pos->score[BLACK],
+                 r->score[0], r->score[1]);
+    if (s == GAME_ONGOING)
+        return;
+    int w = gamestate_winner(pos, s);
+    const char *winner = w == WHITE ? "s" : w == BLACK ? "n" : "draw";
+    if (strcmp(winner, r->winner) != 0)
+        fail_msg("%s: winner %s, want %s", r->id, winner, r->winner);
+    assert_true(gamestate_is_loss(pos, s) == (w == !pos->side));
+}
+
 /* The state and check a block gives (where it gives them) are those of the position. */
 static void check_block_state(Position *pos, const MovesRef *r, int nlegal)
 {
+    if (variant_zoned(pos->variant)) {
+        check_zoned_state(pos, r, nlegal);
+        return;
+    }
     if (r->check >= 0 && attack_king_attacked(pos, pos->side) != (r->check == 1))
         fail_msg("%s: in check %d, want %d", r->id, !r->check, r->check);
     const char *state = gamestate_name(gamestate_from_count(pos, nlegal));
@@ -334,7 +386,8 @@ static void test_legal_move_lists(void **state)
 }
 
 /* Walks the legal tree to `depth`, checking consistency (incremental key == computed key) after
- * every move_do and move_undo, and that each undo restores the exact position. Returns leaves. */
+ * every move_do and move_undo, and that each undo restores the exact position. Returns leaves
+ * (a position without legal moves is one). */
 static uint64_t walk_checked(Position *pos, int depth, const char *id)
 {
     if (depth == 0)
@@ -342,7 +395,7 @@ static uint64_t walk_checked(Position *pos, int depth, const char *id)
     char why[256], text[MOVE_STR_LEN];
     Move list[MAX_MOVES];
     int n = movegen_legal(pos, list);
-    uint64_t leaves = 0;
+    uint64_t leaves = n ? 0 : 1; /* a finished position is a leaf */
     for (int i = 0; i < n; i++) {
         Position before = *pos;
         Undo u;
@@ -382,9 +435,13 @@ static void test_make_unmake_consistency(void **state)
             Position start = pos;
             Move list[MAX_MOVES];
             bool finished = movegen_legal(&pos, list) == 0;
+            if (!pos.variant->kings && finished) /* a finished Martian game: one leaf */
+                assert_true(perft(&pos, 3) == 1);
             uint64_t leaves = walk_checked(&pos, depth, r->id);
             assert_true(fixtures_same_position(&pos, &start));
             assert_true(leaves > 0 || finished);
+            if (!pos.variant->kings) /* all of the tree is legal: perft's count */
+                assert_true(leaves == perft(&pos, depth));
         }
         assert_int_equal(deep_done, 5);
     }
@@ -446,7 +503,8 @@ static void walk_attacks(Position *pos, int depth, const char *id)
     }
 }
 
-/* The attack test agrees with move generation on the reference trees (depth 2) of each game. */
+/* The attack test agrees with move generation on the reference trees (depth 2) of each game
+ * (Martian Chess has no King: walk_attacks stops at once). */
 static void test_attack_matches_movegen(void **state)
 {
     (void)state;

@@ -71,7 +71,9 @@ bool fixtures_same_position(const Position *a, const Position *b)
            memcmp(a->by_type, b->by_type, sizeof a->by_type) == 0 &&
            memcmp(a->line_occ, b->line_occ, sizeof a->line_occ) == 0 &&
            memcmp(a->king, b->king, sizeof a->king) == 0 && a->side == b->side &&
-           a->plies == b->plies && a->key == b->key && a->variant == b->variant;
+           a->plies == b->plies && a->key == b->key && a->variant == b->variant &&
+           memcmp(a->score, b->score, sizeof a->score) == 0 && a->last_from == b->last_from &&
+           a->last_to == b->last_to && a->clock == b->clock;
 }
 
 const char *fixtures_save_traces(const Traces *t, const char *name)

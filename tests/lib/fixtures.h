@@ -16,7 +16,7 @@ enum { FIXTURES_MIDGAME_NB = 6 };
 extern const char *const fixtures_midgame[FIXTURES_MIDGAME_NB];
 
 /* True when a and b hold the same position: board, bitboards, line occupancies, Kings, side,
- * plies, key and game. */
+ * plies, key, game, and a Martian game's scores, last crossing and clock. */
 bool fixtures_same_position(const Position *a, const Position *b);
 
 /* Counts holding the given pentanomial vector [LL, LD+DL, LW+DD+WL, WD+DW, WW], with W/L/D made

@@ -97,7 +97,7 @@ const Variant *pgn_variant(const char *value)
         n++;
     }
     name[n] = '\0';
-    return value[n] ? NULL : variant_find(name);
+    return value[n] ? NULL : variant_find_engine(name);
 }
 
 /* Sets up the starting position from the Variant and FEN tags (no FEN: the game's initial
@@ -110,7 +110,7 @@ static bool game_start(PgnGame *g, const PgnReplayHooks *h, int line)
     if (g->variant.line && !v) {
         g->dead = true;
         return problem(h, g->variant.line, PGN_BAD_SETUP, "unknown Variant \"%s\" (%s)",
-                       g->variant.value, variant_names());
+                       g->variant.value, variant_engine_names());
     }
     if (h->game && v && v != h->game) {
         g->dead = true;
@@ -123,6 +123,11 @@ static bool game_start(PgnGame *g, const PgnReplayHooks *h, int line)
     if (!fen_parse_variant(&g->pos, fen, v, why, sizeof why)) {
         g->dead = true;
         return problem(h, g->fen.line, PGN_BAD_SETUP, "bad FEN tag: %s", why);
+    }
+    if (!g->pos.variant->engine) { /* a game of the rules core only */
+        g->dead = true;
+        return problem(h, g->fen.line, PGN_BAD_SETUP, "bad FEN tag: a position of %s, not played",
+                       g->pos.variant->title);
     }
     g->opening = g->pos;
     if (!game_push_key(g)) {

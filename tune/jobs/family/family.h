@@ -23,8 +23,8 @@
 #include "tune/run/rundir.h"
 #include "tune/stats/stats.h"
 
-/* The two games, in the order of core/variant.h. */
-enum { FAMILY_GAMES = VARIANT_NB };
+/* The two games the engine plays (Maxima, Ultima), in the order of core/variant.h. */
+enum { FAMILY_GAMES = VARIANT_ULTIMA + 1 };
 
 /* What one part's games say (from its games.pgn). */
 typedef struct FamilyCell {
