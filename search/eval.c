@@ -8,10 +8,24 @@
  * built once per game. */
 #include "eval.h"
 
+#include <string.h>
+
 #include "core/attack.h"
 #include "core/fen.h"
 
 enum { CLOSE_BITS = 4 };
+
+/* Where a slider's mobility along one line is looked up (geo_line_moves without the 128-bit
+ * shift): the segment's occupancy is the 32-bit little-endian word at byte `byte` of the
+ * orientation's Position.line_occ, shifted right by `shift` and masked by `mask`; the count is
+ * Geometry.line_slides[base + occupancy]. */
+typedef struct LineSlot {
+    uint16_t base;
+    uint16_t mask;
+    uint8_t byte, shift;
+} LineSlot;
+
+_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "LineSlot reads bitboards as bytes");
 
 /* The evaluation's tables of one game. */
 typedef struct EvalTables {
@@ -24,6 +38,7 @@ typedef struct EvalTables {
     Bitboard close_plane[COLOR_NB][CLOSE_BITS];
     Bitboard enemy_palace[COLOR_NB]; /* the palace a colour attacks */
     int start_count[TYPE_NB];        /* pieces of each type a side has at the start */
+    LineSlot slot[SQ_NB][LINE_NB];   /* each square's line look-ups */
     /* Which of the game's own terms to count (its table's rows, weights.h): frozen pieces all
      * together (Maxima's frozen), or by type with the suicide term (Ultima's frozen.<type> and
      * suicide_spare); the King attack by capture kind (Ultima's king_attack.<kind>). */
@@ -73,6 +88,13 @@ static void eval_tables_build(EvalTables *e, const Variant *v)
                     e->close_plane[c][b] |= bb_square(a);
         }
     }
+    for (int sq = 0; sq < SQ_NB; sq++)
+        for (int o = 0; o < LINE_NB && geo->real[sq]; o++) {
+            LineRef r = geo->line[o][sq];
+            e->slot[sq][o] = (LineSlot){(uint16_t)(geo->line_base[r.len] + (r.index << r.len)),
+                                        (uint16_t)((1u << r.len) - 1), (uint8_t)(r.start >> 3),
+                                        (uint8_t)(r.start & 7)};
+        }
     e->frozen_total = weights_term_in_game(v, T_FROZEN);
     e->frozen_by_type = weights_term_in_game(v, T_FROZEN_PINCER);
     e->king_attack = weights_term_in_game(v, T_KING_ATTACK_PINCER);
@@ -139,17 +161,38 @@ static void count_mage(const Position *pos, int from, Bitboard enemy, Bitboard t
     }
 }
 
+/* Writes the squares of b, lowest first, into sq; returns their number. Two 64-bit loops: the
+ * evaluation's piece loops without 128-bit arithmetic. */
+static inline int squares_of(Bitboard b, uint8_t sq[SQ_NB])
+{
+    int n = 0;
+    for (uint64_t lo = (uint64_t)b; lo; lo &= lo - 1)
+        sq[n++] = (uint8_t)__builtin_ctzll(lo);
+    for (uint64_t hi = (uint64_t)(b >> 64); hi; hi &= hi - 1)
+        sq[n++] = (uint8_t)(64 + __builtin_ctzll(hi));
+    return n;
+}
+
+/* Empty squares a slider on sq reaches along orientation o (geo_line_moves, through the
+ * LineSlot table). */
+static inline int line_moves(const Position *pos, const EvalTables *e, int sq, int o)
+{
+    LineSlot s = e->slot[sq][o];
+    uint32_t word;
+    memcpy(&word, (const unsigned char *)&pos->line_occ[o] + s.byte, sizeof word);
+    return position_geo(pos)->line_slides[s.base + ((word >> s.shift) & s.mask)];
+}
+
 /* Slider mobility of one type: the empty squares each piece reaches along its lines (rook lines
  * when norient is 2, queen lines when 4), looked up from the line occupancies. */
 static int count_sliders(const Position *pos, Bitboard pieces, int norient)
 {
-    const Geometry *geo = position_geo(pos);
-    int moves = 0;
-    while (pieces) {
-        int sq = bb_pop(&pieces);
+    const EvalTables *e = tables_of(pos);
+    uint8_t sq[SQ_NB];
+    int moves = 0, n = squares_of(pieces, sq);
+    for (int i = 0; i < n; i++)
         for (int o = 0; o < norient; o++)
-            moves += geo_line_moves(geo, sq, o, pos->line_occ[o]);
-    }
+            moves += line_moves(pos, e, sq[i], o);
     return moves;
 }
 
