@@ -475,7 +475,9 @@ int eval_defence(const Position *pos, const Weights *w, int own)
     return pos->side == own ? d : -d;
 }
 
-int eval_evaluate(const Position *pos, const Weights *w)
+/* The evaluation: the scalar terms, then the piece-square terms from pst, or looked up per
+ * piece when pst is NULL. */
+static int evaluate_with(const Position *pos, const Weights *w, const EvalPst *pst)
 {
     int f[T_NB], mg = 0, eg = 0;
     scalar_features(pos, f);
@@ -483,8 +485,45 @@ int eval_evaluate(const Position *pos, const Weights *w)
         mg += f[t] * w->v[weight_mg(t)];
         eg += f[t] * w->v[weight_eg(t)];
     }
-    pst_add(pos, w, NULL, &mg, &eg);
+    if (pst) {
+        const int32_t(*table)[SQ_NB][2] = pst->v[pos->variant->id];
+        uint8_t sq[SQ_NB];
+        int n = squares_of(position_occupied(pos), sq);
+        for (int i = 0; i < n; i++) {
+            const int32_t *entry = table[pos->board[sq[i]]][sq[i]];
+            mg += entry[0];
+            eg += entry[1];
+        }
+    } else {
+        pst_add(pos, w, NULL, &mg, &eg);
+    }
     int p = eval_phase(pos, w);
     int score = (mg * p + eg * (EVAL_PHASE_MAX - p)) / EVAL_PHASE_MAX;
     return pos->side == WHITE ? score : -score;
+}
+
+int eval_evaluate(const Position *pos, const Weights *w) { return evaluate_with(pos, w, NULL); }
+
+int eval_evaluate_pst(const Position *pos, const Weights *w, const EvalPst *pst)
+{
+    return evaluate_with(pos, w, pst);
+}
+
+void eval_pst_build(EvalPst *pst, const Weights *w)
+{
+    for (int g = 0; g < VARIANT_NB; g++) {
+        const Square *mirror = variant_get((VariantId)g)->geo.mirror;
+        for (int p = 0; p < PIECE_NB; p++)
+            for (int sq = 0; sq < SQ_NB; sq++) {
+                int t = piece_type((Piece)p), c = piece_color((Piece)p);
+                int32_t *entry = pst->v[g][p][sq];
+                entry[0] = entry[1] = 0;
+                if (t < PINCER || t > KING || p != piece_make(c, t))
+                    continue;
+                int sign = c == WHITE ? 1 : -1, rel = c == WHITE ? sq : mirror[sq];
+                int tf = weight_pst_file(t, sq_file(rel)), tr = weight_pst_rank(t, sq_rank(rel));
+                entry[0] = sign * (w->v[weight_mg(tf)] + w->v[weight_mg(tr)]);
+                entry[1] = sign * (w->v[weight_eg(tf)] + w->v[weight_eg(tr)]);
+            }
+    }
 }
