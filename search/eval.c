@@ -134,6 +134,19 @@ static inline int first_blocker(const Geometry *geo, int sq, int d, Bitboard occ
     return dir_is_increasing(d) ? bb_lsb(blockers) : bb_msb(blockers);
 }
 
+/* The squares a slide from sq in direction d reaches: the empty ones up to the first piece,
+ * and that piece's square when it is in `enemy` (a landing capture). */
+static inline Bitboard slide_or_capture(const Geometry *geo, int sq, int d, Bitboard occupied,
+                                        Bitboard enemy)
+{
+    Bitboard ray = geo->ray[sq][d], blockers = ray & occupied;
+    if (!blockers)
+        return ray;
+    Bitboard first = dir_is_increasing(d) ? blockers & -blockers : bb_square(bb_msb(blockers));
+    Bitboard empties = dir_is_increasing(d) ? ray & (first - 1) : ray & ~((first << 1) - 1);
+    return empties | (first & enemy);
+}
+
 /* Counts Mage moves: diagonal step, then outward slides, landing captures included. */
 static void count_mage(const Position *pos, int from, Bitboard enemy, Bitboard target, Reach *r)
 {
@@ -148,14 +161,8 @@ static void count_mage(const Position *pos, int from, Bitboard enemy, Bitboard t
             }
             continue;
         }
-        Bitboard to = bb_square(s);
-        for (int k = 0; k < 2; k++) {
-            int o = (diag + (k ? 1 : 7)) & 7;
-            to |= geo_slide(geo, s, o, occupied);
-            int b = first_blocker(geo, s, o, occupied);
-            if (b != NO_SQ && (enemy & bb_square(b)))
-                to |= bb_square(b);
-        }
+        Bitboard to = bb_square(s) | slide_or_capture(geo, s, (diag + 7) & 7, occupied, enemy) |
+                      slide_or_capture(geo, s, (diag + 1) & 7, occupied, enemy);
         r->moves += bb_popcount(to);
         r->palace |= (to & target) != 0;
     }
@@ -206,6 +213,8 @@ static int count_palace_sliders(const Position *pos, Bitboard sliders, Bitboard 
     while (empty_targets) {
         int t = bb_pop(&empty_targets);
         for (int d = 0; d < DIR_NB; d++) {
+            if (!(position_geo(pos)->ray[t][d] & sliders))
+                continue; /* the first piece on the line cannot be one of them */
             int s = first_blocker(position_geo(pos), t, d, position_occupied(pos));
             if (s != NO_SQ && (sliders & bb_square(s)) &&
                 (dir_is_orthogonal(d) || !(rook_only & bb_square(s))))
