@@ -190,17 +190,21 @@ static inline int line_moves(const Position *pos, const EvalTables *e, int sq, i
     return position_geo(pos)->line_slides[s.base + ((word >> s.shift) & s.mask)];
 }
 
-/* Slider mobility of one type: the empty squares each piece reaches along its lines (rook lines
- * when norient is 2, queen lines when 4), looked up from the line occupancies. */
-static int count_sliders(const Position *pos, Bitboard pieces, int norient)
+/* Slider mobility by type: adds to mob[t] the empty squares each piece of `sliders` (Pincers to
+ * Immobilizers) reaches along its lines (Pincers: rook lines; the others: queen lines), looked
+ * up from the line occupancies. One pass over the pieces of every type. */
+static void count_sliders(const Position *pos, Bitboard sliders, int mob[TYPE_NB])
 {
     const EvalTables *e = tables_of(pos);
     uint8_t sq[SQ_NB];
-    int moves = 0, n = squares_of(pieces, sq);
-    for (int i = 0; i < n; i++)
-        for (int o = 0; o < norient; o++)
-            moves += line_moves(pos, e, sq[i], o);
-    return moves;
+    int n = squares_of(sliders, sq);
+    for (int i = 0; i < n; i++) {
+        int s = sq[i], moves = line_moves(pos, e, s, LINE_RANK) + line_moves(pos, e, s, LINE_FILE);
+        int t = piece_type(pos->board[s]);
+        if (t != PINCER)
+            moves += line_moves(pos, e, s, LINE_DIAG) + line_moves(pos, e, s, LINE_ANTI);
+        mob[t] += moves;
+    }
 }
 
 /* Sliders of `sliders` (own, unfrozen) that can move onto an empty square of `target`: walks
@@ -334,9 +338,7 @@ static void side_features(const Position *pos, int c, int sign, int f[T_NB])
     Bitboard sliders = active & (pos->by_type[PINCER] | pos->by_type[COORDINATOR] |
                                  pos->by_type[LEAPER] | pos->by_type[CHAMELEON] |
                                  pos->by_type[WITHDRAWER] | pos->by_type[IMMOBILIZER]);
-    mob[PINCER] = count_sliders(pos, active & pos->by_type[PINCER], 2);
-    for (int t = COORDINATOR; t <= IMMOBILIZER; t++)
-        mob[t] = count_sliders(pos, active & pos->by_type[t], LINE_NB);
+    count_sliders(pos, sliders, mob);
     reachers += count_palace_sliders(pos, sliders, target);
     Reach r;
     for (pieces = active & pos->by_type[MAGE]; pieces;) {
