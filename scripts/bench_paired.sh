@@ -82,5 +82,5 @@ if [ "${BENCH_CALLGRIND:-1}" != 0 ] && command -v valgrind >/dev/null; then
     valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.out" "$b" bench 5 2>&1 >/dev/null |
       awk '/refs:/ {gsub(",", "", $NF); print $NF}'
   done >"$tmp/cg"
-  awk 'NR == 1 {n = $1} NR == 2 {r = $1} END {printf "program %d, reference %d instructions: ratio %.3f\n", n, r, n / r}' "$tmp/cg"
+  awk 'NR == 1 {n = $1} NR == 2 {r = $1} END {printf "program %.0f, reference %.0f instructions: ratio %.3f\n", n, r, n / r}' "$tmp/cg"
 fi
