@@ -71,7 +71,7 @@ ENGINE_SRC := $(wildcard core/*.c search/*.c)
 ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/%.o)
 PROFILE    := $(BUILD)/pgo/profile.stamp
 
-.PHONY: all run test test-slow test-tsan bench bench-mpi mpi clean deps fuzz fuzz-fen fuzz-uci format help \
+.PHONY: all run test test-slow test-tsan bench bench-paired bench-mpi mpi clean deps fuzz fuzz-fen fuzz-uci format help \
         man install
 all: $(BIN)
 
@@ -81,6 +81,7 @@ help:
 	@echo "make test       build and run the fast cmocka suite (SANITIZE=1: under ASan+UBSan)"
 	@echo "make test-slow  the slow checks (start position perft to depth 5)"
 	@echo "make bench      benchmarks: perft, search and match speed; outcome fit speed, coverage"
+	@echo "make bench-paired  the program against a build of BENCH_REF (b40ba5a): paired ratios"
 	@echo "make mpi        build bin/maxtune-mpi (OpenMPI) for clusters: mpirun -np N bin/maxtune-mpi run CONFIG"
 	@echo "make bench-mpi  games/s of a match with MPI ranks x threads (scripts/bench_mpi.sh)"
 	@echo "make fuzz FUZZ_SECONDS=600   libFuzzer on the FEN parser and the UCI loop, 600 s each"
@@ -188,8 +189,17 @@ test-tsan:
 test-slow: $(BIN)
 	@scripts/slow_tests.sh $(BIN)
 
+# make bench: the speed figures (scripts/bench.sh), then the paired comparison with a reference
+# build of BENCH_REF (scripts/bench_paired.sh: BENCH_PAIRS interleaved pairs, default 9, of bench,
+# perft and a 1-thread match, and callgrind's instructions of bench 5). BENCH_PAIRS=0 leaves the
+# comparison out; make bench-paired runs it alone.
+BENCH_REF ?= b40ba5a
 bench: $(BIN) $(BENCH_BIN)
 	@BENCH_DIR=$(BUILD)/bench scripts/bench.sh $(BIN)
+	@if [ "$(or $(BENCH_PAIRS),9)" != 0 ]; then scripts/bench_paired.sh $(BIN) $(BENCH_REF); fi
+
+bench-paired: $(BIN)
+	@scripts/bench_paired.sh $(BIN) $(BENCH_REF)
 
 mpi:
 	@$(MAKE) --no-print-directory MPI=1 bin/maxtune-mpi

@@ -8,10 +8,24 @@
  * built once per game. */
 #include "eval.h"
 
+#include <string.h>
+
 #include "core/attack.h"
 #include "core/fen.h"
 
 enum { CLOSE_BITS = 4 };
+
+/* Where a slider's mobility along one line is looked up (geo_line_moves without the 128-bit
+ * shift): the segment's occupancy is the 32-bit little-endian word at byte `byte` of the
+ * orientation's Position.line_occ, shifted right by `shift` and masked by `mask`; the count is
+ * Geometry.line_slides[base + occupancy]. */
+typedef struct LineSlot {
+    uint16_t base;
+    uint16_t mask;
+    uint8_t byte, shift;
+} LineSlot;
+
+_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "LineSlot reads bitboards as bytes");
 
 /* The evaluation's tables of one game. */
 typedef struct EvalTables {
@@ -24,6 +38,7 @@ typedef struct EvalTables {
     Bitboard close_plane[COLOR_NB][CLOSE_BITS];
     Bitboard enemy_palace[COLOR_NB]; /* the palace a colour attacks */
     int start_count[TYPE_NB];        /* pieces of each type a side has at the start */
+    LineSlot slot[SQ_NB][LINE_NB];   /* each square's line look-ups */
     /* Which of the game's own terms to count (its table's rows, weights.h): frozen pieces all
      * together (Maxima's frozen), or by type with the suicide term (Ultima's frozen.<type> and
      * suicide_spare); the King attack by capture kind (Ultima's king_attack.<kind>). */
@@ -73,6 +88,13 @@ static void eval_tables_build(EvalTables *e, const Variant *v)
                     e->close_plane[c][b] |= bb_square(a);
         }
     }
+    for (int sq = 0; sq < SQ_NB; sq++)
+        for (int o = 0; o < LINE_NB && geo->real[sq]; o++) {
+            LineRef r = geo->line[o][sq];
+            e->slot[sq][o] = (LineSlot){(uint16_t)(geo->line_base[r.len] + (r.index << r.len)),
+                                        (uint16_t)((1u << r.len) - 1), (uint8_t)(r.start >> 3),
+                                        (uint8_t)(r.start & 7)};
+        }
     e->frozen_total = weights_term_in_game(v, T_FROZEN);
     e->frozen_by_type = weights_term_in_game(v, T_FROZEN_PINCER);
     e->king_attack = weights_term_in_game(v, T_KING_ATTACK_PINCER);
@@ -112,6 +134,19 @@ static inline int first_blocker(const Geometry *geo, int sq, int d, Bitboard occ
     return dir_is_increasing(d) ? bb_lsb(blockers) : bb_msb(blockers);
 }
 
+/* The squares a slide from sq in direction d reaches: the empty ones up to the first piece,
+ * and that piece's square when it is in `enemy` (a landing capture). */
+static inline Bitboard slide_or_capture(const Geometry *geo, int sq, int d, Bitboard occupied,
+                                        Bitboard enemy)
+{
+    Bitboard ray = geo->ray[sq][d], blockers = ray & occupied;
+    if (!blockers)
+        return ray;
+    Bitboard first = dir_is_increasing(d) ? blockers & -blockers : bb_square(bb_msb(blockers));
+    Bitboard empties = dir_is_increasing(d) ? ray & (first - 1) : ray & ~((first << 1) - 1);
+    return empties | (first & enemy);
+}
+
 /* Counts Mage moves: diagonal step, then outward slides, landing captures included. */
 static void count_mage(const Position *pos, int from, Bitboard enemy, Bitboard target, Reach *r)
 {
@@ -126,31 +161,50 @@ static void count_mage(const Position *pos, int from, Bitboard enemy, Bitboard t
             }
             continue;
         }
-        Bitboard to = bb_square(s);
-        for (int k = 0; k < 2; k++) {
-            int o = (diag + (k ? 1 : 7)) & 7;
-            to |= geo_slide(geo, s, o, occupied);
-            int b = first_blocker(geo, s, o, occupied);
-            if (b != NO_SQ && (enemy & bb_square(b)))
-                to |= bb_square(b);
-        }
+        Bitboard to = bb_square(s) | slide_or_capture(geo, s, (diag + 7) & 7, occupied, enemy) |
+                      slide_or_capture(geo, s, (diag + 1) & 7, occupied, enemy);
         r->moves += bb_popcount(to);
         r->palace |= (to & target) != 0;
     }
 }
 
-/* Slider mobility of one type: the empty squares each piece reaches along its lines (rook lines
- * when norient is 2, queen lines when 4), looked up from the line occupancies. */
-static int count_sliders(const Position *pos, Bitboard pieces, int norient)
+/* Writes the squares of b, lowest first, into sq; returns their number. Two 64-bit loops: the
+ * evaluation's piece loops without 128-bit arithmetic. */
+static inline int squares_of(Bitboard b, uint8_t sq[SQ_NB])
 {
-    const Geometry *geo = position_geo(pos);
-    int moves = 0;
-    while (pieces) {
-        int sq = bb_pop(&pieces);
-        for (int o = 0; o < norient; o++)
-            moves += geo_line_moves(geo, sq, o, pos->line_occ[o]);
+    int n = 0;
+    for (uint64_t lo = (uint64_t)b; lo; lo &= lo - 1)
+        sq[n++] = (uint8_t)__builtin_ctzll(lo);
+    for (uint64_t hi = (uint64_t)(b >> 64); hi; hi &= hi - 1)
+        sq[n++] = (uint8_t)(64 + __builtin_ctzll(hi));
+    return n;
+}
+
+/* Empty squares a slider on sq reaches along orientation o (geo_line_moves, through the
+ * LineSlot table). */
+static inline int line_moves(const Position *pos, const EvalTables *e, int sq, int o)
+{
+    LineSlot s = e->slot[sq][o];
+    uint32_t word;
+    memcpy(&word, (const unsigned char *)&pos->line_occ[o] + s.byte, sizeof word);
+    return position_geo(pos)->line_slides[s.base + ((word >> s.shift) & s.mask)];
+}
+
+/* Slider mobility by type: adds to mob[t] the empty squares each piece of `sliders` (Pincers to
+ * Immobilizers) reaches along its lines (Pincers: rook lines; the others: queen lines), looked
+ * up from the line occupancies. One pass over the pieces of every type. */
+static void count_sliders(const Position *pos, Bitboard sliders, int mob[TYPE_NB])
+{
+    const EvalTables *e = tables_of(pos);
+    uint8_t sq[SQ_NB];
+    int n = squares_of(sliders, sq);
+    for (int i = 0; i < n; i++) {
+        int s = sq[i], moves = line_moves(pos, e, s, LINE_RANK) + line_moves(pos, e, s, LINE_FILE);
+        int t = piece_type(pos->board[s]);
+        if (t != PINCER)
+            moves += line_moves(pos, e, s, LINE_DIAG) + line_moves(pos, e, s, LINE_ANTI);
+        mob[t] += moves;
     }
-    return moves;
 }
 
 /* Sliders of `sliders` (own, unfrozen) that can move onto an empty square of `target`: walks
@@ -163,6 +217,8 @@ static int count_palace_sliders(const Position *pos, Bitboard sliders, Bitboard 
     while (empty_targets) {
         int t = bb_pop(&empty_targets);
         for (int d = 0; d < DIR_NB; d++) {
+            if (!(position_geo(pos)->ray[t][d] & sliders))
+                continue; /* the first piece on the line cannot be one of them */
             int s = first_blocker(position_geo(pos), t, d, position_occupied(pos));
             if (s != NO_SQ && (sliders & bb_square(s)) &&
                 (dir_is_orthogonal(d) || !(rook_only & bb_square(s))))
@@ -282,9 +338,7 @@ static void side_features(const Position *pos, int c, int sign, int f[T_NB])
     Bitboard sliders = active & (pos->by_type[PINCER] | pos->by_type[COORDINATOR] |
                                  pos->by_type[LEAPER] | pos->by_type[CHAMELEON] |
                                  pos->by_type[WITHDRAWER] | pos->by_type[IMMOBILIZER]);
-    mob[PINCER] = count_sliders(pos, active & pos->by_type[PINCER], 2);
-    for (int t = COORDINATOR; t <= IMMOBILIZER; t++)
-        mob[t] = count_sliders(pos, active & pos->by_type[t], LINE_NB);
+    count_sliders(pos, sliders, mob);
     reachers += count_palace_sliders(pos, sliders, target);
     Reach r;
     for (pieces = active & pos->by_type[MAGE]; pieces;) {
@@ -432,7 +486,9 @@ int eval_defence(const Position *pos, const Weights *w, int own)
     return pos->side == own ? d : -d;
 }
 
-int eval_evaluate(const Position *pos, const Weights *w)
+/* The evaluation: the scalar terms, then the piece-square terms from pst, or looked up per
+ * piece when pst is NULL. */
+static int evaluate_with(const Position *pos, const Weights *w, const EvalPst *pst)
 {
     int f[T_NB], mg = 0, eg = 0;
     scalar_features(pos, f);
@@ -440,8 +496,45 @@ int eval_evaluate(const Position *pos, const Weights *w)
         mg += f[t] * w->v[weight_mg(t)];
         eg += f[t] * w->v[weight_eg(t)];
     }
-    pst_add(pos, w, NULL, &mg, &eg);
+    if (pst) {
+        const int32_t(*table)[SQ_NB][2] = pst->v[pos->variant->id];
+        uint8_t sq[SQ_NB];
+        int n = squares_of(position_occupied(pos), sq);
+        for (int i = 0; i < n; i++) {
+            const int32_t *entry = table[pos->board[sq[i]]][sq[i]];
+            mg += entry[0];
+            eg += entry[1];
+        }
+    } else {
+        pst_add(pos, w, NULL, &mg, &eg);
+    }
     int p = eval_phase(pos, w);
     int score = (mg * p + eg * (EVAL_PHASE_MAX - p)) / EVAL_PHASE_MAX;
     return pos->side == WHITE ? score : -score;
+}
+
+int eval_evaluate(const Position *pos, const Weights *w) { return evaluate_with(pos, w, NULL); }
+
+int eval_evaluate_pst(const Position *pos, const Weights *w, const EvalPst *pst)
+{
+    return evaluate_with(pos, w, pst);
+}
+
+void eval_pst_build(EvalPst *pst, const Weights *w)
+{
+    for (int g = 0; g < VARIANT_NB; g++) {
+        const Square *mirror = variant_get((VariantId)g)->geo.mirror;
+        for (int p = 0; p < PIECE_NB; p++)
+            for (int sq = 0; sq < SQ_NB; sq++) {
+                int t = piece_type((Piece)p), c = piece_color((Piece)p);
+                int32_t *entry = pst->v[g][p][sq];
+                entry[0] = entry[1] = 0;
+                if (t < PINCER || t > KING || p != piece_make(c, t))
+                    continue;
+                int sign = c == WHITE ? 1 : -1, rel = c == WHITE ? sq : mirror[sq];
+                int tf = weight_pst_file(t, sq_file(rel)), tr = weight_pst_rank(t, sq_rank(rel));
+                entry[0] = sign * (w->v[weight_mg(tf)] + w->v[weight_mg(tr)]);
+                entry[1] = sign * (w->v[weight_eg(tf)] + w->v[weight_eg(tr)]);
+            }
+    }
 }

@@ -38,6 +38,20 @@ void eval_trace(const Position *pos, const Weights *w, int coef[W_NB]);
 /* Score in centipawns from the side to move's view. */
 int eval_evaluate(const Position *pos, const Weights *w);
 
+/* The piece-square terms of every game under one set of weights, summed per piece and square:
+ * [game][piece][square][0] is the middle-game sum of the piece's file and rank terms there (the
+ * sign of its colour included), [1] the end-game one. eval_evaluate_pst adds one entry per piece
+ * instead of looking up its two terms. */
+typedef struct EvalPst {
+    int32_t v[VARIANT_NB][PIECE_NB][SQ_NB][2];
+} EvalPst;
+
+/* Fills pst for the weights w. */
+void eval_pst_build(EvalPst *pst, const Weights *w);
+
+/* eval_evaluate(pos, w), the piece-square terms taken from pst (eval_pst_build of w). */
+int eval_evaluate_pst(const Position *pos, const Weights *w, const EvalPst *pst);
+
 /* What a defensive player of colour `own` weighs beyond the evaluation (the search adds a share
  * of it, Engine.defence): the safety terms of its own side under w, blended by the phase as the
  * evaluation is (its material lost since the start, its frozen pieces, its King frozen and

@@ -38,6 +38,7 @@ Engine *engine_new(size_t hash_mb)
         return NULL;
     }
     weights_default(&e->weights);
+    eval_pst_build(&e->pst, &e->weights);
     e->defence = 100;
     Position start;
     fen_parse(&start, "start", NULL, 0);
@@ -74,6 +75,7 @@ static void eval_cache_reset(Engine *e)
 void engine_set_weights(Engine *e, const Weights *w)
 {
     e->weights = *w;
+    eval_pst_build(&e->pst, w);
     eval_cache_reset(e);
 }
 
@@ -91,7 +93,7 @@ static int evaluate(Engine *e)
     if (slot->key != e->pos.key || slot->epoch != e->eval_epoch || slot->key == 0) {
         slot->key = e->pos.key;
         slot->epoch = e->eval_epoch;
-        slot->score = eval_evaluate(&e->pos, &e->weights);
+        slot->score = eval_evaluate_pst(&e->pos, &e->weights, &e->pst);
         if (e->defence != 100) {
             int extra = eval_defence(&e->pos, &e->weights, e->defence_side);
             int s = slot->score + (e->defence - 100) * extra / 100, cap = SCORE_MATE_BOUND - 1;

@@ -11,6 +11,7 @@
 
 #include "core/position.h"
 #include "clock.h" /* the clock of the search's deadlines, clock_now */
+#include "eval.h"
 #include "tt.h"
 #include "weights.h"
 
@@ -54,6 +55,7 @@ typedef struct Engine {
     Position pos;  /* the position being searched */
     Position root; /* the root position (for reporting) */
     Weights weights;
+    EvalPst pst; /* the weights' piece-square terms (eval_pst_build), set with them */
     TT tt;
     uint64_t *keys; /* keys of the game so far, then of the search path */
     int nkeys, keys_cap;

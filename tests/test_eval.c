@@ -134,6 +134,7 @@ static void test_trace_exact(void **state)
         assert_int_equal(sets[2].v[i], i <= W_GUARD_EG ? weight_defs[i].v1 : 0);
 
     int checked = 0;
+    static EvalPst pst;
     for (int p = 0; p < nfens; p++) {
         Position pos;
         parse(&pos, fens[p]);
@@ -144,6 +145,11 @@ static void test_trace_exact(void **state)
             int got = eval_evaluate(&pos, &sets[k]);
             if (got != want)
                 fail_msg("%s, weights set %d: eval %d, trace gives %ld", fens[p], k, got, want);
+            eval_pst_build(&pst, &sets[k]);
+            got = eval_evaluate_pst(&pos, &sets[k], &pst);
+            if (got != want)
+                fail_msg("%s, weights set %d: eval_evaluate_pst %d, trace gives %ld", fens[p], k,
+                         got, want);
             for (int i = W_PHASE_FIRST; i < W_NB; i++)
                 assert_int_equal(coef[i], 0);
             /* Tempo is +1 for the side to move, whatever the colour, split by the phase. */
