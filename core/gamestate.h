@@ -32,8 +32,8 @@ static inline bool gamestate_invaded(const Position *pos)
     return pal && (pos->by_color[!pos->side] & pal) == pal;
 }
 
-/* The winner (WHITE or BLACK) of a game ended in state s with pos's side to move, or -1 for a
- * draw; s must not be GAME_ONGOING. */
+/* The winner (WHITE or BLACK: a team in four-player Martian Chess) of a game ended in state s
+ * with pos's side to move, or -1 for a draw; s must not be GAME_ONGOING. */
 int gamestate_winner(const Position *pos, GameState s);
 
 /* True when state s, reached with pos's side to move, ends the game with that side's loss (a
@@ -41,7 +41,7 @@ int gamestate_winner(const Position *pos, GameState s);
 static inline bool gamestate_is_loss(const Position *pos, GameState s)
 {
     if (variant_zoned(pos->variant))
-        return s != GAME_ONGOING && gamestate_winner(pos, s) == !pos->side;
+        return s != GAME_ONGOING && gamestate_winner(pos, s) == !pos->variant->team[pos->side];
     return s != GAME_ONGOING && (s != GAME_STALEMATE || pos->variant->stalemate_loses);
 }
 

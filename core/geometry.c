@@ -114,16 +114,21 @@ static void build_lines(Geometry *g)
 }
 
 /* Fills the zones and square owners (nothing without zones): the canal runs through the middle
- * of the main board's ranks. */
+ * of the main board's ranks; with quadrants a second one through the middle of its files, and
+ * the players go round clockwise from the lower left (a1) quadrant. */
 static void build_zones(Geometry *g)
 {
-    if (g->shape.zones != ZONES_HALVES)
+    if (g->shape.zones == ZONES_NONE)
         return;
     int canal = (g->shape.first_rank + g->shape.last_rank + 1) / 2; /* North's first rank */
+    int middle = g->shape.files / 2;                                /* the right half's file */
     for (int sq = 0; sq < SQ_NB; sq++) {
         if (!g->real[sq])
             continue;
-        int owner = sq_rank(sq) >= canal ? BLACK : WHITE;
+        bool north = sq_rank(sq) >= canal, east = sq_file(sq) >= middle;
+        int owner = north ? BLACK : WHITE;
+        if (g->shape.zones == ZONES_QUADRANTS)
+            owner = east ? (north ? 2 : 3) : owner;
         g->owner[sq] = (uint8_t)owner;
         g->zone[owner] |= bb_square(sq);
     }
