@@ -256,10 +256,9 @@ static int generate(const Position *pos, Move *list, const Masks *m, bool suicid
 /* Adds the moves of the zoned game's piece of type `type` on `from` (MARTIAN.md 4.1-4.2, 10.5):
  * along each of its directions up to its range, to every empty square, then onto the first
  * piece met as a capture (any other zone's, a partner's too) or a merge (an own piece it merges
- * with while the mover's zone, `own`, has none of the result); `tactical` keeps the captures
- * only. */
-static int zoned_piece_moves(const Position *pos, Bitboard own, int from, int type, bool tactical,
-                             Move *list, int n)
+ * with while the mover's zone has none of the result); `tactical` keeps the captures only. */
+static int zoned_piece_moves(const Position *pos, int from, int type, bool tactical, Move *list,
+                             int n)
 {
     const Variant *v = pos->variant;
     const Geometry *geo = &v->geo;
@@ -283,7 +282,7 @@ static int zoned_piece_moves(const Position *pos, Bitboard own, int from, int ty
                 list[n++] = move_make(from, s);
             } else if (!tactical) {
                 int made = v->merge[type][piece_type(p)];
-                if (made != NO_TYPE && !(own & pos->by_type[made]))
+                if (made != NO_TYPE && !(pos->by_type[made] & geo->zone[us]))
                     list[n++] = (Move)(move_make(from, s) | MOVE_MERGE);
             }
             break;
@@ -302,9 +301,9 @@ static __attribute__((noinline)) int zoned_generate(const Position *pos, Move *l
         return 0;
     Bitboard own = position_zone_pieces(pos, pos->side);
     int n = 0;
-    for (Bitboard left = own; left;) {
-        int from = bb_pop(&left);
-        n = zoned_piece_moves(pos, own, from, piece_type(pos->board[from]), tactical, list, n);
+    while (own) {
+        int from = bb_pop(&own);
+        n = zoned_piece_moves(pos, from, piece_type(pos->board[from]), tactical, list, n);
     }
     if (pos->last_from != NO_SQ) { /* the no-undo rule: last_to straight back to last_from */
         Move undo = move_make(pos->last_to, pos->last_from);

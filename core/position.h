@@ -103,8 +103,12 @@ static inline Bitboard position_occupied(const Position *pos)
 static inline bool position_zone_emptied(const Position *pos)
 {
     const Variant *v = pos->variant;
+    if (!v->empty_zone_ends)
+        return false;
+    if (v->players == 2) /* each player his own team: a colour's pieces are a zone's */
+        return !pos->by_color[WHITE] || !pos->by_color[BLACK];
     Bitboard occupied = position_occupied(pos);
-    for (int p = 0; p < v->players && v->empty_zone_ends; p++)
+    for (int p = 0; p < v->players; p++)
         if (!(occupied & v->geo.zone[p]))
             return true;
     return false;
