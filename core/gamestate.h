@@ -12,7 +12,8 @@ typedef enum GameState {
     GAME_BARE_KING, /* the side to move has only its King: it loses */
     GAME_INVASION,  /* both of its palace squares hold enemy pieces: it loses */
     /* Zoned games (MARTIAN.md 7): the higher score wins (gamestate_winner). */
-    GAME_EMPTY_ZONE, /* a zone is empty: on a tie the player who emptied it (the last mover) wins */
+    GAME_EMPTY_ZONE, /* a zone is empty: on a tie the player who emptied it (the last mover)
+                      * wins, with his team (MARTIAN.md 10.8) */
     GAME_CLOCK,      /* the called clock ran down to 0: a tie is a draw */
     GAME_NO_MOVES,   /* the side to move has no legal move (only the no-undo rule can do it): as
                       * the clock */

@@ -17,7 +17,7 @@
 typedef struct Position {
     Piece board[SQ_NB + 1];      /* piece code per square; holes and board[NO_SQ] are OFFBOARD */
     Bitboard by_color[COLOR_NB]; /* squares holding pieces of a colour (zoned games: of the
-                                  * player owning their zone, piece_color) */
+                                  * team of the player owning their zone, piece_color) */
     Bitboard by_type[TYPE_NB];   /* squares holding pieces of a type, either colour */
     Bitboard line_occ[LINE_NB];  /* occupancy in each line layout (geometry.h LineRef) */
     Square king[COLOR_NB];       /* king squares */
