@@ -34,6 +34,30 @@ static void names_add(char *buf, size_t size, const char *name)
     snprintf(buf + k, size - k, "%s%s", k ? "|" : "", name);
 }
 
+/* Four-player Martian Chess (MARTIAN.md 10): the two-player game `two` on the full board with four
+ * zones, four players in two teams, no no-undo rule (10.6) and a FEN without the last crossing
+ * (10.9). */
+static Variant martian4_of(const Variant *two)
+{
+    Variant v = *two;
+    v.id = VARIANT_MARTIAN4;
+    v.name = "martian4";
+    v.title = "Martian Chess (four players)";
+    v.start_fen = MARTIAN4_START;
+    v.no_move_rule = "MARTIAN.md 10.8";
+    v.fen_fields = 5;
+    v.players = 4;
+    memcpy(v.team, (const uint8_t[]){WHITE, BLACK, WHITE, BLACK}, sizeof v.team);
+    memcpy(v.next, (const uint8_t[]){1, 2, 3, 0}, sizeof v.next);
+    v.player_letters = "1234";
+    v.team_names[WHITE] = "team 1+3";
+    v.team_names[BLACK] = "team 2+4";
+    v.no_undo = false;
+    v.shape.files = 8;
+    v.shape.zones = ZONES_QUADRANTS;
+    return v;
+}
+
 void variant_init(void)
 {
     static bool done;
@@ -122,24 +146,7 @@ void variant_init(void)
                   .symmetry = SYMMETRY_HALF_TURN,
                   .zones = ZONES_HALVES},
     };
-    /* Two-player Martian Chess on the full board with four zones and two teams (MARTIAN.md 10):
-     * no no-undo rule (10.6), its FEN without the last crossing (10.9). */
-    variants[VARIANT_MARTIAN4] = variants[VARIANT_MARTIAN];
-    variants[VARIANT_MARTIAN4].id = VARIANT_MARTIAN4;
-    variants[VARIANT_MARTIAN4].name = "martian4";
-    variants[VARIANT_MARTIAN4].title = "Martian Chess (four players)";
-    variants[VARIANT_MARTIAN4].start_fen = MARTIAN4_START;
-    variants[VARIANT_MARTIAN4].no_move_rule = "MARTIAN.md 10.8";
-    variants[VARIANT_MARTIAN4].fen_fields = 5;
-    variants[VARIANT_MARTIAN4].players = 4;
-    memcpy(variants[VARIANT_MARTIAN4].team, (const uint8_t[]){WHITE, BLACK, WHITE, BLACK}, 4);
-    memcpy(variants[VARIANT_MARTIAN4].next, (const uint8_t[]){1, 2, 3, 0}, 4);
-    variants[VARIANT_MARTIAN4].player_letters = "1234";
-    variants[VARIANT_MARTIAN4].team_names[WHITE] = "team 1+3";
-    variants[VARIANT_MARTIAN4].team_names[BLACK] = "team 2+4";
-    variants[VARIANT_MARTIAN4].no_undo = false;
-    variants[VARIANT_MARTIAN4].shape.files = 8;
-    variants[VARIANT_MARTIAN4].shape.zones = ZONES_QUADRANTS;
+    variants[VARIANT_MARTIAN4] = martian4_of(&variants[VARIANT_MARTIAN]);
     for (int i = 0; i < VARIANT_NB; i++) {
         geometry_build(&variants[i].geo, &variants[i].shape);
         names_add(names, sizeof names, variants[i].name);
