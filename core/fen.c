@@ -345,7 +345,7 @@ bool fen_parse_variant(Position *out, const char *fen, const Variant *v, char *e
         return fen_error(err, errlen, s - fen + 1, "empty FEN");
     /* Count the rows first: with one missing, every later row would be read one rank off and
      * the error would name a symptom (a hole on a real square) instead of the cause. The rows,
-     * the first row's width and the field count name the game. */
+     * the first row's width, the side to move's letter and the field count name the game. */
     int rows, width, fields;
     char side;
     fen_shape(s, &rows, &width, &fields, &side);
