@@ -146,11 +146,12 @@ static int sorted_move_strings(Position *pos, char (*text)[MOVE_STR_LEN])
 int cmd_perft(int argc, char **argv)
 {
     static const char help[] =
-        "usage: maxtune perft FEN DEPTH [--divide] [--variant maxima|ultima|martian]\n"
+        "usage: maxtune perft FEN DEPTH [--divide] [--variant maxima|ultima|martian|martian4]\n"
         "Counts the leaves of the legal move tree (docs/rules/maxima.md 10, ultima.md 8,\n"
-        "martian.md 8). The last line printed ends with the node count; --divide first prints\n"
-        "one line per root move with its count. The FEN's shape says the game (rows, row width,\n"
-        "fields); --variant makes 'start' that game's.\n";
+        "martian.md 8 and 10.11). The last line printed ends with the node count; --divide first\n"
+        "prints one line per root move with its count. The FEN's shape says the game (rows, row\n"
+        "width, fields, side to move); --variant makes 'start' that game's (martian4: Martian\n"
+        "Chess for four players).\n";
     const Variant *variant;
     int rc = cli_usage_variant("perft", &argc, argv, help, 3, 4, true, &variant);
     if (rc >= 0)
@@ -223,10 +224,10 @@ static bool fen_and_moves(const char *cmd, int argc, char **argv, const char *he
 int cmd_moves(int argc, char **argv)
 {
     static const char help[] =
-        "usage: maxtune moves FEN [--moves M1 M2 ...] [--variant maxima|ultima|martian]\n"
+        "usage: maxtune moves FEN [--moves M1 M2 ...] [--variant maxima|ultima|martian|martian4]\n"
         "Prints the legal moves of FEN ('start' for the initial position; of --variant's game,\n"
         "Maxima by default) after playing the --moves, one per line, sorted in byte order, in\n"
-        "the game's notation (docs/rules/maxima.md 9, martian.md 5).\n";
+        "the game's notation (docs/rules/maxima.md 9, martian.md 5 and 10.10).\n";
     const Variant *variant;
     int rc = cli_usage_variant("moves", &argc, argv, help, 2, argc, true, &variant);
     if (rc >= 0)
@@ -244,7 +245,7 @@ int cmd_moves(int argc, char **argv)
 /* Writes who won a finished zoned game and why (MARTIAN.md 7). */
 static void show_zoned_result(const Position *pos, GameState state, char *buf, size_t len)
 {
-    static const char *const PLAYER[COLOR_NB] = {"South", "North"};
+    const char *const *team = pos->variant->team_names;
     int winner = gamestate_winner(pos, state);
     char score[64];
     snprintf(score, sizeof score, "score %d-%d", (int)pos->score[WHITE], (int)pos->score[BLACK]);
@@ -254,10 +255,13 @@ static void show_zoned_result(const Position *pos, GameState state, char *buf, s
     if (winner < 0)
         snprintf(buf, len, "draw: %s, %s (a tie, %s)", why, score, pos->variant->no_move_rule);
     else
-        snprintf(buf, len, "%s wins: %s, %s%s (%s)", PLAYER[winner], why, score,
-                 pos->score[WHITE] == pos->score[BLACK] ? ", the tie going to the player who "
-                                                          "emptied his zone"
-                                                        : "",
+        snprintf(buf, len, "%s wins: %s, %s%s (%s)", team[winner], why, score,
+                 pos->score[WHITE] == pos->score[BLACK]
+                     ? (pos->variant->players == 2 ? ", the tie going to the player who "
+                                                     "emptied his zone"
+                                                   : ", the tie going to the team of the player "
+                                                     "who emptied his zone")
+                     : "",
                  pos->variant->no_move_rule);
 }
 
@@ -306,13 +310,15 @@ static void show_result(const Position *pos, GameState state, char *buf, size_t 
 int cmd_show(int argc, char **argv)
 {
     static const char help[] =
-        "usage: maxtune show FEN [--moves M1 M2 ...] [--variant maxima|ultima|martian]\n"
+        "usage: maxtune show FEN [--moves M1 M2 ...] [--variant maxima|ultima|martian|martian4]\n"
         "Draws the board (after playing the --moves) (upper case White, lower case Black) with a "
         "legend of the letters, the\n"
         "side to move, check and game state (ongoing, checkmate, stalemate, bare king,\n"
         "invasion); when the game is over, who won and why (docs/rules/maxima.md 8, ultima.md\n"
         "7). A Martian Chess board is drawn with its canal, the scores, the last crossing and the\n"
-        "clock (states: empty zone, clock, no moves; docs/rules/martian.md 7).\n";
+        "clock (states: empty zone, clock, no moves; docs/rules/martian.md 7); a four-player one\n"
+        "(martian4) with both canals, the player to move and his team, and the team scores\n"
+        "(martian.md 10.8).\n";
     const Variant *variant;
     int rc = cli_usage_variant("show", &argc, argv, help, 2, argc, true, &variant);
     if (rc >= 0)
@@ -326,7 +332,13 @@ int cmd_show(int argc, char **argv)
     Move moves[MAX_MOVES];
     int n = movegen_legal(&pos, moves);
     fputs(diagram, stdout);
-    if (variant_zoned(pos.variant))
+    if (variant_zoned(pos.variant) && pos.variant->players == 4)
+        printf(
+            "\nLegend:      P pawn (1 point), D drone (2), Q queen (3); a piece belongs to the\n"
+            "             player whose quadrant it stands in: player 1 a1-d4, 2 a5-d8, 3 e5-h8,\n"
+            "             4 e1-h4 (teams 1+3 and 2+4); '.' an empty square, '~' and '|' the\n"
+            "             canals\n");
+    else if (variant_zoned(pos.variant))
         printf("\nLegend:      P pawn (1 point), D drone (2), Q queen (3); a piece belongs to the\n"
                "             player whose zone it stands in: South ranks 1-4, North ranks 5-8;\n"
                "             '.' an empty square, '~' the canal\n");
@@ -349,9 +361,16 @@ int cmd_show(int argc, char **argv)
                      square_name(pos.last_to));
         if (pos.clock != CLOCK_OFF)
             snprintf(clock, sizeof clock, "%d capture-less moves left", pos.clock);
-        printf("Side to move: %s\n", pos.side == WHITE ? "South" : "North");
-        printf("Scores:       South %d, North %d\n", (int)pos.score[WHITE], (int)pos.score[BLACK]);
-        printf("Last crossing: %s\n", last);
+        const Variant *v = pos.variant;
+        if (v->players == 2)
+            printf("Side to move: %s\n", v->team_names[pos.side]);
+        else
+            printf("Side to move: player %c (%s)\n", v->player_letters[pos.side],
+                   v->team_names[v->team[pos.side]]);
+        printf("Scores:       %s %d, %s %d\n", v->team_names[WHITE], (int)pos.score[WHITE],
+               v->team_names[BLACK], (int)pos.score[BLACK]);
+        if (v->no_undo)
+            printf("Last crossing: %s\n", last);
         printf("Clock:        %s\n", clock);
     } else {
         printf("Side to move: %s\n", pos.side == WHITE ? "White" : "Black");

@@ -1,6 +1,7 @@
 /* fen.c: FEN parsing and printing (MAXIMA.md's FEN: 11 rows of 8 cells, 'x' for the unusable
  * corner squares; ULTIMA.md's: 8 rows of 8 cells; then the side to move, optional ply count;
- * MARTIAN.md's: 8 rows of 4 cells, the side, two scores, the last crossing and the clock). */
+ * MARTIAN.md's: 8 rows of 4 cells, the side, two scores, the last crossing and the clock; its
+ * four-player game's (10.9): 8 rows of 8 cells, the player 1-4, two team scores, the clock). */
 #include "fen.h"
 
 #include <stdarg.h>
@@ -95,7 +96,7 @@ static bool fen_board_row(Position *pos, const char *fen, const char **at, int r
                                      "'%c' is not a piece of %s: its letters are upper case "
                                      "only (P pawn, D drone, Q queen)",
                                      ch, v->title);
-                p = piece_make(geo->owner[sq], piece_type(p));
+                p = variant_zone_piece(v, sq, piece_type(p));
             }
             if (!geo->real[sq])
                 return fen_error(err, errlen, col, "piece '%c' on the hole %c%d", ch, 'a' + file,
@@ -172,10 +173,6 @@ static long fen_field(const char *fen, const char **s, char *buf, size_t len)
     return start - fen + 1;
 }
 
-/* The names of a zoned game's FEN fields after the board (MARTIAN.md 2). */
-static const char *const ZONED_FIELDS[] = {"side to move", "South score", "North score",
-                                           "last crossing", "clock"};
-
 /* Reads one score field (a non-negative integer) into *out; false with the error set. */
 static bool fen_score(const char *text, long col, const char *name, int32_t *out, char *err,
                       size_t errlen)
@@ -207,8 +204,8 @@ static bool fen_last_crossing(Position *pos, const char *text, long col, char *e
                          "last crossing \"%s\" is malformed: expected '-' or <from>-<to> on "
                          "the board (e.g. a6-a4)",
                          text);
-    const char *mover = pos->side == WHITE ? "South" : "North";
-    const char *other = pos->side == WHITE ? "North" : "South";
+    const char *mover = pos->variant->team_names[pos->side];
+    const char *other = pos->variant->team_names[!pos->side];
     if (geo->owner[from] == pos->side)
         return fen_error(err, errlen, col,
                          "last crossing %s is impossible: %s is not in the zone of %s, who "
@@ -236,47 +233,76 @@ static bool fen_last_crossing(Position *pos, const char *text, long col, char *e
     return true;
 }
 
-/* Reads what follows the board of a zoned game at s: side, South and North scores, last
- * crossing and clock (MARTIAN.md 2), and nothing else; false with the error set. */
+/* Writes the names of a zoned game's FEN fields after the board into names[] (side to move,
+ * the two scores, the last crossing if the game has the no-undo rule, the clock: MARTIAN.md 2,
+ * 10.9); returns their number. */
+static int zoned_field_names(const Variant *v, char (*names)[32])
+{
+    int n = 0;
+    snprintf(names[n++], 32, "side to move");
+    for (int c = WHITE; c <= BLACK; c++)
+        snprintf(names[n++], 32, "%s score", v->team_names[c]);
+    if (v->no_undo)
+        snprintf(names[n++], 32, "last crossing");
+    snprintf(names[n++], 32, "clock");
+    return n;
+}
+
+/* Reads what follows the board of a zoned game at s: side, the two scores, the last crossing
+ * (with the no-undo rule) and the clock (MARTIAN.md 2, 10.9), and nothing else; false with the
+ * error set. */
 static bool fen_zoned_fields(Position *pos, const char *fen, const char *s, char *err,
                              size_t errlen)
 {
     const Variant *v = pos->variant;
-    char field[5][32], extra[32];
+    char field[5][32], extra[32], names[5][32], list[160] = "board";
     long col[5];
+    int nf = zoned_field_names(v, names);
+    for (int i = 0; i < nf; i++) {
+        strncat(list, ", ", sizeof list - strlen(list) - 1);
+        strncat(list, names[i], sizeof list - strlen(list) - 1);
+    }
     if (*s != ' ')
         return fen_error(err, errlen, s - fen + 1, "expected a space and the side to move");
-    for (int i = 0; i < 5; i++)
+    for (int i = 0; i < nf; i++)
         if (!(col[i] = fen_field(fen, &s, field[i], sizeof field[i])))
             return fen_error(err, errlen, (long)strlen(fen) + 1,
-                             "missing the %s field: a %s FEN has 6 fields (board, side to move, "
-                             "South score, North score, last crossing, clock)",
-                             ZONED_FIELDS[i], v->title);
+                             "missing the %s field: a %s FEN has %d fields (%s)", names[i],
+                             v->title, nf + 1, list);
     long extra_col = fen_field(fen, &s, extra, sizeof extra);
     if (extra_col)
         return fen_error(err, errlen, extra_col,
-                         "unexpected 7th field \"%s\": a %s FEN has 6 fields", extra, v->title);
-    if (strcmp(field[0], "s") != 0 && strcmp(field[0], "n") != 0)
-        return fen_error(err, errlen, col[0],
-                         "side to move must be 's' (South) or 'n' (North), got \"%s\"", field[0]);
-    pos->side = field[0][0] == 's' ? WHITE : BLACK;
+                         "unexpected %dth field \"%s\": a %s FEN has %d fields (%s)", nf + 2, extra,
+                         v->title, nf + 1, list);
+    const char *side = strchr(v->player_letters, field[0][0]);
+    if (!field[0][0] || field[0][1] || !side) {
+        if (v->players == 2)
+            return fen_error(err, errlen, col[0],
+                             "side to move must be '%c' (%s) or '%c' (%s), got \"%s\"",
+                             v->player_letters[0], v->team_names[0], v->player_letters[1],
+                             v->team_names[1], field[0]);
+        return fen_error(err, errlen, col[0], "side to move must be a player %c to %c, got \"%s\"",
+                         v->player_letters[0], v->player_letters[v->players - 1], field[0]);
+    }
+    pos->side = (uint8_t)(side - v->player_letters);
     for (int c = WHITE; c <= BLACK; c++)
-        if (!fen_score(field[1 + c], col[1 + c], ZONED_FIELDS[1 + c], &pos->score[c], err, errlen))
+        if (!fen_score(field[1 + c], col[1 + c], names[1 + c], &pos->score[c], err, errlen))
             return false;
-    if (!fen_last_crossing(pos, field[3], col[3], err, errlen))
+    if (v->no_undo && !fen_last_crossing(pos, field[3], col[3], err, errlen))
         return false;
-    const char *clock = field[4];
+    const char *clock = field[nf - 1];
     if (strcmp(clock, "-") != 0 &&
         (clock[0] < '0' || clock[0] > '0' + v->clock_moves || clock[1] != '\0'))
-        return fen_error(err, errlen, col[4], "clock must be '-' or 0..%d, got \"%s\"",
+        return fen_error(err, errlen, col[nf - 1], "clock must be '-' or 0..%d, got \"%s\"",
                          v->clock_moves, clock);
     pos->clock = (int8_t)(clock[0] == '-' ? CLOCK_OFF : clock[0] - '0');
     return true;
 }
 
-/* The shape of the FEN whose board starts at s: its rows, the cells of its first row and its
- * blank-separated fields (what tells the games apart, variant_of_fen_shape). */
-static void fen_shape(const char *s, int *rows, int *width, int *fields)
+/* The shape of the FEN whose board starts at s: its rows, the cells of its first row, its
+ * blank-separated fields and the first character of its second field, the side to move (0 if
+ * none) (what tells the games apart, variant_of_fen_shape). */
+static void fen_shape(const char *s, int *rows, int *width, int *fields, char *side)
 {
     *rows = 1;
     *width = 0;
@@ -287,9 +313,14 @@ static void fen_shape(const char *s, int *rows, int *width, int *fields)
             *width += *p >= '1' && *p <= '9' ? *p - '0' : 1;
     }
     *fields = 0;
-    for (p = s; *p; p++)
-        *fields += *p != ' ' && *p != '\n' && *p != '\r' &&
-                   (p == s || p[-1] == ' ' || p[-1] == '\n' || p[-1] == '\r');
+    *side = 0;
+    for (p = s; *p; p++) {
+        bool starts = *p != ' ' && *p != '\n' && *p != '\r' &&
+                      (p == s || p[-1] == ' ' || p[-1] == '\n' || p[-1] == '\r');
+        *fields += starts;
+        if (starts && *fields == 2)
+            *side = *p;
+    }
 }
 
 bool fen_parse(Position *out, const char *fen, char *err, size_t errlen)
@@ -314,11 +345,17 @@ bool fen_parse_variant(Position *out, const char *fen, const Variant *v, char *e
         return fen_error(err, errlen, s - fen + 1, "empty FEN");
     /* Count the rows first: with one missing, every later row would be read one rank off and
      * the error would name a symptom (a hole on a real square) instead of the cause. The rows,
-     * the first row's width and the field count name the game. */
+     * the first row's width, the side to move's letter and the field count name the game. */
     int rows, width, fields;
-    fen_shape(s, &rows, &width, &fields);
+    char side;
+    fen_shape(s, &rows, &width, &fields, &side);
     const char *end = s + strcspn(s, " ");
-    const Variant *game = variant_of_fen_shape(rows, width, fields);
+    const Variant *game = variant_of_fen_shape(rows, width, fields, side);
+    if (v && game && game != v && game->fen_rows == v->fen_rows && game->shape.files == width &&
+        v->shape.files == width)
+        return fen_error(err, errlen, end - fen + 1,
+                         "a FEN of %s (%d fields, side to move '%c'), not of %s (the game here)",
+                         game->title, fields, side ? side : '?', v->title);
     if (v && game && game != v && game->fen_rows == v->fen_rows)
         return fen_error(err, errlen, s - fen + 1 + width,
                          "the rows have %d cells, %s FENs have %d (the game here)", width, v->title,
@@ -330,7 +367,7 @@ bool fen_parse_variant(Position *out, const char *fen, const Variant *v, char *e
     if (!game)
         return fen_error(err, errlen, end - fen + 1,
                          "the board has %d rows, expected 11 (Maxima) or 8 (Ultima, Martian "
-                         "Chess)",
+                         "Chess of two or four players)",
                          rows);
     Position pos;
     position_clear(&pos, game);
@@ -393,12 +430,15 @@ void fen_write(const Position *pos, char *buf, size_t len)
         snprintf(buf, len, "%s %c %d", tmp, pos->side == WHITE ? 'w' : 'b', pos->plies);
         return;
     }
-    char last[16] = "-", clock[8] = "-";
-    if (pos->last_from != NO_SQ)
-        snprintf(last, sizeof last, "%s-%s", square_name(pos->last_from),
+    const Variant *v = pos->variant;
+    char last[16] = "", clock[8] = "-";
+    if (v->no_undo && pos->last_from != NO_SQ)
+        snprintf(last, sizeof last, " %s-%s", square_name(pos->last_from),
                  square_name(pos->last_to));
+    else if (v->no_undo)
+        snprintf(last, sizeof last, " -");
     if (pos->clock != CLOCK_OFF)
         snprintf(clock, sizeof clock, "%d", pos->clock);
-    snprintf(buf, len, "%s %c %d %d %s %s", tmp, pos->side == WHITE ? 's' : 'n',
+    snprintf(buf, len, "%s %c %d %d%s %s", tmp, v->player_letters[pos->side],
              (int)pos->score[WHITE], (int)pos->score[BLACK], last, clock);
 }

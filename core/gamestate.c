@@ -40,7 +40,8 @@ int gamestate_winner(const Position *pos, GameState s)
     int south = pos->score[WHITE], north = pos->score[BLACK];
     if (south != north)
         return south > north ? WHITE : BLACK;
-    return s == GAME_EMPTY_ZONE ? !pos->side : -1; /* the last mover ended it */
+    /* the last mover's team ended it: the teams alternate (Variant.players) */
+    return s == GAME_EMPTY_ZONE ? !pos->variant->team[pos->side] : -1;
 }
 
 const char *gamestate_name(GameState s)

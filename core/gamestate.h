@@ -12,7 +12,8 @@ typedef enum GameState {
     GAME_BARE_KING, /* the side to move has only its King: it loses */
     GAME_INVASION,  /* both of its palace squares hold enemy pieces: it loses */
     /* Zoned games (MARTIAN.md 7): the higher score wins (gamestate_winner). */
-    GAME_EMPTY_ZONE, /* a zone is empty: on a tie the player who emptied it (the last mover) wins */
+    GAME_EMPTY_ZONE, /* a zone is empty: on a tie the player who emptied it (the last mover)
+                      * wins, with his team (MARTIAN.md 10.8) */
     GAME_CLOCK,      /* the called clock ran down to 0: a tie is a draw */
     GAME_NO_MOVES,   /* the side to move has no legal move (only the no-undo rule can do it): as
                       * the clock */
@@ -32,8 +33,8 @@ static inline bool gamestate_invaded(const Position *pos)
     return pal && (pos->by_color[!pos->side] & pal) == pal;
 }
 
-/* The winner (WHITE or BLACK) of a game ended in state s with pos's side to move, or -1 for a
- * draw; s must not be GAME_ONGOING. */
+/* The winner (WHITE or BLACK: a team in four-player Martian Chess) of a game ended in state s
+ * with pos's side to move, or -1 for a draw; s must not be GAME_ONGOING. */
 int gamestate_winner(const Position *pos, GameState s);
 
 /* True when state s, reached with pos's side to move, ends the game with that side's loss (a
@@ -41,7 +42,7 @@ int gamestate_winner(const Position *pos, GameState s);
 static inline bool gamestate_is_loss(const Position *pos, GameState s)
 {
     if (variant_zoned(pos->variant))
-        return s != GAME_ONGOING && gamestate_winner(pos, s) == !pos->side;
+        return s != GAME_ONGOING && gamestate_winner(pos, s) == !pos->variant->team[pos->side];
     return s != GAME_ONGOING && (s != GAME_STALEMATE || pos->variant->stalemate_loses);
 }
 

@@ -64,6 +64,31 @@ static void build_palaces(Geometry *g)
     }
 }
 
+/* Slider reach along a segment, for every length, place and occupancy: the same for every
+ * board, so computed once (by core_init, before any thread) and copied into each game's tables. */
+static void build_slides(Geometry *g)
+{
+    static uint16_t line_base[LINE_MAX + 1];
+    static uint8_t line_slides[LINE_TABLE_SIZE];
+    static bool built;
+    for (int len = 1, base = 0; !built && len <= LINE_MAX; len++) {
+        line_base[len] = (uint16_t)base;
+        for (int index = 0; index < len; index++)
+            for (unsigned occ = 0; occ < (1u << len); occ++) {
+                int n = 0;
+                for (int i = index + 1; i < len && !(occ & (1u << i)); i++)
+                    n++;
+                for (int i = index - 1; i >= 0 && !(occ & (1u << i)); i--)
+                    n++;
+                line_slides[base + (index << len) + occ] = (uint8_t)n;
+            }
+        base += len << len;
+    }
+    built = true;
+    memcpy(g->line_base, line_base, sizeof line_base);
+    memcpy(g->line_slides, line_slides, sizeof line_slides);
+}
+
 /* Rays and directions: walk each direction from each square; a line stops at holes and edges.
  * Then the line segments of each orientation and the slider reach along them. */
 static void build_lines(Geometry *g)
@@ -96,34 +121,25 @@ static void build_lines(Geometry *g)
             }
         }
     }
-    /* Slider reach along a segment, for every length, place and occupancy. */
-    int base = 0;
-    for (int len = 1; len <= LINE_MAX; len++) {
-        g->line_base[len] = (uint16_t)base;
-        for (int index = 0; index < len; index++)
-            for (unsigned occ = 0; occ < (1u << len); occ++) {
-                int n = 0;
-                for (int i = index + 1; i < len && !(occ & (1u << i)); i++)
-                    n++;
-                for (int i = index - 1; i >= 0 && !(occ & (1u << i)); i--)
-                    n++;
-                g->line_slides[base + (index << len) + occ] = (uint8_t)n;
-            }
-        base += len << len;
-    }
+    build_slides(g);
 }
 
 /* Fills the zones and square owners (nothing without zones): the canal runs through the middle
- * of the main board's ranks. */
+ * of the main board's ranks; with quadrants a second one through the middle of its files, and
+ * the players go round clockwise from the lower left (a1) quadrant. */
 static void build_zones(Geometry *g)
 {
-    if (g->shape.zones != ZONES_HALVES)
+    if (g->shape.zones == ZONES_NONE)
         return;
     int canal = (g->shape.first_rank + g->shape.last_rank + 1) / 2; /* North's first rank */
+    int middle = g->shape.files / 2;                                /* the right half's file */
     for (int sq = 0; sq < SQ_NB; sq++) {
         if (!g->real[sq])
             continue;
-        int owner = sq_rank(sq) >= canal ? BLACK : WHITE;
+        bool north = sq_rank(sq) >= canal, east = sq_file(sq) >= middle;
+        int owner = north ? BLACK : WHITE;
+        if (g->shape.zones == ZONES_QUADRANTS)
+            owner = east ? (north ? 2 : 3) : owner;
         g->owner[sq] = (uint8_t)owner;
         g->zone[owner] |= bb_square(sq);
     }

@@ -45,9 +45,11 @@ typedef enum BoardSymmetry { SYMMETRY_MIRROR_RANKS, SYMMETRY_HALF_TURN } BoardSy
 
 /* Who owns a piece: its colour (Maxima, Ultima), or the zone it stands in, whoever moved it
  * there (Martian Chess, MARTIAN.md 1: the canal between ranks 4 and 5 cuts the board into
- * South's half, ranks 1-4, owned by WHITE, and North's, ranks 5-8, owned by BLACK). The
- * four-player game's quadrants (MARTIAN.md 10) would be one more layout here. */
-typedef enum ZoneLayout { ZONES_NONE, ZONES_HALVES } ZoneLayout;
+ * South's half, ranks 1-4, owned by player 0 = WHITE, and North's, ranks 5-8, owned by player
+ * 1 = BLACK; four-player Martian Chess, MARTIAN.md 10.1: that canal and one between files d and
+ * e cut it into quadrants owned by players 0 (a1-d4), 1 (a5-d8), 2 (e5-h8) and 3 (e1-h4), the
+ * FEN's players 1..4, clockwise from a1). */
+typedef enum ZoneLayout { ZONES_NONE, ZONES_HALVES, ZONES_QUADRANTS } ZoneLayout;
 
 /* The shape of a game's board: which squares of the grid are real, where the palaces are, how
  * the King moves, the colour symmetry and the zones. */
@@ -83,11 +85,12 @@ typedef struct Geometry {
     uint8_t line_slides[LINE_TABLE_SIZE]; /* [len][index][occupancy]: empty squares a slider
                                            * reaches both ways along the segment */
     char name[SQ_NB][4];                  /* "a1", "e10", "" for holes */
-    Bitboard zone[COLOR_NB];              /* the squares each player owns (ZONES_HALVES: South's
-                                           * ranks 1-4 for WHITE, North's 5-8 for BLACK), 0
-                                           * without zones */
-    uint8_t owner[SQ_NB + 1];             /* the player owning each square's zone (WHITE or
-                                           * BLACK; 0 on holes and without zones) */
+    Bitboard zone[PLAYER_NB];             /* the squares each player owns (ZoneLayout: South's
+                                           * ranks 1-4 for player 0, North's 5-8 for player 1;
+                                           * or the quadrants of players 0..3), 0 without zones
+                                           * and for players the layout does not have */
+    uint8_t owner[SQ_NB + 1];             /* the player (0..3) owning each square's zone (0 on
+                                           * holes and without zones) */
 } Geometry;
 
 /* Fills g for a board of the given shape. */

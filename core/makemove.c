@@ -106,16 +106,18 @@ static int captures_of(const Position *pos, int from, int to, Square *out)
     }
 }
 
-/* Plays move m of a zoned game (MARTIAN.md 4-6): a capture scores the victim's points, a merge
- * makes the merged type; the piece takes its new square's owner; the last crossing, the clock
- * and the key follow. Never inlined: move_do of the other games stays as lean as before. */
+/* Plays move m of a zoned game (MARTIAN.md 4-6, 10): a capture scores the victim's points for
+ * the mover's team, a merge makes the merged type; the piece takes its new square's owner; the
+ * last crossing, the clock, the next player (Variant.next) and the key follow. Never inlined:
+ * move_do of the other games stays as lean as before. */
 static __attribute__((noinline)) void zoned_do(Position *pos, Move m, Undo *u)
 {
     const Variant *v = pos->variant;
     const Geometry *geo = &v->geo;
-    int from = move_from(m), to = move_to(m), us = pos->side;
+    int from = move_from(m), to = move_to(m), us = pos->side, team = v->team[us];
     uint64_t key = pos->key;
     u->key = key;
+    u->side = (uint8_t)us;
     u->last_from = pos->last_from;
     u->last_to = pos->last_to;
     u->clock = pos->clock;
@@ -133,12 +135,13 @@ static __attribute__((noinline)) void zoned_do(Position *pos, Move m, Undo *u)
             type = v->merge[type][piece_type(target)];
         } else {
             capture = true;
-            int32_t before = pos->score[us];
-            pos->score[us] = before + v->points[piece_type(target)];
-            pos->key ^= position_score_key(us, before) ^ position_score_key(us, pos->score[us]);
+            int32_t before = pos->score[team];
+            pos->score[team] = before + v->points[piece_type(target)];
+            pos->key ^= position_score_key(team, before) ^
+                        position_score_key(team, pos->score[team]);
         }
     }
-    position_put(pos, to, piece_make(geo->owner[to], type));
+    position_put(pos, to, variant_zone_piece(v, to, type));
     int last_from = NO_SQ, last_to = NO_SQ, clock = pos->clock;
     if (v->no_undo && geo->owner[from] != geo->owner[to]) {
         last_from = from;
@@ -150,25 +153,27 @@ static __attribute__((noinline)) void zoned_do(Position *pos, Move m, Undo *u)
         clock = capture ? v->clock_moves : clock - 1;
     pos->key ^= zobrist_last[0][pos->last_from] ^ zobrist_last[1][pos->last_to] ^
                 zobrist_last[0][last_from] ^ zobrist_last[1][last_to] ^
-                zobrist_clock[pos->clock + 1] ^ zobrist_clock[clock + 1] ^ zobrist_side;
+                zobrist_clock[pos->clock + 1] ^ zobrist_clock[clock + 1] ^ zobrist_player[us] ^
+                zobrist_player[v->next[us]];
     pos->last_from = (Square)last_from;
     pos->last_to = (Square)last_to;
     pos->clock = (int8_t)clock;
-    pos->side ^= 1;
+    pos->side = v->next[us];
     pos->plies++;
 }
 
 /* Takes back move m of a zoned game played with zoned_do. */
 static __attribute__((noinline)) void zoned_undo(Position *pos, Move m, const Undo *u)
 {
+    const Variant *v = pos->variant;
     int from = move_from(m), to = move_to(m);
-    pos->side ^= 1;
+    pos->side = u->side;
     pos->plies--;
     position_remove(pos, to);
     if (u->ncap) {
         position_put(pos, to, u->cap_piece[0]);
         if (!move_is_merge(m))
-            pos->score[pos->side] -= pos->variant->points[piece_type(u->cap_piece[0])];
+            pos->score[v->team[u->side]] -= v->points[piece_type(u->cap_piece[0])];
     }
     position_put(pos, from, u->mover);
     pos->last_from = u->last_from;

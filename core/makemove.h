@@ -20,6 +20,7 @@ typedef struct Undo {
     Square last_from; /* Position.last_from before the move */
     Square last_to;   /* Position.last_to before the move */
     int8_t clock;     /* Position.clock before the move */
+    uint8_t side;     /* the mover (Position.side before the move) */
 } Undo;
 
 /* Plays pseudo-legal move m on pos, filling u. */

@@ -253,10 +253,10 @@ static int generate(const Position *pos, Move *list, const Masks *m, bool suicid
     return g.n;
 }
 
-/* Adds the moves of the zoned game's piece of type `type` on `from` (MARTIAN.md 4.1-4.2): along
- * each of its directions up to its range, to every empty square, then onto the first piece met
- * as a capture (the other zone's) or a merge (an own piece it merges with while the zone has
- * none of the result); `tactical` keeps the captures only. */
+/* Adds the moves of the zoned game's piece of type `type` on `from` (MARTIAN.md 4.1-4.2, 10.5):
+ * along each of its directions up to its range, to every empty square, then onto the first
+ * piece met as a capture (any other zone's, a partner's too) or a merge (an own piece it merges
+ * with while the mover's zone has none of the result); `tactical` keeps the captures only. */
 static int zoned_piece_moves(const Position *pos, int from, int type, bool tactical, Move *list,
                              int n)
 {
@@ -278,11 +278,11 @@ static int zoned_piece_moves(const Position *pos, int from, int type, bool tacti
             }
             if (p == OFFBOARD)
                 break;
-            if (piece_color(p) != us) {
+            if (geo->owner[s] != us) {
                 list[n++] = move_make(from, s);
             } else if (!tactical) {
                 int made = v->merge[type][piece_type(p)];
-                if (made != NO_TYPE && !(pos->by_color[us] & pos->by_type[made]))
+                if (made != NO_TYPE && !(pos->by_type[made] & geo->zone[us]))
                     list[n++] = (Move)(move_make(from, s) | MOVE_MERGE);
             }
             break;
@@ -291,7 +291,7 @@ static int zoned_piece_moves(const Position *pos, int from, int type, bool tacti
     return n;
 }
 
-/* The moves of a zoned game's side to move (MARTIAN.md 4-6): none once the game is over; the
+/* The moves of a zoned game's side to move (MARTIAN.md 4-6, 10.5-10.7): none once the game is over; the
  * piece moves of its zone but the one the no-undo rule forbids; then, while nobody has called
  * the clock, each again as a clock call (not with `tactical`, which keeps the captures). Never
  * inlined, so that the other games' generation stays as it was. */
@@ -299,7 +299,7 @@ static __attribute__((noinline)) int zoned_generate(const Position *pos, Move *l
 {
     if (position_zoned_over(pos))
         return 0;
-    Bitboard own = pos->by_color[pos->side];
+    Bitboard own = position_zone_pieces(pos, pos->side);
     int n = 0;
     while (own) {
         int from = bb_pop(&own);

@@ -6,6 +6,7 @@
 
 uint64_t zobrist_piece[PIECE_NB][SQ_NB];
 uint64_t zobrist_side;
+uint64_t zobrist_player[PLAYER_NB];
 uint64_t zobrist_last[2][SQ_NB + 1];
 uint64_t zobrist_clock[16];
 uint64_t zobrist_score[COLOR_NB];
@@ -46,6 +47,9 @@ void core_init(void)
         zobrist_clock[i] = splitmix64(&state);
     for (int c = 0; c < COLOR_NB; c++)
         zobrist_score[c] = splitmix64(&state);
+    zobrist_player[BLACK] = zobrist_side; /* player 0's is 0, as White's */
+    for (int p = 2; p < PLAYER_NB; p++)
+        zobrist_player[p] = splitmix64(&state);
     done = true;
 }
 
@@ -104,7 +108,7 @@ Piece position_remove(Position *pos, int sq)
 
 uint64_t position_compute_key(const Position *pos)
 {
-    uint64_t key = (pos->side == BLACK ? zobrist_side : 0) ^ position_state_key(pos);
+    uint64_t key = zobrist_player[pos->side] ^ position_state_key(pos);
     for (int sq = 0; sq < SQ_NB; sq++)
         if (piece_is_piece(pos->board[sq]))
             key ^= zobrist_piece[pos->board[sq]][sq];
@@ -117,6 +121,10 @@ static bool position_state_is_consistent(const Position *pos, char *why, size_t 
     const Variant *v = pos->variant;
     const Geometry *geo = &v->geo;
     int from = pos->last_from, to = pos->last_to;
+    if (pos->side >= v->players) {
+        snprintf(why, len, "bad side to move %d", pos->side);
+        return false;
+    }
     if (pos->score[WHITE] < 0 || pos->score[BLACK] < 0 ||
         (!v->scores && (pos->score[WHITE] || pos->score[BLACK]))) {
         snprintf(why, len, "bad scores %d, %d", pos->score[WHITE], pos->score[BLACK]);
@@ -163,7 +171,8 @@ bool position_is_consistent(const Position *pos, char *why, size_t len)
                      pos->variant->title);
             return false;
         }
-        if (variant_zoned(pos->variant) && piece_color(p) != geo->owner[sq]) {
+        if (variant_zoned(pos->variant) &&
+            p != variant_zone_piece(pos->variant, sq, piece_type(p))) {
             snprintf(why, len, "the piece on %s is not its zone owner's", geo->name[sq]);
             return false;
         }
@@ -211,21 +220,35 @@ bool position_is_consistent(const Position *pos, char *why, size_t len)
 
 void position_mirror(const Position *pos, Position *out)
 {
-    position_clear(out, pos->variant);
+    const Variant *v = pos->variant;
     const Geometry *geo = position_geo(pos);
+    bool zoned = variant_zoned(v);
+    position_clear(out, v);
     for (int sq = 0; sq < SQ_NB; sq++) {
         Piece p = pos->board[sq];
+        int to = geo->mirror[sq], t = piece_type(p);
         if (piece_is_piece(p))
-            position_put(out, geo->mirror[sq], piece_make(!piece_color(p), piece_type(p)));
+            position_put(out, to,
+                         zoned ? variant_zone_piece(v, to, t) : piece_make(!piece_color(p), t));
     }
-    out->side = (uint8_t)!pos->side;
+    out->side = (uint8_t)(zoned ? geo->owner[geo->mirror[bb_lsb(geo->zone[pos->side])]]
+                                : !pos->side);
+    bool swap = v->team[out->side] != v->team[pos->side];
     out->plies = pos->plies;
-    out->score[WHITE] = pos->score[BLACK];
-    out->score[BLACK] = pos->score[WHITE];
+    out->score[WHITE] = pos->score[swap ? BLACK : WHITE];
+    out->score[BLACK] = pos->score[swap ? WHITE : BLACK];
     out->last_from = geo->mirror[pos->last_from];
     out->last_to = geo->mirror[pos->last_to];
     out->clock = pos->clock;
     out->key = position_compute_key(out);
+}
+
+/* True when a canal runs between file - 1 and file of a zoned game's board (the quadrants'). */
+static bool canal_before_file(const Geometry *geo, int file)
+{
+    int rank = geo->rank_first;
+    return geo->shape.zones != ZONES_NONE && file > 0 &&
+           geo->owner[sq_make(file, rank)] != geo->owner[sq_make(file - 1, rank)];
 }
 
 void position_diagram(const Position *pos, char *buf, size_t len)
@@ -246,6 +269,8 @@ void position_diagram(const Position *pos, char *buf, size_t len)
                 if (zoned || piece_color(p) == WHITE) /* zoned pieces have no colour */
                     ch = (char)(ch - 'a' + 'A');
             }
+            if (canal_before_file(geo, file))
+                k += (size_t)snprintf(buf + k, len - k, " |");
             k += (size_t)snprintf(buf + k, len - k, " %c", ch);
         }
         k += (size_t)snprintf(buf + k, len - k, "\n");
@@ -254,14 +279,16 @@ void position_diagram(const Position *pos, char *buf, size_t len)
             k + 64 < len) { /* the canal between the zones */
             k += (size_t)snprintf(buf + k, len - k, "     ");
             for (int file = 0; file < files; file++)
-                k += (size_t)snprintf(buf + k, len - k, " ~");
+                k += (size_t)snprintf(buf + k, len - k, "%s ~",
+                                      canal_before_file(geo, file) ? " +" : "");
             k += (size_t)snprintf(buf + k, len - k, "  canal\n");
         }
     }
     if (k + 24 < len) {
         k += (size_t)snprintf(buf + k, len - k, "     ");
         for (int file = 0; file < files; file++)
-            k += (size_t)snprintf(buf + k, len - k, " %c", 'a' + file);
+            k += (size_t)snprintf(buf + k, len - k, "%s %c",
+                                  canal_before_file(geo, file) ? "  " : "", 'a' + file);
         snprintf(buf + k, len - k, "\n");
     }
 }

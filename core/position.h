@@ -17,11 +17,11 @@
 typedef struct Position {
     Piece board[SQ_NB + 1];      /* piece code per square; holes and board[NO_SQ] are OFFBOARD */
     Bitboard by_color[COLOR_NB]; /* squares holding pieces of a colour (zoned games: of the
-                                  * player owning their zone, piece_color) */
+                                  * team of the player owning their zone, piece_color) */
     Bitboard by_type[TYPE_NB];   /* squares holding pieces of a type, either colour */
     Bitboard line_occ[LINE_NB];  /* occupancy in each line layout (geometry.h LineRef) */
     Square king[COLOR_NB];       /* king squares */
-    uint8_t side;                /* side to move */
+    uint8_t side;                /* side to move: the player (0..Variant.players - 1) */
     bool zoned;                  /* variant_zoned(variant), read by make/unmake and generation
                                   * where the game is told apart on every move */
     int plies;                   /* plies played (FEN's last field) */
@@ -29,7 +29,7 @@ typedef struct Position {
     const Variant *variant;      /* the game: its rules and board */
     /* The state of a scoring, zoned game (MARTIAN.md 2); 0, NO_SQ and CLOCK_OFF elsewhere. All
      * of it is in the key (position_state_key). */
-    int32_t score[COLOR_NB]; /* points each player has captured (Variant.scores) */
+    int32_t score[COLOR_NB]; /* points each team (Variant.team) has captured (Variant.scores) */
     Square last_from;        /* the last move's canal crossing from last_from (now empty) to */
     Square last_to;          /* last_to (the mover's piece), NO_SQ both if it crossed nothing */
     int8_t clock;            /* capture-less moves left before the game ends, CLOCK_OFF while
@@ -39,6 +39,8 @@ typedef struct Position {
 /* Zobrist numbers; read-only after zobrist_init() (called by core_init()). */
 extern uint64_t zobrist_piece[PIECE_NB][SQ_NB];
 extern uint64_t zobrist_side;
+extern uint64_t zobrist_player[PLAYER_NB];  /* the key of each player to move: 0 for player 0
+                                            * (WHITE), zobrist_side for player 1 (BLACK) */
 extern uint64_t zobrist_last[2][SQ_NB + 1]; /* [0][F] ^ [1][T] for the last crossing F-T;
                                              * [.][NO_SQ] is 0 */
 extern uint64_t zobrist_clock[16];          /* by clock + 1 (0: CLOCK_OFF) */
@@ -59,8 +61,8 @@ uint64_t position_state_key(const Position *pos);
  * before use. */
 void core_init(void);
 
-/* Empties a position of game v (all real squares empty, White to move, scores 0, no last
- * crossing, the clock not called). */
+/* Empties a position of game v (all real squares empty, White (player 0) to move, scores 0, no
+ * last crossing, the clock not called). */
 void position_clear(Position *pos, const Variant *v);
 
 /* The board tables of pos's game. */
@@ -84,7 +86,9 @@ bool position_is_consistent(const Position *pos, char *why, size_t len);
 
 /* The position under the board's colour symmetry (Geometry.mirror: the mirror through the
  * middle rank in Maxima, the half turn in Ultima and Martian Chess) with colours, side to move,
- * scores swapped and the last crossing mirrored. */
+ * scores swapped and the last crossing mirrored; in a zoned game each piece and the side to
+ * move go to the owner of the mirrored zone, and the scores follow their teams (the half turn
+ * of four-player Martian Chess keeps them: partners sit opposite). */
 void position_mirror(const Position *pos, Position *out);
 
 /* Writes a readable diagram of the board into buf (a zoned game's with its canal). */
@@ -98,7 +102,22 @@ static inline Bitboard position_occupied(const Position *pos)
 /* True when a player's zone is empty in a game that ends so (Variant.empty_zone_ends). */
 static inline bool position_zone_emptied(const Position *pos)
 {
-    return pos->variant->empty_zone_ends && (!pos->by_color[WHITE] || !pos->by_color[BLACK]);
+    const Variant *v = pos->variant;
+    if (!v->empty_zone_ends)
+        return false;
+    if (v->players == 2) /* each player his own team: a colour's pieces are a zone's */
+        return !pos->by_color[WHITE] || !pos->by_color[BLACK];
+    Bitboard occupied = position_occupied(pos);
+    for (int p = 0; p < v->players; p++)
+        if (!(occupied & v->geo.zone[p]))
+            return true;
+    return false;
+}
+
+/* The squares holding the pieces of player p, of a zoned game (those in his zone). */
+static inline Bitboard position_zone_pieces(const Position *pos, int p)
+{
+    return position_occupied(pos) & position_geo(pos)->zone[p];
 }
 
 /* True when a zoned game is over whatever the moves: a zone is empty or the called clock stands

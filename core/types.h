@@ -30,6 +30,11 @@ typedef uint8_t Square;
  * BLACK is North (ranks 5-8): there a piece's colour is the owner of the zone it stands in. */
 enum Color { WHITE = 0, BLACK = 1, COLOR_NB = 2 };
 
+/* The most players a game has: four in four-player Martian Chess (MARTIAN.md 10), numbered 0..3
+ * there (the FEN's 1..4). A zoned game's player owns a zone; a piece's colour is its owner's
+ * team (Variant.team), the two teams being WHITE and BLACK. */
+enum { PLAYER_NB = 4 };
+
 /* Piece types; the order is also the order of the material weights. */
 enum PieceType {
     NO_TYPE = 0,

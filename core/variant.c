@@ -6,6 +6,7 @@
 
 #define ULTIMA_START "rnbqkbnm/pppppppp/8/8/8/8/PPPPPPPP/MNBKQBNR w 0"
 #define MARTIAN_START "QQD1/QDP1/DPP1/4/4/1PPD/1PDQ/1DQQ s 0 0 - -"
+#define MARTIAN4_START "QQD2DQQ/QDP2PDQ/DPP2PPD/8/8/DPP2PPD/QDP2PDQ/QQD2DQQ 1 0 0 -"
 
 /* Direction bit sets of PieceMove. */
 enum { DIRS_ORTHOGONAL = 0x55, DIRS_DIAGONAL = 0xAA, DIRS_ALL = 0xFF };
@@ -23,7 +24,7 @@ static unsigned types_of(const int *list)
 }
 
 static Variant variants[VARIANT_NB];
-static char names[64];        /* "maxima|ultima|martian", built from the rows */
+static char names[64];        /* "maxima|ultima|martian|martian4", built from the rows */
 static char engine_names[64]; /* "maxima|ultima": those with Variant.engine */
 
 /* Appends name to the '|'-separated list in buf (size bytes). */
@@ -31,6 +32,30 @@ static void names_add(char *buf, size_t size, const char *name)
 {
     size_t k = strlen(buf);
     snprintf(buf + k, size - k, "%s%s", k ? "|" : "", name);
+}
+
+/* Four-player Martian Chess (MARTIAN.md 10): the two-player game `two` on the full board with four
+ * zones, four players in two teams, no no-undo rule (10.6) and a FEN without the last crossing
+ * (10.9). */
+static Variant martian4_of(const Variant *two)
+{
+    Variant v = *two;
+    v.id = VARIANT_MARTIAN4;
+    v.name = "martian4";
+    v.title = "Martian Chess (four players)";
+    v.start_fen = MARTIAN4_START;
+    v.no_move_rule = "MARTIAN.md 10.8";
+    v.fen_fields = 5;
+    v.players = 4;
+    memcpy(v.team, (const uint8_t[]){WHITE, BLACK, WHITE, BLACK}, sizeof v.team);
+    memcpy(v.next, (const uint8_t[]){1, 2, 3, 0}, sizeof v.next);
+    v.player_letters = "1234";
+    v.team_names[WHITE] = "team 1+3";
+    v.team_names[BLACK] = "team 2+4";
+    v.no_undo = false;
+    v.shape.files = 8;
+    v.shape.zones = ZONES_QUADRANTS;
+    return v;
 }
 
 void variant_init(void)
@@ -46,6 +71,11 @@ void variant_init(void)
         .no_move_rule = "MAXIMA.md 8.1",
         .fen_rows = 11,
         .fen_fields = 3,
+        .players = 2,
+        .team = {WHITE, BLACK},
+        .next = {BLACK, WHITE},
+        .player_letters = "wb",
+        .team_names = {"White", "Black"},
         .types = TYPES(PINCER, COORDINATOR, LEAPER, CHAMELEON, WITHDRAWER, IMMOBILIZER, MAGE, GUARD,
                        KING),
         .engine = true,
@@ -67,6 +97,11 @@ void variant_init(void)
         .no_move_rule = "ULTIMA.md 7",
         .fen_rows = 8,
         .fen_fields = 3,
+        .players = 2,
+        .team = {WHITE, BLACK},
+        .next = {BLACK, WHITE},
+        .player_letters = "wb",
+        .team_names = {"White", "Black"},
         .types = TYPES(PINCER, COORDINATOR, LEAPER, CHAMELEON, WITHDRAWER, IMMOBILIZER, KING),
         .engine = true,
         .kings = true,
@@ -87,6 +122,11 @@ void variant_init(void)
         .no_move_rule = "MARTIAN.md 7",
         .fen_rows = 8,
         .fen_fields = 6,
+        .players = 2,
+        .team = {WHITE, BLACK},
+        .next = {BLACK, WHITE},
+        .player_letters = "sn",
+        .team_names = {"South", "North"},
         .types = TYPES(PAWN, DRONE, QUEEN),
         .engine = false,
         .kings = false,
@@ -106,6 +146,7 @@ void variant_init(void)
                   .symmetry = SYMMETRY_HALF_TURN,
                   .zones = ZONES_HALVES},
     };
+    variants[VARIANT_MARTIAN4] = martian4_of(&variants[VARIANT_MARTIAN]);
     for (int i = 0; i < VARIANT_NB; i++) {
         geometry_build(&variants[i].geo, &variants[i].shape);
         names_add(names, sizeof names, variants[i].name);
@@ -135,14 +176,16 @@ const char *variant_names(void) { return names; }
 
 const char *variant_engine_names(void) { return engine_names; }
 
-const Variant *variant_of_fen_shape(int rows, int width, int fields)
+const Variant *variant_of_fen_shape(int rows, int width, int fields, char side)
 {
     const Variant *found = NULL;
     int best = 0;
     for (int i = 0; i < VARIANT_NB; i++) {
         const Variant *v = &variants[i];
         int fields_off = fields > v->fen_fields ? fields - v->fen_fields : v->fen_fields - fields;
-        int miss = (v->shape.files != width) * 100 + fields_off; /* the width decides first */
+        bool side_known = side && strchr(v->player_letters, side);
+        /* the width decides first, then the side's letter, then the field count */
+        int miss = (v->shape.files != width) * 100 + !side_known * 10 + fields_off;
         if (v->fen_rows == rows && (!found || miss < best)) {
             found = v;
             best = miss;

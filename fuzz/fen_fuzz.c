@@ -1,11 +1,12 @@
 /* fen_fuzz.c: libFuzzer target for the FEN parser and everything a parsed position reaches.
  *
  * Each input is copied into a NUL-terminated buffer and given to fen_parse, which reads the FENs
- * of every game (Maxima, Ultima, Martian Chess). When it is accepted, the position must be
- * consistent, print a FEN that parses back to the same text and key, and survive playing and
- * taking back every legal move (consistency and exact restoration after each one); a Martian
- * position turned through 180 degrees with the sides swapped must have as many moves. Any
- * failure calls abort() so libFuzzer records the input.
+ * of every game (Maxima, Ultima, Martian Chess of two and four players). When it is accepted,
+ * the position must be consistent, print a FEN that parses back to the same game, text and key,
+ * and survive playing and taking back every legal move (consistency and exact restoration after
+ * each one); a Martian position turned through 180 degrees (players to the mirrored zones' owners)
+ * must have as many moves, and turned twice be itself. Any failure calls abort() so libFuzzer
+ * records the input.
  *
  * Build and run with scripts/fuzz.sh (clang -fsanitize=fuzzer,address,undefined). */
 #include <stdint.h>
@@ -33,7 +34,7 @@ static void fail(const char *what, const char *fen, const char *detail)
 /* True when a and b hold the same position field by field (padding ignored). */
 static int same_position(const Position *a, const Position *b)
 {
-    return memcmp(a->board, b->board, sizeof a->board) == 0 &&
+    return a->variant == b->variant && memcmp(a->board, b->board, sizeof a->board) == 0 &&
            memcmp(a->by_color, b->by_color, sizeof a->by_color) == 0 &&
            memcmp(a->by_type, b->by_type, sizeof a->by_type) == 0 &&
            memcmp(a->king, b->king, sizeof a->king) == 0 && a->side == b->side &&
@@ -112,6 +113,10 @@ static void check_position(Position *pos)
             fail("the mirror image is inconsistent", fen, why);
         if (movegen_legal(&mirror, mirrored) != n)
             fail("the mirror image has another number of moves", fen, NULL);
+        Position twice;
+        position_mirror(&mirror, &twice);
+        if (!same_position(&twice, pos))
+            fail("the mirror image's mirror image is not the position", fen, NULL);
     }
     Position before = *pos;
     for (int i = 0; i < n; i++) {

@@ -3,7 +3,7 @@
 #   fen  fuzz/fen_fuzz.c: the FEN parser and everything a parsed position reaches; corpus
 #        fuzz/corpus, seeded from the FENs of every game's reference files (perft.epd,
 #        legal_moves.txt, ultima_perft.epd, ultima_moves.txt, martian_perft.epd,
-#        martian_moves.txt)
+#        martian_moves.txt, martian4_perft.epd, martian4_moves.txt)
 #   uci  fuzz/uci_fuzz.c: the UCI protocol loop (uci_session) fed command sequences through a
 #        pipe, searches stopped at random small delays; corpus build/fuzz/corpus-uci
 # FUZZ_TARGETS picks them (default "fen uci"). Builds build/fuzz/<target>_fuzz and leaves any
@@ -30,7 +30,8 @@ prepare_fen() {
     local i=0 f line fen
     for f in "$refdata/perft.epd" "$refdata/legal_moves.txt" \
              "$refdata/ultima_perft.epd" "$refdata/ultima_moves.txt" \
-             "$refdata/martian_perft.epd" "$refdata/martian_moves.txt"; do
+             "$refdata/martian_perft.epd" "$refdata/martian_moves.txt" \
+             "$refdata/martian4_perft.epd" "$refdata/martian4_moves.txt"; do
         [ -r "$f" ] || continue
         while IFS= read -r line; do
             case "$line" in

@@ -2,8 +2,8 @@
 # Slow checks kept out of `make test`: the depth-5 start-position perft (196,732,409) and its
 # per-move counts against tests/data/reference/start_divide.txt; every depth-4 count of
 # tests/data/reference/ultima_perft.epd (40 positions, 65.6 million leaves; make test checks depth 3);
-# every count of tests/data/reference/martian_perft.epd through the command line (make test checks
-# them all in the core, tests/test_perft.c).
+# every count of tests/data/reference/martian_perft.epd and martian4_perft.epd (four players) through
+# the command line (make test checks them all in the core, tests/test_perft.c).
 set -u
 bin=$1
 refdata=tests/data/reference
@@ -43,5 +43,19 @@ done < "$refdata/martian_perft.epd"
 if [ $martian_bad -eq 0 ] && [ $martian_n -eq 242 ]; then
   echo "PASS martian perft through the command line: all $martian_n counts"; pass=$((pass+1))
 else echo "FAIL martian perft: $martian_bad of $martian_n wrong (242 expected)"; fail=$((fail+1)); fi
+martian4_bad=0 martian4_n=0
+while IFS= read -r line; do
+  case $line in '#'*|'') continue ;; esac
+  fen=${line%% ;*} id=$(echo "$line" | grep -o 'id "[^"]*"')
+  for dc in $(echo "$line" | grep -o ';D[0-9] [0-9]*' | tr -d ';D' | tr ' ' ':'); do
+    d=${dc%%:*} want=${dc##*:}
+    got=$("$bin" perft "$fen" "$d" | awk '{print $NF}')
+    martian4_n=$((martian4_n+1))
+    [ "$got" = "$want" ] || { echo "FAIL martian4 perft $id depth $d = $got, want $want"; martian4_bad=$((martian4_bad+1)); }
+  done
+done < "$refdata/martian4_perft.epd"
+if [ $martian4_bad -eq 0 ] && [ $martian4_n -eq 177 ]; then
+  echo "PASS martian4 perft through the command line: all $martian4_n counts"; pass=$((pass+1))
+else echo "FAIL martian4 perft: $martian4_bad of $martian4_n wrong (177 expected)"; fail=$((fail+1)); fi
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The rules core through the command line: perft --divide against tests/data/reference/start_divide.txt
-# (depths 3 and 4; depth 5 runs in `make test-slow`), and bad input to perft/moves/show.
+# (depths 3 and 4; depth 5 runs in `make test-slow`), and bad input to perft/moves/show; Martian
+# Chess of two and four players through perft, moves and show.
 set -u
 bin=${BIN:-bin/maxtune}
 refdata=tests/data/reference
@@ -50,3 +51,25 @@ check "martian show of a finished game: empty zone, the tie to the player who em
 check "martian FEN with a negative score: exit 2, one line naming it" "[ $rc -eq 2 ] && [ ! -s $tmp/out ] && [ \$(wc -l < $tmp/err) -eq 1 ] && grep -q 'North score \"-2\"' $tmp/err"
 "$bin" search "$mstart" --depth 2 > /dev/null 2> "$tmp/err"; rc=$?
 check "search of a Martian position: refused with a message" "[ $rc -eq 2 ] && grep -q 'does not play Martian Chess' $tmp/err"
+# Four-player Martian Chess (MARTIAN.md 10): 8 rows of 8 cells, a player 1-4 to move, 5 fields.
+m4start="QQD2DQQ/QDP2PDQ/DPP2PPD/8/8/DPP2PPD/QDP2PDQ/QQD2DQQ 1 0 0 -"
+check "martian4 perft start 3 = 5412, from the FEN and from --variant martian4 start" "[ \"\$(\"$bin\" perft \"$m4start\" 3)\" = 'nodes 5412' ] && [ \"\$(\"$bin\" perft start 3 --variant martian4)\" = 'nodes 5412' ]"
+"$bin" perft "$m4start" 2 --divide > "$tmp/out"
+check "martian4 divide depth 2: 22 moves summing to 366" "[ \$(grep -vc '^nodes' $tmp/out) -eq 22 ] && [ \"\$(tail -1 $tmp/out)\" = 'nodes 366' ] && grep -q '^c1-e1\* ' $tmp/out"
+awk '$0 == "id start" {f=1; next} f && /^state/ {next} f && /^$/ {exit} f' "$refdata/martian4_moves.txt" > "$tmp/ref"
+"$bin" moves start --variant martian4 > "$tmp/out"
+check "martian4 moves of the start: martian4_moves.txt's list" "[ -s $tmp/ref ] && cmp -s $tmp/ref $tmp/out"
+"$bin" show "$m4start" --moves a3-a5 a5-a4 > "$tmp/out"; rc=$?
+check "martian4 show: both canals, player and team to move, team scores, no last crossing" "[ $rc -eq 0 ] && grep -q '~ ~ ~ ~ + ~ ~ ~ ~  canal' $tmp/out && grep -q '^  1   Q Q D . | . D Q Q' $tmp/out && grep -q 'Side to move: player 3 (team 1+3)' $tmp/out && grep -q 'Scores:       team 1+3 0, team 2+4 0' $tmp/out && ! grep -q 'Last crossing' $tmp/out && grep -q 'Game:        Martian Chess (four players)' $tmp/out"
+"$bin" show "Q6Q/8/8/3P4/4P3/3D4/8/Q7 4 15 15 -" --moves e4-f5 > "$tmp/out"
+check "martian4 show of a finished game: empty quadrant, the tie to the team of the player who emptied it" "grep -q 'Game state:   empty zone' $tmp/out && grep -q 'Result:       team 2+4 wins' $tmp/out"
+"$bin" moves "${m4start% 1 0 0 -} 5 0 0 -" > "$tmp/out" 2> "$tmp/err"; rc=$?
+check "martian4 FEN with player 5 to move: exit 2, one line naming it" "[ $rc -eq 2 ] && [ ! -s $tmp/out ] && [ \$(wc -l < $tmp/err) -eq 1 ] && grep -q 'a player 1 to 4, got \"5\"' $tmp/err"
+"$bin" perft "$m4start -" 2 > "$tmp/out" 2> "$tmp/err"; rc=$?
+check "martian4 FEN with a 6th field: exit 2, one line naming it" "[ $rc -eq 2 ] && [ \$(wc -l < $tmp/err) -eq 1 ] && grep -q 'unexpected 6th field' $tmp/err"
+"$bin" perft "$m4start" 2 --variant ultima > "$tmp/out" 2> "$tmp/err"; rc=$?
+check "martian4 FEN where Ultima is asked: exit 2, naming both games" "[ $rc -eq 2 ] && grep -q 'a FEN of Martian Chess (four players).*not of Ultima' $tmp/err"
+"$bin" search "$m4start" --depth 2 > /dev/null 2> "$tmp/err"; rc=$?
+check "search of a four-player position: refused with a message" "[ $rc -eq 2 ] && grep -q 'does not play Martian Chess (four players)' $tmp/err"
+"$bin" bench 3 --variant martian4 > /dev/null 2> "$tmp/err"; rc=$?
+check "bench --variant martian4: refused, the engine's games listed" "[ $rc -eq 2 ] && grep -q \"unknown variant 'martian4' (maxima|ultima)\" $tmp/err"

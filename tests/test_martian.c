@@ -71,7 +71,7 @@ static void test_description(void **state)
     assert_string_equal(v->start_fen, MARTIAN_START);
     assert_null(variant_find_engine("martian"));
     assert_ptr_equal(variant_find_engine("ultima"), variant_get(VARIANT_ULTIMA));
-    assert_string_equal(variant_names(), "maxima|ultima|martian");
+    assert_string_equal(variant_names(), "maxima|ultima|martian|martian4");
     assert_string_equal(variant_engine_names(), "maxima|ultima");
     assert_true(variant_zoned(v));
     assert_false(variant_zoned(variant_get(VARIANT_MAXIMA)));
@@ -94,13 +94,13 @@ static void test_description(void **state)
     assert_false(geo->real[sq_make(4, 1)]);                      /* e1 is not on the board */
     assert_int_equal(geo->mirror[sq_make(3, 1)], sq_make(0, 8)); /* d1 <-> a8 */
     /* The FEN's shape names the game. */
-    assert_ptr_equal(variant_of_fen_shape(8, 4, 6), v);
-    assert_ptr_equal(variant_of_fen_shape(8, 5, 6), v);
-    assert_ptr_equal(variant_of_fen_shape(8, 4, 2), v);
-    assert_ptr_equal(variant_of_fen_shape(8, 8, 3), variant_get(VARIANT_ULTIMA));
-    assert_ptr_equal(variant_of_fen_shape(8, 7, 2), variant_get(VARIANT_ULTIMA));
-    assert_ptr_equal(variant_of_fen_shape(11, 8, 3), variant_get(VARIANT_MAXIMA));
-    assert_null(variant_of_fen_shape(9, 4, 6));
+    assert_ptr_equal(variant_of_fen_shape(8, 4, 6, 0), v);
+    assert_ptr_equal(variant_of_fen_shape(8, 5, 6, 0), v);
+    assert_ptr_equal(variant_of_fen_shape(8, 4, 2, 0), v);
+    assert_ptr_equal(variant_of_fen_shape(8, 8, 3, 0), variant_get(VARIANT_ULTIMA));
+    assert_ptr_equal(variant_of_fen_shape(8, 7, 2, 0), variant_get(VARIANT_ULTIMA));
+    assert_ptr_equal(variant_of_fen_shape(11, 8, 3, 0), variant_get(VARIANT_MAXIMA));
+    assert_null(variant_of_fen_shape(9, 4, 6, 0));
 }
 
 /* The start position: its FEN names the game, writes back, and perft 1..5 is MARTIAN.md 3's. */

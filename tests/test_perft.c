@@ -1,12 +1,15 @@
 /* test_perft.c: the core against the reference data of tests/data/reference, for each game:
  * Maxima's perft.epd and legal_moves.txt, Ultima's ultima_perft.epd and ultima_moves.txt,
- * Martian Chess's martian_perft.epd and martian_moves.txt.
+ * Martian Chess's martian_perft.epd and martian_moves.txt, four-player Martian Chess's
+ * martian4_perft.epd and martian4_moves.txt.
  *
  * - perft: every count up to depth 3 (the start position also depth 4; the deeper Ultima
  *   counts are in make test-slow); every count of Martian Chess (depths 1-5, 50 million leaves
- *   in all, a few seconds);
+ *   in all, a few seconds) and of four-player Martian Chess (depths 1-5, 100 million leaves, two
+ *   seconds);
  * - move lists: the legal moves of each position in full notation, exactly, and where the file
- *   gives them the game state and check (Martian Chess: the state, the scores and the winner);
+ *   gives them the game state and check (Martian Chess: the state, the scores and the winner,
+ *   a team of four-player Martian Chess);
  * - FEN round trip and Zobrist key on every reference position;
  * - make/unmake: the incremental key and the bitboards stay consistent along the tree, and
  *   every undo restores the exact position. */
@@ -51,7 +54,8 @@ typedef struct MovesRef {
                      * Martian Chess: "ongoing", "emptyzone", "clock" or "nomoves" */
     int check;      /* 1 in check, 0 not, -1 not given */
     int score[2];   /* Martian Chess: South's and North's scores */
-    char winner[8]; /* Martian Chess: "s", "n", "draw", or "" while the game goes on */
+    char winner[8]; /* Martian Chess: "s", "n" (four players: "13", "24"), "draw", or "" while
+                     * the game goes on */
     int nmoves;
     char moves[MAX_REF_MOVES][MOVE_STR_LEN];
 } MovesRef;
@@ -63,6 +67,7 @@ typedef struct RefGame {
     int perft_lines, moves_blocks; /* how many the files hold */
     bool all_depths;               /* every count runs (else up to depth 3, the start's 4) */
     const char *deep[5];           /* positions whose tree make/unmake walks to depth 3 */
+    const char *winners[COLOR_NB]; /* a zoned game's winners as the move lists write them */
     PerftRef perft[MAX_REF];
     int nperft;
     MovesRef moves[MAX_REF];
@@ -90,8 +95,16 @@ static RefGame games[] = {
      .perft_lines = 53,
      .moves_blocks = 200,
      .all_depths = true,
-     .deep = {"start", "crowded_canal", "promo_s107_p84", "noundo_after_capture",
-              "clock_s100_p26"}},
+     .deep = {"start", "crowded_canal", "promo_s107_p84", "noundo_after_capture", "clock_s100_p26"},
+     .winners = {"s", "n"}},
+    {.name = "martian4",
+     .perft_path = MAXTUNE_REFDATA_DIR "/martian4_perft.epd",
+     .moves_path = MAXTUNE_REFDATA_DIR "/martian4_moves.txt",
+     .perft_lines = 44,
+     .moves_blocks = 148,
+     .all_depths = true,
+     .deep = {"start", "capture_partner", "merge_pawns", "merge_queen", "last_piece_tie"},
+     .winners = {"13", "24"}},
 };
 enum { GAME_NB = sizeof games / sizeof games[0] };
 
@@ -231,7 +244,7 @@ static int setup_data(void **state)
 }
 
 /* The reference files are complete (Maxima: 37 perft lines, 36 move-list blocks; Ultima: 55
- * and 55; Martian Chess: 53 and 200), every perft line from depth 1 to at least 3, each
+ * and 55; Martian Chess: 53 and 200; four players: 44 and 148), every perft line from depth 1 to at least 3, each
  * position of its own game. */
 static void test_reference_files_loaded(void **state)
 {
@@ -252,11 +265,12 @@ static void test_reference_files_loaded(void **state)
             assert_true(g->moves[k].nmoves > 0 ||
                         (g->moves[k].state[0] && strcmp(g->moves[k].state, "ongoing") != 0));
     }
-    /* Ultima's file gives the state and check of every block, Martian's the state. */
+    /* Ultima's file gives the state and check of every block, Martian's (both) the state. */
     for (int k = 0; k < games[1].nmoves; k++)
         assert_true(games[1].moves[k].check >= 0 && games[1].moves[k].state[0]);
-    for (int k = 0; k < games[2].nmoves; k++)
-        assert_true(games[2].moves[k].state[0] != '\0');
+    for (int i = 2; i < GAME_NB; i++)
+        for (int k = 0; k < games[i].nmoves; k++)
+            assert_true(games[i].moves[k].state[0] != '\0');
 }
 
 /* perft matches every count up to depth 3, and the start position at depth 4, in each game;
@@ -318,8 +332,9 @@ static void test_fen_round_trip_references(void **state)
     }
 }
 
-/* The state, scores and winner a Martian block gives are those of the position. */
-static void check_zoned_state(Position *pos, const MovesRef *r, int nlegal)
+/* The state, scores and winner (named as in g's files) a Martian block gives are those of the
+ * position. */
+static void check_zoned_state(const RefGame *g, Position *pos, const MovesRef *r, int nlegal)
 {
     static const char *const NAMES[] = {[GAME_ONGOING] = "ongoing",
                                         [GAME_EMPTY_ZONE] = "emptyzone",
@@ -335,17 +350,17 @@ static void check_zoned_state(Position *pos, const MovesRef *r, int nlegal)
     if (s == GAME_ONGOING)
         return;
     int w = gamestate_winner(pos, s);
-    const char *winner = w == WHITE ? "s" : w == BLACK ? "n" : "draw";
+    const char *winner = w < 0 ? "draw" : g->winners[w];
     if (strcmp(winner, r->winner) != 0)
         fail_msg("%s: winner %s, want %s", r->id, winner, r->winner);
-    assert_true(gamestate_is_loss(pos, s) == (w == !pos->side));
+    assert_true(gamestate_is_loss(pos, s) == (w == !pos->variant->team[pos->side]));
 }
 
-/* The state and check a block gives (where it gives them) are those of the position. */
-static void check_block_state(Position *pos, const MovesRef *r, int nlegal)
+/* The state and check a block of g gives (where it gives them) are those of the position. */
+static void check_block_state(const RefGame *g, Position *pos, const MovesRef *r, int nlegal)
 {
     if (variant_zoned(pos->variant)) {
-        check_zoned_state(pos, r, nlegal);
+        check_zoned_state(g, pos, r, nlegal);
         return;
     }
     if (r->check >= 0 && attack_king_attacked(pos, pos->side) != (r->check == 1))
@@ -355,8 +370,8 @@ static void check_block_state(Position *pos, const MovesRef *r, int nlegal)
         fail_msg("%s: game state %s, want %s", r->id, state, r->state);
 }
 
-/* The legal moves of block r are exactly its list; then its state and check. */
-static void check_block_moves(const MovesRef *r)
+/* The legal moves of block r of g are exactly its list; then its state and check. */
+static void check_block_moves(const RefGame *g, const MovesRef *r)
 {
     static char got[MAX_MOVES][MOVE_STR_LEN];
     Position pos;
@@ -372,7 +387,7 @@ static void check_block_moves(const MovesRef *r)
     if (n != r->nmoves)
         fail_msg("%s: %d legal moves, want %d (first extra: %s)", r->id, n, r->nmoves,
                  n > r->nmoves ? got[r->nmoves] : r->moves[n]);
-    check_block_state(&pos, r, n);
+    check_block_state(g, &pos, r, n);
 }
 
 /* The legal moves of every move-list block, in full notation and byte order, are exactly the
@@ -382,7 +397,7 @@ static void test_legal_move_lists(void **state)
     (void)state;
     for (int i = 0; i < GAME_NB; i++)
         for (int k = 0; k < games[i].nmoves; k++)
-            check_block_moves(&games[i].moves[k]);
+            check_block_moves(&games[i], &games[i].moves[k]);
 }
 
 /* Walks the legal tree to `depth`, checking consistency (incremental key == computed key) after

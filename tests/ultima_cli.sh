@@ -28,7 +28,7 @@ check "an Ultima FEN where Maxima is asked: exit 2, one line naming both row cou
     eval '[ $RC -eq 2 ] && [ $(wc -l <"$T/err") -eq 1 ] && has "$T/err" "8 rows, Maxima FENs have 11"'
 "$BIN" perft start 2 --variant chess >"$T/out" 2>"$T/err"; RC=$?
 check "an unknown --variant: exit 2, the games named" \
-    eval '[ $RC -eq 2 ] && has "$T/err" "unknown variant '"'"'chess'"'"' (maxima|ultima|martian)"'
+    eval '[ $RC -eq 2 ] && has "$T/err" "unknown variant '"'"'chess'"'"' (maxima|ultima|martian|martian4)"'
 "$BIN" show 'rnbqkbnm/pppppppp/8/8/8/8/PPPPPPPP/MNBKQBNG w 0' >"$T/out" 2>"$T/err"; RC=$?
 check "a Mage letter in an Ultima FEN is refused" \
     eval '[ $RC -eq 2 ] && has "$T/err" "'"'"'G'"'"' is not a piece of Ultima"'
