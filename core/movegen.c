@@ -329,7 +329,7 @@ int movegen_pseudo(const Position *pos, Move *list)
 
 int movegen_tactical(const Position *pos, Bitboard quiet, Move *list)
 {
-    if (variant_zoned(pos->variant))
+    if (pos->zoned)
         return zoned_generate(pos, list, true);
     int us = pos->side;
     Bitboard enemy = pos->by_color[!us], own = pos->by_color[us];
