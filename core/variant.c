@@ -53,6 +53,7 @@ static Variant martian4_of(const Variant *two)
     v.team_names[WHITE] = "team 1+3";
     v.team_names[BLACK] = "team 2+4";
     v.no_undo = false;
+    v.engine = false; /* the two-player game's engine does not play the team game yet */
     v.shape.files = 8;
     v.shape.zones = ZONES_QUADRANTS;
     return v;
@@ -128,7 +129,7 @@ void variant_init(void)
         .player_letters = "sn",
         .team_names = {"South", "North"},
         .types = TYPES(PAWN, DRONE, QUEEN),
-        .engine = false,
+        .engine = true,
         .kings = false,
         .moves =
             {[PAWN] = {DIRS_DIAGONAL, 1}, [DRONE] = {DIRS_ORTHOGONAL, 2}, [QUEEN] = {DIRS_ALL, 7}},

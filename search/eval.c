@@ -12,6 +12,7 @@
 
 #include "core/attack.h"
 #include "core/fen.h"
+#include "eval_zoned.h"
 
 enum { CLOSE_BITS = 4 };
 
@@ -387,18 +388,37 @@ static void side_features(const Position *pos, int c, int sign, int f[T_NB])
     f[T_PINCER_SUPPORT] += sign * pincer_support(pos, c);
 }
 
+/* +1 when the side to move plays for White (South, in a zoned game its team), else -1. */
+static inline int side_sign(const Position *pos)
+{
+    return pos->variant->team[pos->side] == WHITE ? 1 : -1;
+}
+
+/* The file and rank terms of a piece of type t and colour c on square sq of game v: the square
+ * seen from White's side (Geometry.mirror for Black), Maxima's and Ultima's 8 files and 11
+ * relative ranks, or a zoned game's 4 files and the 4 ranks of the owner's half. */
+static inline void pst_terms(const Variant *v, int c, int t, int sq, int *tf, int *tr)
+{
+    int rel = c == WHITE ? sq : v->geo.mirror[sq];
+    if (t >= PAWN) {
+        *tf = weight_zpst_file(t, sq_file(rel));
+        *tr = weight_zpst_rank(t, sq_rank(rel) - v->shape.first_rank);
+    } else {
+        *tf = weight_pst_file(t, sq_file(rel));
+        *tr = weight_pst_rank(t, sq_rank(rel));
+    }
+}
+
 /* Adds the piece-square terms of both colours: into the counts f when f is given, else into the
  * middle-game and end-game sums under w. One loop serves both, so the trace and the fast path
  * cannot disagree. */
 static void pst_add(const Position *pos, const Weights *w, int *f, int *mg, int *eg)
 {
-    const Square *mirror = position_geo(pos)->mirror;
     for (int c = 0; c < COLOR_NB; c++) {
         int sign = c == WHITE ? 1 : -1;
         for (Bitboard b = pos->by_color[c]; b;) {
-            int sq = bb_pop(&b), t = piece_type(pos->board[sq]);
-            int rel = c == WHITE ? sq : mirror[sq]; /* the square seen from White's side */
-            int tf = weight_pst_file(t, sq_file(rel)), tr = weight_pst_rank(t, sq_rank(rel));
+            int sq = bb_pop(&b), t = piece_type(pos->board[sq]), tf, tr;
+            pst_terms(pos->variant, c, t, sq, &tf, &tr);
             if (f) {
                 f[tf] += sign;
                 f[tr] += sign;
@@ -415,9 +435,13 @@ static void scalar_features(const Position *pos, int f[T_NB])
 {
     for (int i = 0; i < T_PST_FIRST; i++)
         f[i] = 0;
-    side_features(pos, WHITE, 1, f);
-    side_features(pos, BLACK, -1, f);
-    f[T_TEMPO] = pos->side == WHITE ? 1 : -1;
+    if (pos->zoned) {
+        eval_zoned_features(pos, f);
+    } else {
+        side_features(pos, WHITE, 1, f);
+        side_features(pos, BLACK, -1, f);
+    }
+    f[T_TEMPO] = side_sign(pos);
 }
 
 void eval_features(const Position *pos, int f[T_NB])
@@ -432,8 +456,8 @@ int eval_phase(const Position *pos, const Weights *w)
 {
     const int *start_count = tables_of(pos)->start_count;
     int now = 0, full = 0;
-    for (int t = PINCER; t <= GUARD; t++) {
-        int pw = w->v[weight_phase(t)];
+    for (unsigned types = pos->variant->types & ~(1u << KING); types; types &= types - 1) {
+        int t = __builtin_ctz(types), pw = w->v[weight_phase(t)];
         now += pw * bb_popcount(pos->by_type[t]);
         full += pw * 2 * start_count[t];
     }
@@ -446,7 +470,7 @@ void eval_trace(const Position *pos, const Weights *w, int coef[W_NB])
 {
     int f[T_NB];
     eval_features(pos, f);
-    int p = eval_phase(pos, w), sign = pos->side == WHITE ? 1 : -1;
+    int p = eval_phase(pos, w), sign = side_sign(pos);
     for (int t = 0; t < T_NB; t++) {
         coef[weight_mg(t)] = sign * f[t] * p;
         coef[weight_eg(t)] = sign * f[t] * (EVAL_PHASE_MAX - p);
@@ -471,6 +495,8 @@ static int defence_role(int t)
 int eval_defence(const Position *pos, const Weights *w, int own)
 {
     int fo[T_NB] = {0}, fe[T_NB] = {0}, mg = 0, eg = 0;
+    if (pos->zoned)
+        return 0; /* the defensive player is Maxima's and Ultima's experiment */
     side_features(pos, own, 1, fo);
     side_features(pos, !own, 1, fe);
     const int *start_count = tables_of(pos)->start_count;
@@ -510,7 +536,7 @@ static int evaluate_with(const Position *pos, const Weights *w, const EvalPst *p
     }
     int p = eval_phase(pos, w);
     int score = (mg * p + eg * (EVAL_PHASE_MAX - p)) / EVAL_PHASE_MAX;
-    return pos->side == WHITE ? score : -score;
+    return side_sign(pos) * score;
 }
 
 int eval_evaluate(const Position *pos, const Weights *w) { return evaluate_with(pos, w, NULL); }
@@ -523,16 +549,19 @@ int eval_evaluate_pst(const Position *pos, const Weights *w, const EvalPst *pst)
 void eval_pst_build(EvalPst *pst, const Weights *w)
 {
     for (int g = 0; g < VARIANT_NB; g++) {
-        const Square *mirror = variant_get((VariantId)g)->geo.mirror;
+        const Variant *v = variant_get((VariantId)g);
         for (int p = 0; p < PIECE_NB; p++)
             for (int sq = 0; sq < SQ_NB; sq++) {
                 int t = piece_type((Piece)p), c = piece_color((Piece)p);
                 int32_t *entry = pst->v[g][p][sq];
                 entry[0] = entry[1] = 0;
-                if (t < PINCER || t > KING || p != piece_make(c, t))
+                /* only where such a piece can stand: a game the engine plays, a real square,
+                 * in a zoned game a square of the piece's team */
+                if (t < PINCER || !v->engine || !variant_has_type(v, t) || p != piece_make(c, t) ||
+                    !v->geo.real[sq] || (variant_zoned(v) && v->team[v->geo.owner[sq]] != c))
                     continue;
-                int sign = c == WHITE ? 1 : -1, rel = c == WHITE ? sq : mirror[sq];
-                int tf = weight_pst_file(t, sq_file(rel)), tr = weight_pst_rank(t, sq_rank(rel));
+                int sign = c == WHITE ? 1 : -1, tf, tr;
+                pst_terms(v, c, t, sq, &tf, &tr);
                 entry[0] = sign * (w->v[weight_mg(tf)] + w->v[weight_mg(tr)]);
                 entry[1] = sign * (w->v[weight_eg(tf)] + w->v[weight_eg(tr)]);
             }

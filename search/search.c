@@ -185,6 +185,22 @@ static int score_from_tt(int s, int ply)
     return s > SCORE_MATE_BOUND ? s - ply : s < -SCORE_MATE_BOUND ? s + ply : s;
 }
 
+/* True when colour us's King is attacked; never in a zoned game, which has no King. */
+static inline bool king_attacked(const Position *pos, int us)
+{
+    return !pos->zoned && attack_king_attacked(pos, us);
+}
+
+/* The score of a zoned game that ended in state s with pos's side to move, at ply: a win or a
+ * loss of the side to move's team as mates are scored, a draw 0 (gamestate_winner). */
+static int zoned_end_score(const Position *pos, GameState s, int ply)
+{
+    int winner = gamestate_winner(pos, s);
+    if (winner < 0)
+        return 0;
+    return winner == pos->variant->team[pos->side] ? SCORE_MATE - ply : -SCORE_MATE + ply;
+}
+
 /* Material value of what a move captures (0 for a suicide or a quiet move). */
 static int capture_value(const Engine *e, Move m)
 {
@@ -206,11 +222,15 @@ static void score_moves(const Engine *e, const Move *moves, int *scores, int n, 
                         int ply)
 {
     Move captures[MAX_MOVES];
-    int ncaptures = movegen_tactical(&e->pos, 0, captures), next = 0;
+    int ncaptures = e->pos.zoned ? 0 : movegen_tactical(&e->pos, 0, captures), next = 0;
     int side = e->pos.side;
+    bool zoned = e->pos.zoned;
     for (int i = 0; i < n; i++) {
         Move m = moves[i];
-        bool capture = next < ncaptures && captures[next] == m;
+        /* a zoned game's clock calls and no-undo rule reorder its lists: its captures are the
+         * moves onto a piece that do not merge */
+        bool capture = zoned ? !(m & MOVE_MERGE) && e->pos.board[move_to(m)] != EMPTY
+                             : next < ncaptures && captures[next] == m;
         int value = 0;
         if (capture) {
             next++;
@@ -261,12 +281,18 @@ static bool has_legal_move(Engine *e)
  * first: then it is checkmate or stalemate). Returns true and the score when the game ended. */
 static bool special_game_end(Engine *e, int ply, int *score)
 {
+    if (e->pos.zoned) { /* an empty zone or a clock run down (MARTIAN.md 7) */
+        if (!position_zoned_over(&e->pos))
+            return false;
+        *score = zoned_end_score(&e->pos, gamestate_from_count(&e->pos, 1), ply);
+        return true;
+    }
     if (!gamestate_bare_king(&e->pos) && !gamestate_invaded(&e->pos))
         return false;
     if (has_legal_move(e))
         *score = -SCORE_MATE + ply;
     else
-        *score = attack_king_attacked(&e->pos, e->pos.side) || e->pos.variant->stalemate_loses
+        *score = king_attacked(&e->pos, e->pos.side) || e->pos.variant->stalemate_loses
                      ? -SCORE_MATE + ply
                      : 0;
     return true;
@@ -313,7 +339,7 @@ static int qsearch(Engine *e, int alpha, int beta, int ply, int qdepth, bool pv)
         pick_move(moves, scores, k, i);
         Undo u;
         move_do(&e->pos, moves[i], &u);
-        if (attack_king_attacked(&e->pos, us)) {
+        if (king_attacked(&e->pos, us)) {
             move_undo(&e->pos, moves[i], &u);
             continue;
         }
@@ -414,19 +440,21 @@ static int negamax(Engine *e, int depth, int alpha, int beta, int ply, bool allo
      * the side to move is in check, -1 until it is asked (it is asked once a node). */
     int checked = -1;
     if (param[W_CHECK_EXTENSION] && ply > 0 && ply < 2 * e->root_depth) {
-        checked = attack_king_attacked(&e->pos, us);
+        checked = king_attacked(&e->pos, us);
         depth += checked;
     }
+    /* Repeating a position draws, but in a zoned game (MARTIAN.md 7). */
+    bool repeats = !e->pos.zoned;
     if (depth <= 0) {
         /* A repetition is a draw at the horizon too (qsearch does not look for one). */
-        if (ply > 0 && is_repetition(e, e->rep_floor))
+        if (repeats && ply > 0 && is_repetition(e, e->rep_floor))
             return 0;
         return qsearch(e, alpha, beta, ply, 0, false);
     }
     e->nodes++;
     if (out_of_budget(e))
         return 0;
-    if (ply > 0 && is_repetition(e, e->rep_floor))
+    if (repeats && ply > 0 && is_repetition(e, e->rep_floor))
         return 0;
     int end;
     if (special_game_end(e, ply, &end))
@@ -452,7 +480,7 @@ static int negamax(Engine *e, int depth, int alpha, int beta, int ply, bool allo
             return s;
     }
 
-    bool in_check = checked >= 0 ? checked : attack_king_attacked(&e->pos, us);
+    bool in_check = checked >= 0 ? checked : king_attacked(&e->pos, us);
 
     /* Reverse futility: far enough above beta at low depth, the position is good enough. */
     if (!pv_node && !in_check && depth <= param[W_RFP_DEPTH] && ply > 0) {
@@ -461,8 +489,10 @@ static int negamax(Engine *e, int depth, int alpha, int beta, int ply, bool allo
             return static_eval;
     }
 
-    /* Null move: if passing still fails high, the position is good enough to cut. */
-    if (allow_null && !pv_node && !in_check && depth >= param[W_NMP_MIN_DEPTH] &&
+    /* Null move: if passing still fails high, the position is good enough to cut. Not in a
+     * zoned game: its positions change hands with the canal crossings, and a pass would carry
+     * the last crossing and the clock to the other side. */
+    if (allow_null && !pv_node && !in_check && !e->pos.zoned && depth >= param[W_NMP_MIN_DEPTH] &&
         bb_popcount(e->pos.by_color[us]) > 3) {
         int static_eval = evaluate(e);
         if (static_eval >= beta) {
@@ -502,7 +532,7 @@ static int negamax(Engine *e, int depth, int alpha, int beta, int ply, bool allo
             break;
         Undo u;
         move_do(&e->pos, m, &u);
-        if (attack_king_attacked(&e->pos, us)) {
+        if (king_attacked(&e->pos, us)) {
             move_undo(&e->pos, m, &u);
             continue;
         }
@@ -546,6 +576,8 @@ static int negamax(Engine *e, int depth, int alpha, int beta, int ply, bool allo
         if (quiet)
             quiets[nquiets++] = m;
     }
+    if (legal == 0 && e->pos.zoned) /* no legal move (every move is legal): scored as the clock */
+        return zoned_end_score(&e->pos, GAME_NO_MOVES, ply);
     if (legal == 0)
         return in_check || e->pos.variant->stalemate_loses ? -SCORE_MATE + ply : 0;
     int bound = best >= beta ? BOUND_LOWER : alpha > old_alpha ? BOUND_EXACT : BOUND_UPPER;

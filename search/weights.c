@@ -9,16 +9,21 @@
     {name ".mg", v1, lo, hi, group, doc " (middle game)", games},                                  \
         {name ".eg", v1, lo, hi, group, doc " (end game)", games},
 #define PST_PAIR_ROWS(e, n, g, gp) PST_ROWS(PAIR_ROWS, e, n, g, gp)
+#define ZPST_PAIR_ROWS(e, n) ZONED_PST_ROWS(PAIR_ROWS, e, n)
 #define SINGLE_ROW(e, name, v1, lo, hi, group, games, doc) {name, v1, lo, hi, group, doc, games},
-const WeightDef weight_defs[W_NB] = {EVAL_TERMS(PAIR_ROWS) PST_TYPES(PST_PAIR_ROWS)
-                                         SINGLE_WEIGHTS(SINGLE_ROW)};
+const WeightDef weight_defs[W_NB] = {EVAL_TERMS(PAIR_ROWS) PST_TYPES(PST_PAIR_ROWS) ZONED_PST_TYPES(
+    ZPST_PAIR_ROWS) SINGLE_WEIGHTS(SINGLE_ROW)};
 #undef SINGLE_ROW
+#undef ZPST_PAIR_ROWS
 #undef PST_PAIR_ROWS
 #undef PAIR_ROWS
 
 #define TERM_NAME(e, name, v1, lo, hi, group, games, doc) name,
 #define PST_TERM_NAMES(e, n, g, gp) PST_ROWS(TERM_NAME, e, n, g, gp)
-const char *const weight_term_names[T_NB] = {EVAL_TERMS(TERM_NAME) PST_TYPES(PST_TERM_NAMES)};
+#define ZPST_TERM_NAMES(e, n) ZONED_PST_ROWS(TERM_NAME, e, n)
+const char *const weight_term_names[T_NB] = {EVAL_TERMS(TERM_NAME) PST_TYPES(PST_TERM_NAMES)
+                                                 ZONED_PST_TYPES(ZPST_TERM_NAMES)};
+#undef ZPST_TERM_NAMES
 #undef PST_TERM_NAMES
 #undef TERM_NAME
 
@@ -60,7 +65,8 @@ static const PstDocs *const game_pst_docs[VARIANT_NB] = {[VARIANT_ULTIMA] = &ult
 
 /* The tuned values of the built-in default (search/default.weights), of v2 (configs/v2.weights)
  * and of Ultima's default (search/ultima.weights), embedded by the build. */
-extern const char weights_default_text[], weights_v2_text[], weights_ultima_text[];
+extern const char weights_default_text[], weights_v2_text[], weights_ultima_text[],
+    weights_martian_text[];
 
 static bool weights_read(Weights *w, FILE *f, const char *path, const Variant *v, char *err,
                          size_t errlen);
@@ -77,17 +83,20 @@ const char *weights_doc(const Variant *v, int i)
 {
     const PstDocs *docs = game_pst_docs[v->id];
     int row = i / 2 - T_PST_FIRST; /* the term's place in its type's tables */
-    if (!docs || i >= W_PHASE_FIRST || row < 0)
+    if (!docs || i >= W_PHASE_FIRST || row < 0 || i / 2 >= T_ZPST_FIRST)
         return weight_defs[i].doc;
     const char *doc = (*docs)[row % PST_TYPE_TERMS][i & 1];
     return doc ? doc : weight_defs[i].doc;
 }
 
-void weights_v1(Weights *w)
+/* The v1 column of the table for game v's weights, 0 for the others. */
+static void weights_v1_game(Weights *w, const Variant *v)
 {
     for (int i = 0; i < W_NB; i++)
-        w->v[i] = weight_defs[i].v1;
+        w->v[i] = weights_in_game(v, i) ? weight_defs[i].v1 : 0;
 }
+
+void weights_v1(Weights *w) { weights_v1_game(w, variant_get(VARIANT_MAXIMA)); }
 
 /* Game v's start table with an embedded weights file's values (text, read as path). */
 static void weights_embedded(Weights *w, const char *text, const char *path, const Variant *v)
@@ -119,6 +128,24 @@ void weights_ultima_default(Weights *w)
     weights_embedded(w, weights_ultima_text, "search/ultima.weights", variant_get(VARIANT_ULTIMA));
 }
 
+void weights_martian(Weights *w) { weights_v1_game(w, variant_get(VARIANT_MARTIAN)); }
+
+void weights_martian_default(Weights *w)
+{
+    weights_embedded(w, weights_martian_text, "search/martian.weights",
+                     variant_get(VARIANT_MARTIAN));
+}
+
+void weights_game_default(Weights *w, const Variant *v)
+{
+    if (v->id == VARIANT_ULTIMA)
+        weights_ultima_default(w);
+    else if (v->id == VARIANT_MARTIAN)
+        weights_martian_default(w);
+    else
+        weights_default(w);
+}
+
 bool weights_is_builtin(const char *name)
 {
     size_t n = strlen(name);
@@ -145,11 +172,11 @@ static bool weights_read_file(Weights *w, const char *path, const Variant *v, ch
     return ok;
 }
 
-/* Every evaluation weight but the material ones set to 0. */
+/* Every evaluation weight but the material ones (and the zoned games' score) set to 0. */
 static void weights_keep_material(Weights *w)
 {
     for (int t = 0; t < T_NB; t++)
-        if (t > T_GUARD)
+        if (!weight_is_material(t) && t != T_POINTS)
             weights_set_term(w, t, 0);
 }
 
@@ -186,22 +213,21 @@ void weights_start(Weights *w, const Variant *v)
 {
     if (v->id == VARIANT_ULTIMA)
         weights_ultima(w);
+    else if (v->id == VARIANT_MARTIAN)
+        weights_martian(w);
     else
         weights_v1(w);
 }
 
 bool weights_load_game(Weights *w, const char *path, const Variant *v, char *err, size_t errlen)
 {
-    bool ultima = v->id == VARIANT_ULTIMA;
+    bool ultima = v->id == VARIANT_ULTIMA, martian = v->id == VARIANT_MARTIAN;
     if (!strcmp(path, "default")) {
-        if (ultima)
-            weights_ultima_default(w);
-        else
-            weights_default(w);
+        weights_game_default(w, v);
         return true;
     }
-    if (ultima && !strcmp(path, "ultima")) {
-        weights_ultima(w);
+    if ((ultima && !strcmp(path, "ultima")) || (martian && !strcmp(path, "start"))) {
+        weights_start(w, v);
         return true;
     }
     if (!strcmp(path, "v1") || !strcmp(path, "v2")) {

@@ -48,6 +48,8 @@ enum {
     IN_MAXIMA = 1u << VARIANT_MAXIMA,
     IN_ULTIMA = 1u << VARIANT_ULTIMA,
     IN_BOTH = IN_MAXIMA | IN_ULTIMA,
+    IN_MARTIAN = 1u << VARIANT_MARTIAN,
+    IN_ALL = IN_BOTH | IN_MARTIAN, /* the search's parameters and the tempo: every engine game */
 };
 
 /* The scalar evaluation terms: T(ENUM, "name", v1, min, max, "group", games, "meaning").
@@ -104,7 +106,7 @@ enum {
       "enemy pieces on the own King's rank or file, with a Coordinator")                           \
     T(KING_PRESSURE, "king_pressure", 12, -100, 200, "king", IN_BOTH,                              \
       "own unfrozen pieces within two squares of the enemy King")                                  \
-    T(TEMPO, "tempo", 10, -100, 100, "tempo", IN_BOTH, "side to move")                             \
+    T(TEMPO, "tempo", 10, -100, 100, "tempo", IN_ALL, "side to move")                              \
     T(KING_FROZEN, "king_frozen", 0, -1000, 500, "king", IN_BOTH, "own King frozen by an enemy")   \
     T(IMMOB_KING, "immobilizer_king", 0, -100, 200, "king", IN_BOTH,                               \
       "per own unfrozen Immobilizer, 7 minus its distance to the enemy King (at least 0)")         \
@@ -127,7 +129,29 @@ enum {
     T(KING_ATTACK_KING, "king_attack.king", 0, -100, 200, "king", IN_ULTIMA,                       \
       "own King, unfrozen, within two steps of the enemy King")                                    \
     T(PINCER_SUPPORT, "pincer_support", 0, -100, 100, "pincer", IN_BOTH,                           \
-      "own Pincers with an own piece on a rook-line neighbour (they pin captures between them)")
+      "own Pincers with an own piece on a rook-line neighbour (they pin captures between them)")   \
+    T(POINTS, "points", 100, 0, 1500, "score", IN_MARTIAN,                                         \
+      "per point of the score (pips captured): the official worth of a capture")                   \
+    T(PAWN, "pawn", 100, -500, 1500, "material", IN_MARTIAN, "value of a pawn in the own zone")    \
+    T(DRONE, "drone", 200, -500, 1500, "material", IN_MARTIAN, "value of a drone in the own zone") \
+    T(QUEEN, "queen", 300, -500, 1500, "material", IN_MARTIAN, "value of a queen in the own zone") \
+    T(MOB_PAWN, "mob_pawn", 0, -20, 50, "mobility", IN_MARTIAN,                                    \
+      "per move of a pawn (to an empty square or a capture)")                                      \
+    T(MOB_DRONE, "mob_drone", 0, -20, 50, "mobility", IN_MARTIAN,                                  \
+      "per move of a drone (to an empty square or a capture)")                                     \
+    T(MOB_QUEEN, "mob_queen", 0, -20, 50, "mobility", IN_MARTIAN,                                  \
+      "per move of a queen (to an empty square or a capture)")                                     \
+    T(ATTACK_PAWN, "attack.pawn", 0, -200, 300, "attack", IN_MARTIAN,                              \
+      "enemy pawns (across the canal) that an own piece can capture")                              \
+    T(ATTACK_DRONE, "attack.drone", 0, -200, 300, "attack", IN_MARTIAN,                            \
+      "enemy drones (across the canal) that an own piece can capture")                             \
+    T(ATTACK_QUEEN, "attack.queen", 0, -200, 300, "attack", IN_MARTIAN,                            \
+      "enemy queens (across the canal) that an own piece can capture")                             \
+    T(MERGES, "merges", 0, -100, 300, "promotion", IN_MARTIAN,                                     \
+      "field promotions (merges) the side could play now")                                         \
+    T(CLOCK_LEAD, "clock_lead", 0, -200, 200, "clock", IN_MARTIAN,                                 \
+      "while the clock runs: the score lead times the capture-less moves since it was last set "   \
+      "to 7 (7 - clock)")
 
 /* The piece types with piece-square tables: P(TYPE, "name", games, palace games): the games
  * with the type, and those of them with the ranks 0, 9 and 10 (the palace rows and the ranks
@@ -168,6 +192,34 @@ enum {
 
 enum { PST_FILE_NB = 8, PST_RANK_NB = 11, PST_TYPE_TERMS = PST_FILE_NB + PST_RANK_NB };
 
+/* The piece types of the zoned games with piece-square tables: Z(TYPE, "name"). A piece stands
+ * in its owner's zone, so its tables are the 4 files and the 4 ranks of that half, counted from
+ * the owner's own corner (the board's half turn: North's squares are South's turned through 180
+ * degrees). */
+#define ZONED_PST_TYPES(Z)                                                                         \
+    Z(PAWN, "pawn")                                                                                \
+    Z(DRONE, "drone")                                                                              \
+    Z(QUEEN, "queen")
+
+/* One zoned piece type's tables as terms: 4 files, then the 4 ranks of the own half. */
+#define ZONED_PST_ROWS(T, E, n)                                                                    \
+    T(ZPSTF_##E##_A, "pst_file." n ".a", 0, -300, 300, "pst", IN_MARTIAN,                          \
+      "on file a from its own side (North: d)")                                                    \
+    T(ZPSTF_##E##_B, "pst_file." n ".b", 0, -300, 300, "pst", IN_MARTIAN,                          \
+      "on file b from its own side (North: c)")                                                    \
+    T(ZPSTF_##E##_C, "pst_file." n ".c", 0, -300, 300, "pst", IN_MARTIAN,                          \
+      "on file c from its own side (North: b)")                                                    \
+    T(ZPSTF_##E##_D, "pst_file." n ".d", 0, -300, 300, "pst", IN_MARTIAN,                          \
+      "on file d from its own side (North: a)")                                                    \
+    T(ZPSTR_##E##_1, "pst_rank." n ".1", 0, -300, 300, "pst", IN_MARTIAN,                          \
+      "on its own edge row (South: 1, North: 8)")                                                  \
+    T(ZPSTR_##E##_2, "pst_rank." n ".2", 0, -300, 300, "pst", IN_MARTIAN, "on its own row 2")      \
+    T(ZPSTR_##E##_3, "pst_rank." n ".3", 0, -300, 300, "pst", IN_MARTIAN, "on its own row 3")      \
+    T(ZPSTR_##E##_4, "pst_rank." n ".4", 0, -300, 300, "pst", IN_MARTIAN,                          \
+      "on its own row 4, next to the canal")
+
+enum { ZPST_FILE_NB = 4, ZPST_RANK_NB = 4, ZPST_TYPE_TERMS = ZPST_FILE_NB + ZPST_RANK_NB };
+
 /* Single weights (no phase pair): S(ENUM, "name", v1, min, max, "group", games, "meaning").
  * The phase weights count each piece type's share of the game phase; the search parameters are
  * read by search.c ("0" switches a margin off). The "selective" rows (extensions, pruning and the
@@ -187,63 +239,76 @@ enum { PST_FILE_NB = 8, PST_RANK_NB = 11, PST_TYPE_TERMS = PST_FILE_NB + PST_RAN
       "game phase per Immobilizer")                                                                \
     S(PHASE_MAGE, "phase.mage", 7, 0, 20, "phase", IN_MAXIMA, "game phase per Mage")               \
     S(PHASE_GUARD, "phase.guard", 3, 0, 20, "phase", IN_MAXIMA, "game phase per Guard")            \
-    S(NMP_REDUCTION, "search.nmp_reduction", 3, 2, 6, "search", IN_BOTH,                           \
+    S(PHASE_PAWN, "phase.pawn", 1, 0, 20, "phase", IN_MARTIAN, "game phase per pawn")              \
+    S(PHASE_DRONE, "phase.drone", 2, 0, 20, "phase", IN_MARTIAN, "game phase per drone")           \
+    S(PHASE_QUEEN, "phase.queen", 3, 0, 20, "phase", IN_MARTIAN, "game phase per queen")           \
+    S(NMP_REDUCTION, "search.nmp_reduction", 3, 2, 6, "search", IN_ALL,                            \
       "null move: depth of the reply search is depth minus this (plies)")                          \
-    S(NMP_MIN_DEPTH, "search.nmp_min_depth", 3, 1, 10, "search", IN_BOTH,                          \
-      "null move: least depth")                                                                    \
-    S(LMR_MIN_DEPTH, "search.lmr_min_depth", 3, 2, 10, "search", IN_BOTH,                          \
+    S(NMP_MIN_DEPTH, "search.nmp_min_depth", 3, 1, 10, "search", IN_ALL, "null move: least depth") \
+    S(LMR_MIN_DEPTH, "search.lmr_min_depth", 3, 2, 10, "search", IN_ALL,                           \
       "late-move reductions: least depth")                                                         \
-    S(LMR_MIN_MOVES, "search.lmr_min_moves", 4, 1, 40, "search", IN_BOTH,                          \
+    S(LMR_MIN_MOVES, "search.lmr_min_moves", 4, 1, 40, "search", IN_ALL,                           \
       "late-move reductions: legal moves searched before reducing")                                \
-    S(LMR_LATE_MOVES, "search.lmr_late_moves", 12, 2, 80, "search", IN_BOTH,                       \
+    S(LMR_LATE_MOVES, "search.lmr_late_moves", 12, 2, 80, "search", IN_ALL,                        \
       "late-move reductions: past this many legal moves, reduce one ply more")                     \
-    S(RFP_DEPTH, "search.rfp_depth", 0, 0, 8, "search", IN_BOTH,                                   \
+    S(RFP_DEPTH, "search.rfp_depth", 0, 0, 8, "search", IN_ALL,                                    \
       "reverse futility: greatest depth it applies at (0: off)")                                   \
-    S(RFP_MARGIN, "search.rfp_margin", 150, 0, 2000, "search", IN_BOTH,                            \
+    S(RFP_MARGIN, "search.rfp_margin", 150, 0, 2000, "search", IN_ALL,                             \
       "reverse futility: cut when static eval - margin * depth >= beta (centipawns a ply)")        \
-    S(ASPIRATION, "search.aspiration", 0, 0, 1000, "search", IN_BOTH,                              \
+    S(ASPIRATION, "search.aspiration", 0, 0, 1000, "search", IN_ALL,                               \
       "aspiration window: half-width from depth 4 on (centipawns; 0: off)")                        \
-    S(CHECK_EXTENSION, "search.check_extension", 0, 0, 1, "selective", IN_BOTH,                    \
+    S(CHECK_EXTENSION, "search.check_extension", 0, 0, 1, "selective", IN_ALL,                     \
       "check extension: a side in check searches one ply deeper (1: on, 0: off)")                  \
-    S(LMP_DEPTH, "search.lmp_depth", 0, 0, 8, "selective", IN_BOTH,                                \
+    S(LMP_DEPTH, "search.lmp_depth", 0, 0, 8, "selective", IN_ALL,                                 \
       "late-move pruning: greatest depth it applies at (0: off)")                                  \
-    S(LMP_MOVES, "search.lmp_moves", 3, 0, 60, "selective", IN_BOTH,                               \
+    S(LMP_MOVES, "search.lmp_moves", 3, 0, 60, "selective", IN_ALL,                                \
       "late-move pruning: at depth d, quiet moves after this + d * d legal moves are not "         \
       "searched")                                                                                  \
-    S(FUTILITY_DEPTH, "search.futility_depth", 0, 0, 6, "selective", IN_BOTH,                      \
+    S(FUTILITY_DEPTH, "search.futility_depth", 0, 0, 6, "selective", IN_ALL,                       \
       "futility pruning: greatest depth it applies at (0: off)")                                   \
-    S(FUTILITY_MARGIN, "search.futility_margin", 200, 0, 2000, "selective", IN_BOTH,               \
+    S(FUTILITY_MARGIN, "search.futility_margin", 200, 0, 2000, "selective", IN_ALL,                \
       "futility pruning: no quiet move when static eval + margin * depth <= alpha (centipawns a "  \
       "ply)")                                                                                      \
-    S(HISTORY_MALUS, "search.history_malus", 0, 0, 1, "selective", IN_BOTH,                        \
+    S(HISTORY_MALUS, "search.history_malus", 0, 0, 1, "selective", IN_ALL,                         \
       "history: a quiet cut-off move's earlier quiet siblings lose what it gains (1: on, 0: off)")
 
 #define TERM_ENUM(e, name, v1, lo, hi, group, games, doc) T_##e,
 #define PST_TERM_ENUM(e, n, g, gp) PST_ROWS(TERM_ENUM, e, n, g, gp)
-/* The evaluation terms, in weight-table order. */
+#define ZPST_TERM_ENUM(e, n) ZONED_PST_ROWS(TERM_ENUM, e, n)
+/* The evaluation terms, in weight-table order: the scalar terms, the piece-square tables of
+ * Maxima's and Ultima's types, then those of the zoned games' types. */
 enum Term {
     EVAL_TERMS(TERM_ENUM) T_PST_FIRST,
     T_PST_BEFORE = T_PST_FIRST - 1,
-    PST_TYPES(PST_TERM_ENUM) T_NB
+    PST_TYPES(PST_TERM_ENUM) T_ZPST_FIRST,
+    T_ZPST_BEFORE = T_ZPST_FIRST - 1,
+    ZONED_PST_TYPES(ZPST_TERM_ENUM) T_NB
 };
+#undef ZPST_TERM_ENUM
 #undef PST_TERM_ENUM
 #undef TERM_ENUM
 
 #define PAIR_ENUM(e, name, v1, lo, hi, group, games, doc) W_##e##_MG, W_##e##_EG,
 #define PST_PAIR_ENUM(e, n, g, gp) PST_ROWS(PAIR_ENUM, e, n, g, gp)
+#define ZPST_PAIR_ENUM(e, n) ZONED_PST_ROWS(PAIR_ENUM, e, n)
 #define SINGLE_ENUM(e, name, v1, lo, hi, group, games, doc) W_##e,
 enum WeightIndex {
-    EVAL_TERMS(PAIR_ENUM) PST_TYPES(PST_PAIR_ENUM) SINGLE_WEIGHTS(SINGLE_ENUM) W_NB,
+    EVAL_TERMS(PAIR_ENUM) PST_TYPES(PST_PAIR_ENUM) ZONED_PST_TYPES(ZPST_PAIR_ENUM)
+        SINGLE_WEIGHTS(SINGLE_ENUM) W_NB,
     W_PHASE_FIRST = W_PHASE_PINCER,
-    W_PHASE_LAST = W_PHASE_GUARD,
+    W_PHASE_LAST = W_PHASE_QUEEN,
     W_SEARCH_FIRST = W_NMP_REDUCTION
 };
 #undef SINGLE_ENUM
+#undef ZPST_PAIR_ENUM
 #undef PST_PAIR_ENUM
 #undef PAIR_ENUM
 
 _Static_assert(W_PHASE_FIRST == 2 * T_NB, "terms first, in pairs");
-_Static_assert(T_NB - T_PST_FIRST == (KING - PINCER + 1) * PST_TYPE_TERMS, "one table a type");
+_Static_assert(T_ZPST_FIRST - T_PST_FIRST == (KING - PINCER + 1) * PST_TYPE_TERMS,
+               "one table a type");
+_Static_assert(T_NB - T_ZPST_FIRST == (QUEEN - PAWN + 1) * ZPST_TYPE_TERMS,
+               "one zoned table a type");
 
 /* The material, mobility and phase terms follow the piece types' order (core/types.h); the
  * helpers below map between them, and these checks keep the orders in step. */
@@ -264,6 +329,15 @@ _Static_assert(T_MOB_COORDINATOR - T_MOB_PINCER == COORDINATOR - PINCER &&
                    T_MOB_KING - T_MOB_PINCER == KING - PINCER,
                "mobility terms in piece-type order");
 _Static_assert(W_PHASE_GUARD - W_PHASE_PINCER == GUARD - PINCER, "phase weights in type order");
+_Static_assert(T_DRONE - T_PAWN == DRONE - PAWN && T_QUEEN - T_PAWN == QUEEN - PAWN &&
+                   T_MOB_DRONE - T_MOB_PAWN == DRONE - PAWN &&
+                   T_MOB_QUEEN - T_MOB_PAWN == QUEEN - PAWN &&
+                   T_ATTACK_DRONE - T_ATTACK_PAWN == DRONE - PAWN &&
+                   T_ATTACK_QUEEN - T_ATTACK_PAWN == QUEEN - PAWN &&
+                   W_PHASE_DRONE - W_PHASE_PAWN == DRONE - PAWN &&
+                   W_PHASE_QUEEN - W_PHASE_PAWN == QUEEN - PAWN &&
+                   W_PHASE_PAWN == W_PHASE_GUARD + 1,
+               "the zoned games' terms in piece-type order");
 _Static_assert(T_FROZEN_COORDINATOR - T_FROZEN_PINCER == COORDINATOR - PINCER &&
                    T_FROZEN_LEAPER - T_FROZEN_PINCER == LEAPER - PINCER &&
                    T_FROZEN_CHAMELEON - T_FROZEN_PINCER == CHAMELEON - PINCER &&
@@ -271,17 +345,47 @@ _Static_assert(T_FROZEN_COORDINATOR - T_FROZEN_PINCER == COORDINATOR - PINCER &&
                    T_FROZEN_IMMOBILIZER - T_FROZEN_PINCER == IMMOBILIZER - PINCER,
                "frozen-piece terms in piece-type order");
 
-/* The material term of piece type t (PINCER..GUARD). */
-static inline int weight_material(int t) { return T_PINCER + t - PINCER; }
+/* The material term of piece type t (PINCER..GUARD, PAWN..QUEEN). */
+static inline int weight_material(int t)
+{
+    return t >= PAWN ? T_PAWN + t - PAWN : T_PINCER + t - PINCER;
+}
 
-/* The mobility term of piece type t (PINCER..KING). */
-static inline int weight_mobility(int t) { return T_MOB_PINCER + t - PINCER; }
+/* The mobility term of piece type t (PINCER..KING, PAWN..QUEEN). */
+static inline int weight_mobility(int t)
+{
+    return t >= PAWN ? T_MOB_PAWN + t - PAWN : T_MOB_PINCER + t - PINCER;
+}
 
-/* The piece type of material term m (T_PINCER..T_GUARD). */
-static inline int weight_piece_type(int m) { return PINCER + m - T_PINCER; }
+/* The piece type of material term m (T_PINCER..T_GUARD, T_PAWN..T_QUEEN). */
+static inline int weight_piece_type(int m)
+{
+    return m >= T_PAWN ? PAWN + m - T_PAWN : PINCER + m - T_PINCER;
+}
 
-/* The phase weight of piece type t (PINCER..GUARD). */
-static inline int weight_phase(int t) { return W_PHASE_PINCER + t - PINCER; }
+/* True when term m is a material term (a piece type's value). */
+static inline bool weight_is_material(int m)
+{
+    return (m >= T_PINCER && m <= T_GUARD) || (m >= T_PAWN && m <= T_QUEEN);
+}
+
+/* The phase weight of piece type t (PINCER..GUARD, PAWN..QUEEN; the phase weights follow each
+ * other: W_PHASE_PAWN comes right after W_PHASE_GUARD). */
+static inline int weight_phase(int t)
+{
+    return t >= PAWN ? W_PHASE_PAWN + t - PAWN : W_PHASE_PINCER + t - PINCER;
+}
+
+/* The piece-square terms of a zoned game's piece type t (PAWN..QUEEN) on file f (0..3) and
+ * rank r (0..3) of its owner's half, both counted from the owner's corner. */
+static inline int weight_zpst_file(int t, int f)
+{
+    return T_ZPST_FIRST + (t - PAWN) * ZPST_TYPE_TERMS + f;
+}
+static inline int weight_zpst_rank(int t, int r)
+{
+    return T_ZPST_FIRST + (t - PAWN) * ZPST_TYPE_TERMS + ZPST_FILE_NB + r;
+}
 
 /* The frozen-piece term of piece type t (PINCER..IMMOBILIZER; Ultima's). */
 static inline int weight_frozen(int t) { return T_FROZEN_PINCER + t - PINCER; }
@@ -374,6 +478,17 @@ void weights_ultima(Weights *w);
 /* Ultima's built-in default: weights_ultima with the tuned values of search/ultima.weights (the
  * final weights of results/ultima-tune). */
 void weights_ultima_default(Weights *w);
+
+/* Martian Chess's start table: the official points (a pawn 100, a drone 200, a queen 300, a
+ * point of the score 100), the tempo of the other games (10), every other term 0 (the v1 column
+ * of its rows). */
+void weights_martian(Weights *w);
+
+/* Martian Chess's built-in default: weights_martian with the values of search/martian.weights. */
+void weights_martian_default(Weights *w);
+
+/* Game v's built-in default (Maxima: weights_default; Ultima, Martian Chess: their own). */
+void weights_game_default(Weights *w, const Variant *v);
 
 /* Game v's fixed hand-set table, the start values of its weights files: Maxima's v1, Ultima's
  * weights_ultima (openings are judged with it, so they never change with a default). */

@@ -681,8 +681,8 @@ static void test_game_defaults(void **state)
                  "[spsa] params = pincer, mage: 'mage' is not an Ultima weight");
     expect_error(RUN3 "[spsa]\nparams = frozen.pincer\n", 5,
                  "[spsa] params = frozen.pincer: 'frozen.pincer' is not a Maxima weight");
-    expect_error(RUN3 "[spsa]\nparams = queen\n", 5,
-                 "[spsa] params = queen: unknown weight 'queen'");
+    expect_error(RUN3 "[spsa]\nparams = bishop\n", 5,
+                 "[spsa] params = bishop: unknown weight 'bishop'");
 }
 
 /* A key given by --set keeps its value in a game with a default of its own, as a key given in

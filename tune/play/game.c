@@ -16,10 +16,20 @@
 
 const char *game_termination_name(Termination t)
 {
-    static const char *const names[TERM_NB] = {
-        "checkmate",    "stalemate",           "bare king",          "invasion",
-        "repetition",   "maximum game length", "adjudication: draw", "adjudication: resign",
-        "time forfeit", "rules infraction",    "abandoned"};
+    static const char *const names[TERM_NB] = {"checkmate",
+                                               "stalemate",
+                                               "bare king",
+                                               "invasion",
+                                               "repetition",
+                                               "maximum game length",
+                                               "adjudication: draw",
+                                               "adjudication: resign",
+                                               "time forfeit",
+                                               "rules infraction",
+                                               "abandoned",
+                                               "empty zone",
+                                               "clock",
+                                               "no moves"};
     return names[t];
 }
 
@@ -29,13 +39,23 @@ const char *game_termination_text(Termination t, const Variant *v)
                                                      : game_termination_name(t);
 }
 
-bool game_termination_is_normal(Termination t) { return t <= TERM_INVASION; }
+bool game_termination_is_normal(Termination t)
+{
+    return t <= TERM_INVASION || t >= TERM_EMPTY_ZONE;
+}
+
+bool game_termination_in_game(Termination t, const Variant *v)
+{
+    if (t <= TERM_INVASION)
+        return !variant_zoned(v);
+    return t < TERM_EMPTY_ZONE || variant_zoned(v);
+}
 
 const char *game_termination_pgn(Termination t)
 {
-    return t <= TERM_INVASION     ? "normal"
-           : t <= TERM_ADJ_RESIGN ? "adjudication"
-                                  : game_termination_name(t);
+    return game_termination_is_normal(t) ? "normal"
+           : t <= TERM_ADJ_RESIGN        ? "adjudication"
+                                         : game_termination_name(t);
 }
 
 long game_move_timeout(const Player *p)
@@ -139,7 +159,13 @@ static bool game_ended(Position *pos, const uint64_t *keys, int floor, const Mat
     GameState state = gamestate_from_count(pos, movegen_legal(pos, legal));
     int loser_result = pos->side == WHITE ? 0 : 2; /* White's result if the mover loses */
     int draw_plies = counters[0], white_losing = counters[1], black_losing = counters[2];
-    if (state != GAME_ONGOING) {
+    if (state != GAME_ONGOING && variant_zoned(pos->variant)) { /* the higher score wins */
+        int winner = gamestate_winner(pos, state);
+        rec->result = winner < 0 ? 1 : winner == WHITE ? 2 : 0;
+        rec->term = state == GAME_EMPTY_ZONE ? TERM_EMPTY_ZONE
+                    : state == GAME_CLOCK    ? TERM_CLOCK
+                                             : TERM_NO_MOVES;
+    } else if (state != GAME_ONGOING) {
         rec->result = gamestate_is_loss(pos, state) ? loser_result : 1;
         rec->term = state == GAME_CHECKMATE   ? TERM_CHECKMATE
                     : state == GAME_STALEMATE ? TERM_STALEMATE

@@ -15,10 +15,11 @@
 enum { GAME_MAX_PLIES = 2000 };
 
 /* How a game ended. The first four follow the rules (MAXIMA.md 8); the next four are the match's
- * adjudications, repetition among them (the rules have no repetition draw); the last three are
+ * adjudications, repetition among them (the rules have no repetition draw); the next three are
  * an external engine's faults, each a loss of the engine to move (its PGN Termination is the
  * name): no bestmove in time, an illegal or malformed move or protocol violation, a process
- * that crashed, exited or never answered. Values are journaled: new ones go at the end. */
+ * that crashed, exited or never answered; the last three are the zoned games' ends by the rules
+ * (MARTIAN.md 7: the higher score wins). Values are journaled: new ones go at the end. */
 typedef enum Termination {
     TERM_CHECKMATE,
     TERM_STALEMATE,
@@ -31,6 +32,9 @@ typedef enum Termination {
     TERM_TIME_FORFEIT,
     TERM_RULES_INFRACTION,
     TERM_ABANDONED,
+    TERM_EMPTY_ZONE, /* a zone emptied (Martian Chess) */
+    TERM_CLOCK,      /* the called clock ran down */
+    TERM_NO_MOVES,   /* the player to move had no legal move */
     TERM_NB
 } Termination;
 
@@ -80,6 +84,11 @@ const char *game_termination_text(Termination t, const Variant *v);
 /* True for the terminations decided by the rules (PGN Termination "normal"); repetition and
  * the other adjudications are "adjudication". */
 bool game_termination_is_normal(Termination t);
+
+/* True when a game of v can end by t: the King's endings (checkmate, stalemate, bare King,
+ * invasion) in the games with Kings, the zoned endings (empty zone, clock, no moves) in the
+ * zoned games, the rest in all. Summaries list these. */
+bool game_termination_in_game(Termination t, const Variant *v);
 
 /* The PGN Termination tag of t: "normal", "adjudication", "time forfeit", "rules infraction"
  * or "abandoned". */

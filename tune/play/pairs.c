@@ -170,7 +170,7 @@ static bool decode_games(const char *text, GameResult *games, int n, char *why, 
         }
         for (int i = 0; i < r->nmoves && !bad; i++) {
             unsigned long m = strtoul(s, &end, 16);
-            bad = end == s || m > 0x3FFF ? "bad move field" : NULL;
+            bad = end == s || m > 0xFFFF ? "bad move field" : NULL; /* 16 bits: a Move */
             r->moves[i] = (Move)m;
             s = end;
         }

@@ -74,8 +74,9 @@ bool params_parse_game(const Variant *v, const char *list, TuneParam *out, int m
                 return false;
         } else if (!weights_term_game(v, tok, &set, err, errlen)) {
             size_t len = strlen(err);
-            snprintf(err + len, errlen > len ? errlen - len : 0, " (see maxtune weights%s)",
-                     v->id == VARIANT_MAXIMA ? "" : " --variant ultima");
+            snprintf(err + len, errlen > len ? errlen - len : 0, " (see maxtune weights%s%s)",
+                     v->id == VARIANT_MAXIMA ? "" : " --variant ",
+                     v->id == VARIANT_MAXIMA ? "" : v->name);
             return false;
         } else if (!params_push(out, max, n, tok, &set, err, errlen)) {
             return false;

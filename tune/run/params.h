@@ -21,6 +21,9 @@ enum { PARAMS_MAX = W_NB, PARAM_NAME_MAX = 64 };
  * params, [fit] params, [values] types), Maxima's less the Mage and the Guard. */
 #define PARAMS_ULTIMA_PIECES "pincer,coordinator,long_leaper,chameleon,withdrawer,immobilizer"
 
+/* Martian Chess's piece types as a list (its runs' default lists of pieces). */
+#define PARAMS_MARTIAN_PIECES "pawn,drone,queen"
+
 /* One tuning parameter: its name (the term's, or the weight's) and the weights it moves. */
 typedef struct TuneParam {
     char name[PARAM_NAME_MAX];

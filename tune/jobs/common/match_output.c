@@ -79,9 +79,12 @@ bool match_write_summary(FILE *out, void *data)
             s.sprt.beta, match_config(cfg)->sprt_model, llr, s.lower, s.upper,
             verdict_name(cfg, s.verdict));
     fprintf(out, "  \"terminations\": {");
-    for (int t = 0; t < TERM_NB; t++)
-        fprintf(out, "%s\"%s\": %ld", t ? ", " : "", game_termination_name((Termination)t),
-                s.term[t]);
+    for (int t = 0, first = 1; t < TERM_NB; t++)
+        if (game_termination_in_game((Termination)t, config_variant(cfg))) {
+            fprintf(out, "%s\"%s\": %ld", first ? "" : ", ", game_termination_name((Termination)t),
+                    s.term[t]);
+            first = 0;
+        }
     fprintf(out, "}\n}\n");
     return true;
 }

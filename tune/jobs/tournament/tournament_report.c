@@ -179,9 +179,12 @@ bool tournament_write_summary(FILE *out, void *data)
     long term[TERM_NB];
     count_terminations(t, term);
     fprintf(out, "  \"terminations\": {");
-    for (int i = 0; i < TERM_NB; i++)
-        fprintf(out, "%s\"%s\": %ld", i ? ", " : "", game_termination_name((Termination)i),
-                term[i]);
+    for (int i = 0, first = 1; i < TERM_NB; i++)
+        if (game_termination_in_game((Termination)i, config_variant(t->cfg))) {
+            fprintf(out, "%s\"%s\": %ld", first ? "" : ", ", game_termination_name((Termination)i),
+                    term[i]);
+            first = 0;
+        }
     fprintf(out, "}\n}\n");
     return true;
 }
