@@ -221,14 +221,20 @@ void weights_start(Weights *w, const Variant *v)
 
 bool weights_load_game(Weights *w, const char *path, const Variant *v, char *err, size_t errlen)
 {
-    bool ultima = v->id == VARIANT_ULTIMA, martian = v->id == VARIANT_MARTIAN;
+    bool ultima = v->id == VARIANT_ULTIMA;
     if (!strcmp(path, "default")) {
         weights_game_default(w, v);
         return true;
     }
-    if ((ultima && !strcmp(path, "ultima")) || (martian && !strcmp(path, "start"))) {
+    if (!strcmp(path, "start") || (ultima && !strcmp(path, "ultima"))) {
         weights_start(w, v);
         return true;
+    }
+    if ((!strcmp(path, "v1") || !strcmp(path, "v2")) && variant_zoned(v)) {
+        snprintf(err, errlen,
+                 "'%s' is a Maxima weights set (%s: default, start, material or a file)", path,
+                 v->title);
+        return false;
     }
     if (!strcmp(path, "v1") || !strcmp(path, "v2")) {
         if (path[1] == '1')

@@ -454,8 +454,9 @@ void weights_default(Weights *w);
  * build), the default of the tune-strength pipeline, kept as it is when the default moves on. */
 void weights_v2(Weights *w);
 
-/* The names of the built-in sets, as a config's path words ("a|b": not a file name). */
-#define WEIGHTS_BUILTIN "default|v1|v2|material"
+/* The names of the built-in sets, as a config's path words ("a|b": not a file name); "start"
+ * is each game's start table (weights_start). */
+#define WEIGHTS_BUILTIN "default|v1|v2|material|start"
 
 /* Whether name names a built-in set of WEIGHTS_BUILTIN. */
 bool weights_is_builtin(const char *name);
@@ -495,9 +496,10 @@ void weights_game_default(Weights *w, const Variant *v);
 void weights_start(Weights *w, const Variant *v);
 
 /* Loads a weights file for a player of game v on top of its start values (Maxima: v1; Ultima:
- * weights_ultima); "default", "v1", "v2" and "material" name the built-in sets ("default" in
- * Ultima: weights_ultima_default; "ultima" too in Ultima, its start table). A weight of the table that v lacks is refused: "file:line: 'mage' is
- * not an Ultima weight". */
+ * weights_ultima; Martian Chess: weights_martian); "default", "v1", "v2", "material" and "start"
+ * name the built-in sets ("default": the game's, weights_game_default; "start": its start table,
+ * also named "ultima" in Ultima). A weight of the table that v lacks is refused: "file:line:
+ * 'mage' is not an Ultima weight". */
 bool weights_load_game(Weights *w, const char *path, const Variant *v, char *err, size_t errlen);
 
 /* Index of a weight of the table by its full name ("pincer.mg", "search.aspiration"), whatever

@@ -281,7 +281,19 @@ void openings_free(Openings *o)
     o->count = 0;
 }
 
-/* One random playout of o->plies plies; false if the game ended or the result is lopsided. */
+/* Drops the clock calls (MOVE_CALL) of a zoned game from the n moves of list, keeping the order;
+ * returns how many are left. */
+static int without_clock_calls(Move *list, int n)
+{
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (!(list[i] & MOVE_CALL))
+            list[k++] = list[i];
+    return k;
+}
+
+/* One random playout of o->plies plies (never a clock call: an opening leaves the clock to the
+ * players); false if the game ended or the result is lopsided. */
 static bool random_opening(const Openings *o, Rng *rng, Position *out)
 {
     Position pos;
@@ -291,6 +303,7 @@ static bool random_opening(const Openings *o, Rng *rng, Position *out)
         int n = movegen_legal(&pos, legal);
         if (gamestate_from_count(&pos, n) != GAME_ONGOING)
             return false;
+        n = without_clock_calls(legal, n);
         Undo u;
         move_do(&pos, legal[rng_below(rng, (uint64_t)n)], &u);
     }

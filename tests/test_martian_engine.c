@@ -1,0 +1,283 @@
+/* test_martian_engine.c: the engine on Martian Chess (docs/rules/martian.md).
+ *
+ * What the tuners and the jobs rely on, checked on positions of random playouts from the start:
+ * the evaluation is exactly linear in the game's weights (eval == trace . weights, through the
+ * piece-square cache too), the half turn with the sides swapped changes nothing for the side to
+ * move, and no term of another game counts. Then hand-counted features of small positions, and
+ * the search's game ends: a win by the score, a draw on equal points at the clock, the clock
+ * called when it wins, a capture that ends the game.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "core/fen.h"
+#include "core/gamestate.h"
+#include "core/makemove.h"
+#include "core/movegen.h"
+#include "core/notation.h"
+#include "search/eval.h"
+#include "search/search.h"
+#include "search/weights.h"
+
+enum { ERR_LEN = 512, PLAYOUTS = 40, SETS = 6 };
+
+/* The game under test. */
+static const Variant *martian(void) { return variant_get(VARIANT_MARTIAN); }
+
+/* Parses a Martian FEN the test relies on, failing with the parser's message if it is bad. */
+static void parse(Position *pos, const char *fen)
+{
+    char err[ERR_LEN];
+    if (!fen_parse_variant(pos, fen, martian(), err, sizeof err))
+        fail_msg("bad FEN %s: %s", fen, err);
+}
+
+/* A fixed pseudo-random sequence (64-bit LCG, high bits). */
+static uint32_t rng_next(uint64_t *s)
+{
+    *s = *s * 6364136223846793005ULL + 1442695040888963407ULL;
+    return (uint32_t)(*s >> 33);
+}
+
+/* A Martian weights vector drawn uniformly from each of its weights' [min, max], the weights of
+ * the other games 0 (as in every Martian vector). */
+static void weights_random(Weights *w, uint64_t *seed)
+{
+    for (int i = 0; i < W_NB; i++) {
+        uint32_t span = (uint32_t)(weight_defs[i].max - weight_defs[i].min + 1);
+        w->v[i] = weight_defs[i].min + (int)(rng_next(seed) % span);
+    }
+    weights_keep_game(w, martian());
+}
+
+/* sum coef[i] * w[i], computed independently of eval.c. */
+static long dot(const int coef[W_NB], const Weights *w)
+{
+    long s = 0;
+    for (int i = 0; i < W_NB; i++)
+        s += (long)coef[i] * w->v[i];
+    return s;
+}
+
+/* The weight sets every position is checked under: start, default, material, random. */
+static void weight_sets(Weights sets[SETS])
+{
+    char err[ERR_LEN];
+    weights_martian(&sets[0]);
+    weights_game_default(&sets[1], martian());
+    assert_true(weights_load_game(&sets[2], "material", martian(), err, sizeof err));
+    uint64_t seed = 4141;
+    for (int k = 3; k < SETS; k++)
+        weights_random(&sets[k], &seed);
+}
+
+/* Checks one position: trace exactness under every set, the piece-square cache, the mirror
+ * image's equal trace and score, and no other game's term. */
+static void check_position(const Position *pos, const Weights sets[SETS], EvalPst pst[SETS],
+                           const char *where)
+{
+    Position mir;
+    position_mirror(pos, &mir);
+    int f[T_NB], fm[T_NB];
+    eval_features(pos, f);
+    eval_features(&mir, fm);
+    for (int t = 0; t < T_NB; t++) {
+        if (f[t] && !weights_term_in_game(martian(), t))
+            fail_msg("%s: %s, not a Martian term, is %d", where, weight_term_names[t], f[t]);
+        if (f[t] != -fm[t])
+            fail_msg("%s: %s is %d, %d in the mirror image", where, weight_term_names[t], f[t],
+                     fm[t]);
+    }
+    for (int k = 0; k < SETS; k++) {
+        int coef[W_NB], cm[W_NB];
+        eval_trace(pos, &sets[k], coef);
+        eval_trace(&mir, &sets[k], cm);
+        long want = dot(coef, &sets[k]) / EVAL_TRACE_SCALE;
+        int got = eval_evaluate(pos, &sets[k]);
+        if (got != want)
+            fail_msg("%s, set %d: eval %d, trace gives %ld", where, k, got, want);
+        if (eval_evaluate_pst(pos, &sets[k], &pst[k]) != want)
+            fail_msg("%s, set %d: the piece-square cache gives %d, the trace %ld", where, k,
+                     eval_evaluate_pst(pos, &sets[k], &pst[k]), want);
+        if (memcmp(coef, cm, sizeof coef) != 0 || eval_evaluate(&mir, &sets[k]) != got)
+            fail_msg("%s, set %d: the mirror image's trace or score differs", where, k);
+        assert_int_equal(coef[W_TEMPO_MG] + coef[W_TEMPO_EG], EVAL_PHASE_MAX);
+    }
+}
+
+/* Random playouts from the start (now and then a clock call): every position's evaluation is
+ * exact, symmetric and Martian only; the games reach their ends. */
+static void test_playouts_trace_and_symmetry(void **state)
+{
+    (void)state;
+    static Weights sets[SETS];
+    static EvalPst pst[SETS];
+    weight_sets(sets);
+    for (int k = 0; k < SETS; k++)
+        eval_pst_build(&pst[k], &sets[k]);
+    uint64_t seed = 99;
+    int positions = 0, ended = 0, scored = 0, clocks = 0;
+    for (int game = 0; game < PLAYOUTS; game++) {
+        Position pos;
+        parse(&pos, "start");
+        for (int ply = 0; ply < 300; ply++) {
+            char where[64];
+            snprintf(where, sizeof where, "playout %d ply %d", game, ply);
+            check_position(&pos, sets, pst, where);
+            positions++;
+            scored += pos.score[WHITE] + pos.score[BLACK] > 0;
+            clocks += pos.clock != CLOCK_OFF;
+            Move moves[MAX_MOVES];
+            int n = movegen_legal(&pos, moves);
+            if (gamestate_from_count(&pos, n) != GAME_ONGOING) {
+                ended++;
+                break;
+            }
+            /* clock calls (the second half of the list) one time in forty */
+            int quiet = pos.clock == CLOCK_OFF ? n / 2 : n;
+            bool call = pos.clock == CLOCK_OFF && rng_next(&seed) % 40 == 0;
+            int i = (int)(rng_next(&seed) % (uint32_t)quiet) + (call ? quiet : 0);
+            Undo u;
+            move_do(&pos, moves[i], &u);
+        }
+    }
+    print_message("%d positions, %d with points scored, %d with the clock running, %d games "
+                  "ended\n",
+                  positions, scored, clocks, ended);
+    assert_true(scored > positions / 4 && clocks > 100 && ended > PLAYOUTS / 2);
+}
+
+/* Features (South minus North) of a FEN. */
+static void features_of(const char *fen, int f[T_NB])
+{
+    Position pos;
+    parse(&pos, fen);
+    eval_features(&pos, f);
+}
+
+/* Hand-counted features. A South queen on a1, a North pawn on a8: the queen reaches a2-a7, b1-d1
+ * and b2-d4 (12 empty squares) and takes the pawn (13 moves, one pawn attacked); the pawn's only
+ * square is b7. */
+static void test_features_by_hand(void **state)
+{
+    (void)state;
+    int f[T_NB];
+    features_of("P3/4/4/4/4/4/4/Q3 s 3 1 - -", f);
+    assert_int_equal(f[T_QUEEN], 1);
+    assert_int_equal(f[T_PAWN], -1);
+    assert_int_equal(f[T_DRONE], 0);
+    assert_int_equal(f[T_MOB_QUEEN], 13);
+    assert_int_equal(f[T_MOB_PAWN], -1);
+    assert_int_equal(f[T_ATTACK_PAWN], 1);
+    assert_int_equal(f[T_ATTACK_QUEEN], 0);
+    assert_int_equal(f[T_POINTS], 2);
+    assert_int_equal(f[T_CLOCK_LEAD], 0);
+    assert_int_equal(f[T_TEMPO], 1);
+    /* South's pawns on a1 and b2 merge into a drone (no drone in South's half): one merge each
+     * way (a1 onto b2, b2 onto a1); with a South drone on d4 they may not. */
+    features_of("4/4/4/4/4/4/1P2/P3 n 0 0 - -", f);
+    assert_int_equal(f[T_MERGES], 2);
+    assert_int_equal(f[T_TEMPO], -1);
+    features_of("4/4/4/4/3D/4/1P2/P3 n 0 0 - -", f);
+    assert_int_equal(f[T_MERGES], 0);
+    /* The clock: South leads by 2 with 3 moves left: 2 x (7 - 3). */
+    features_of("Q3/4/4/4/4/4/4/3Q n 4 2 - 3", f);
+    assert_int_equal(f[T_POINTS], 2);
+    assert_int_equal(f[T_CLOCK_LEAD], 8);
+    /* Piece-square terms: South's drone on b3 is on its file b and row 3; North's on c6 is, from
+     * North's side (the half turn), on file b and row 3 too: they cancel. */
+    features_of("4/4/2D1/4/4/1D2/4/4 s 0 0 - -", f);
+    assert_int_equal(f[weight_zpst_file(DRONE, 1)], 0);
+    assert_int_equal(f[weight_zpst_rank(DRONE, 2)], 0);
+    features_of("4/4/4/4/4/1D2/4/4 s 0 0 - -", f);
+    assert_int_equal(f[weight_zpst_file(DRONE, 1)], 1);
+    assert_int_equal(f[weight_zpst_rank(DRONE, 2)], 1);
+}
+
+/* The search from fen at depth: its best move's text and its score. */
+static void search_fen(Engine *e, const char *fen, int depth, char *move, int *score)
+{
+    Position pos;
+    parse(&pos, fen);
+    engine_new_game(e);
+    assert_true(engine_set_position(e, &pos, NULL, 0));
+    SearchLimits limits = {depth, 0, 0};
+    Move m = engine_search(e, &limits, score, NULL, NULL, NULL);
+    notation_move(&pos, m, move, MOVE_STR_LEN);
+}
+
+/* The search's game ends: scores decide, not a King. */
+static void test_search_game_ends(void **state)
+{
+    (void)state;
+    Engine *e = engine_new(1);
+    assert_non_null(e);
+    Weights w;
+    weights_martian(&w);
+    engine_set_weights(e, &w);
+    char move[MOVE_STR_LEN];
+    int score;
+    /* South ahead 5-1, the clock at 1: any quiet move ends the game with South's win. */
+    search_fen(e, "4/4/4/1P2/4/4/4/Q3 s 5 1 - 1", 4, move, &score);
+    assert_true(score > SCORE_MATE_BOUND);
+    /* Level 4-4 with the clock at 1 and no capture possible: a draw whatever South plays. */
+    search_fen(e, "P3/4/4/4/4/4/4/3P s 4 4 - 1", 4, move, &score);
+    assert_int_equal(score, 0);
+    /* South leads 3-0, the clock not called, North's pawn far from South's two: calling it wins
+     * in 8 plies (the call and seven moves), emptying South's half would take 15: the search
+     * wins by calling. */
+    search_fen(e, "P3/4/4/4/4/4/4/P2P s 3 0 - -", 9, move, &score);
+    assert_true(score > SCORE_MATE_BOUND);
+    assert_non_null(strchr(move, '*'));
+    /* North's last piece on b5 can be taken by South's queen on b1: 2 points, North's half
+     * empty, South wins 2-1 at once. */
+    search_fen(e, "4/4/4/1D2/4/4/4/1Q2 s 0 1 - -", 2, move, &score);
+    assert_string_equal(move, "b1xb5");
+    assert_int_equal(score, SCORE_MATE - 1);
+    /* A finished game has no move. */
+    search_fen(e, "4/4/4/4/4/4/4/3Q n 4 6 - -", 3, move, &score);
+    engine_free(e);
+}
+
+/* The engine plays the two-player game only: the team game is the rules' alone so far. */
+static void test_engine_games(void **state)
+{
+    (void)state;
+    assert_true(variant_get(VARIANT_MARTIAN)->engine);
+    assert_false(variant_get(VARIANT_MARTIAN4)->engine);
+    /* Martian's table: its own weights and the search's, none of Maxima's pieces. */
+    const Variant *v = martian();
+    assert_true(weights_in_game(v, W_POINTS_MG) && weights_in_game(v, W_QUEEN_EG));
+    assert_true(weights_in_game(v, W_NMP_REDUCTION) && weights_in_game(v, W_TEMPO_MG));
+    assert_false(weights_in_game(v, W_PINCER_MG) || weights_in_game(v, W_PHASE_MAGE));
+    assert_false(weights_in_game(variant_get(VARIANT_MAXIMA), W_QUEEN_MG));
+    /* Its start table is the official points. */
+    Weights w;
+    weights_martian(&w);
+    assert_int_equal(w.v[W_PAWN_MG], 100);
+    assert_int_equal(w.v[W_DRONE_MG], 200);
+    assert_int_equal(w.v[W_QUEEN_EG], 300);
+    assert_int_equal(w.v[W_POINTS_EG], 100);
+    assert_int_equal(w.v[W_PINCER_MG], 0);
+}
+
+/* Runs the Martian engine tests. */
+int main(void)
+{
+    core_init();
+    eval_init();
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_playouts_trace_and_symmetry),
+        cmocka_unit_test(test_features_by_hand),
+        cmocka_unit_test(test_search_game_ends),
+        cmocka_unit_test(test_engine_games),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
