@@ -129,12 +129,12 @@ $(BUILD)/gen/html_assets.c: $(HTML_ASSETS) scripts/embed_assets.sh
 	    html_asset_js=$(word 2,$(HTML_ASSETS))
 
 $(BUILD)/gen/default_weights.c: search/default.weights configs/v2.weights search/ultima.weights \
-    search/martian.weights \
+    search/martian.weights search/martian4.weights \
     scripts/embed_assets.sh
 	@mkdir -p $(dir $@)
 	$(Q)scripts/embed_assets.sh $@ "" weights_default_text=search/default.weights \
 	    weights_v2_text=configs/v2.weights weights_ultima_text=search/ultima.weights \
-	    weights_martian_text=search/martian.weights
+	    weights_martian_text=search/martian.weights weights_martian4_text=search/martian4.weights
 
 $(BUILD)/gen/%.o: $(BUILD)/gen/%.c $(BUILD)/flags | $(DEPS_OK)
 	@$(if $(V),,echo "  CC      $<")

@@ -133,6 +133,7 @@ static void build_zones(Geometry *g)
         return;
     int canal = (g->shape.first_rank + g->shape.last_rank + 1) / 2; /* North's first rank */
     int middle = g->shape.files / 2;                                /* the right half's file */
+    int top = g->shape.last_rank - g->shape.first_rank;             /* the last row, from 0 */
     for (int sq = 0; sq < SQ_NB; sq++) {
         if (!g->real[sq])
             continue;
@@ -142,6 +143,20 @@ static void build_zones(Geometry *g)
             owner = east ? (north ? 2 : 3) : owner;
         g->owner[sq] = (uint8_t)owner;
         g->zone[owner] |= bb_square(sq);
+        /* home: North's half turned through 180 degrees; quadrant p turned p quarter turns
+         * anticlockwise, (f, r) -> (top - r, f), which takes the square board's corner of
+         * player p (a1, a8, h8, h1) to a1 */
+        int f = sq_file(sq), r = sq_rank(sq) - g->shape.first_rank;
+        if (g->shape.zones == ZONES_HALVES && owner == BLACK) {
+            f = g->shape.files - 1 - f;
+            r = top - r;
+        }
+        for (int turn = 0; g->shape.zones == ZONES_QUADRANTS && turn < owner; turn++) {
+            int nf = top - r;
+            r = f;
+            f = nf;
+        }
+        g->home[sq] = (Square)sq_make(f, r + g->shape.first_rank);
     }
 }
 
@@ -152,7 +167,7 @@ void geometry_build(Geometry *g, const BoardShape *shape)
     g->rank_first = (uint8_t)(shape->first_rank - shape->palaces);
     g->rank_last = (uint8_t)(shape->last_rank + shape->palaces);
     for (int sq = 0; sq <= SQ_NB; sq++) {
-        g->mirror[sq] = NO_SQ;
+        g->mirror[sq] = g->home[sq] = NO_SQ;
         for (int d = 0; d < DIR_NB; d++)
             g->step[sq][d] = NO_SQ;
     }
@@ -178,6 +193,7 @@ void geometry_build(Geometry *g, const BoardShape *shape)
             }
         }
         g->mirror[sq] = (Square)symmetric_square(g, f, r);
+        g->home[sq] = (Square)sq; /* build_zones turns the zoned boards' */
     }
     build_king_moves(g);
     build_lines(g);

@@ -91,6 +91,11 @@ typedef struct Geometry {
                                            * and for players the layout does not have */
     uint8_t owner[SQ_NB + 1];             /* the player (0..3) owning each square's zone (0 on
                                            * holes and without zones) */
+    Square home[SQ_NB + 1];               /* the square seen from its owner's corner: its image
+                                           * in player 0's zone under the turn that takes the
+                                           * owner's zone there (the half turn for North, quarter
+                                           * turns for the quadrants); the square itself without
+                                           * zones, NO_SQ on holes */
 } Geometry;
 
 /* Fills g for a board of the given shape. */

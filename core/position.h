@@ -94,6 +94,10 @@ void position_mirror(const Position *pos, Position *out);
 /* Writes a readable diagram of the board into buf (a zoned game's with its canal). */
 void position_diagram(const Position *pos, char *buf, size_t len);
 
+/* The team of the player to move (Variant.team): WHITE or BLACK. Players of the two teams
+ * alternate in every game, so it is the player's number's parity (variant_init checks it). */
+static inline int position_team(const Position *pos) { return pos->side & 1; }
+
 static inline Bitboard position_occupied(const Position *pos)
 {
     return pos->by_color[WHITE] | pos->by_color[BLACK];

@@ -2,6 +2,7 @@
 #include "variant.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define ULTIMA_START "rnbqkbnm/pppppppp/8/8/8/8/PPPPPPPP/MNBKQBNR w 0"
@@ -53,7 +54,6 @@ static Variant martian4_of(const Variant *two)
     v.team_names[WHITE] = "team 1+3";
     v.team_names[BLACK] = "team 2+4";
     v.no_undo = false;
-    v.engine = false; /* the two-player game's engine does not play the team game yet */
     v.shape.files = 8;
     v.shape.zones = ZONES_QUADRANTS;
     return v;
@@ -148,6 +148,10 @@ void variant_init(void)
                   .zones = ZONES_HALVES},
     };
     variants[VARIANT_MARTIAN4] = martian4_of(&variants[VARIANT_MARTIAN]);
+    for (int i = 0; i < VARIANT_NB; i++) /* position_team reads the team off the player */
+        for (int p = 0; p < variants[i].players; p++)
+            if (variants[i].team[p] != (p & 1))
+                abort();
     for (int i = 0; i < VARIANT_NB; i++) {
         geometry_build(&variants[i].geo, &variants[i].shape);
         names_add(names, sizeof names, variants[i].name);

@@ -55,7 +55,7 @@ prepare_uci() {
     # The built-in default weights, embedded as the Makefile does.
     scripts/embed_assets.sh "$out/default_weights.c" "" weights_default_text=search/default.weights \
         weights_v2_text=configs/v2.weights weights_ultima_text=search/ultima.weights \
-        weights_martian_text=search/martian.weights
+        weights_martian_text=search/martian.weights weights_martian4_text=search/martian4.weights
     clang "${cflags[@]}" -pthread fuzz/uci_fuzz.c cli/cmd_uci.c cli/cmd_core.c \
         cli/cmd_search.c core/*.c search/*.c "$out/default_weights.c" -o "$out/uci_fuzz"
     corpus=$out/corpus-uci

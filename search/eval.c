@@ -389,21 +389,20 @@ static void side_features(const Position *pos, int c, int sign, int f[T_NB])
 }
 
 /* +1 when the side to move plays for White (South, in a zoned game its team), else -1. */
-static inline int side_sign(const Position *pos)
-{
-    return pos->variant->team[pos->side] == WHITE ? 1 : -1;
-}
+static inline int side_sign(const Position *pos) { return position_team(pos) == WHITE ? 1 : -1; }
 
-/* The file and rank terms of a piece of type t and colour c on square sq of game v: the square
- * seen from White's side (Geometry.mirror for Black), Maxima's and Ultima's 8 files and 11
- * relative ranks, or a zoned game's 4 files and the 4 ranks of the owner's half. */
+/* The file and rank terms of a piece of type t and colour c on square sq of game v: Maxima's
+ * and Ultima's 8 files and 11 relative ranks of the square seen from White's side
+ * (Geometry.mirror for Black), or a zoned game's 4 files and 4 ranks of the owner's zone seen
+ * from the owner's corner (Geometry.home). */
 static inline void pst_terms(const Variant *v, int c, int t, int sq, int *tf, int *tr)
 {
-    int rel = c == WHITE ? sq : v->geo.mirror[sq];
     if (t >= PAWN) {
-        *tf = weight_zpst_file(t, sq_file(rel));
-        *tr = weight_zpst_rank(t, sq_rank(rel) - v->shape.first_rank);
+        int home = v->geo.home[sq];
+        *tf = weight_zpst_file(t, sq_file(home));
+        *tr = weight_zpst_rank(t, sq_rank(home) - v->shape.first_rank);
     } else {
+        int rel = c == WHITE ? sq : v->geo.mirror[sq];
         *tf = weight_pst_file(t, sq_file(rel));
         *tr = weight_pst_rank(t, sq_rank(rel));
     }

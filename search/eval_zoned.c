@@ -8,7 +8,9 @@
 /* What one team's pieces can do. */
 typedef struct ZonedReach {
     int mob[TYPE_NB];  /* moves to empty squares and captures, by moving type */
-    Bitboard attacked; /* enemy pieces an own piece can capture */
+    Bitboard attacked; /* the other team's pieces an own piece can capture (a partner's may be
+                        * taken too, but is no target: its points go to the own team all the
+                        * same) */
     int merges;        /* field promotions allowed now */
 } ZonedReach;
 
@@ -33,7 +35,8 @@ static void piece_reach(const Position *pos, int p, int from, int t, ZonedReach 
                 break;
             if (geo->owner[s] != p) {
                 r->mob[t]++;
-                r->attacked |= bb_square(s);
+                if (v->team[geo->owner[s]] != v->team[p])
+                    r->attacked |= bb_square(s);
             } else {
                 int made = v->merge[t][piece_type(q)];
                 r->merges += made != NO_TYPE && !(pos->by_type[made] & geo->zone[p]);

@@ -223,7 +223,7 @@ static void score_moves(const Engine *e, const Move *moves, int *scores, int n, 
 {
     Move captures[MAX_MOVES];
     int ncaptures = e->pos.zoned ? 0 : movegen_tactical(&e->pos, 0, captures), next = 0;
-    int side = e->pos.side;
+    int side = position_team(&e->pos); /* the history's row: the team to move */
     bool zoned = e->pos.zoned;
     for (int i = 0; i < n; i++) {
         Move m = moves[i];
@@ -408,7 +408,7 @@ static int prune_quiet_after(Engine *e, int depth, int alpha, bool exempt)
  * tried (the history malus), the quiet moves searched before it at this node lose as much. */
 static void reward_cut(Engine *e, int ply, int depth, Move m, const Move *tried, int ntried)
 {
-    int us = e->pos.side;
+    int us = position_team(&e->pos); /* the history's row: the team to move */
     if (e->killers[ply][0] != m) {
         e->killers[ply][1] = e->killers[ply][0];
         e->killers[ply][0] = m;

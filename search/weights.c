@@ -66,7 +66,7 @@ static const PstDocs *const game_pst_docs[VARIANT_NB] = {[VARIANT_ULTIMA] = &ult
 /* The tuned values of the built-in default (search/default.weights), of v2 (configs/v2.weights)
  * and of Ultima's default (search/ultima.weights), embedded by the build. */
 extern const char weights_default_text[], weights_v2_text[], weights_ultima_text[],
-    weights_martian_text[];
+    weights_martian_text[], weights_martian4_text[];
 
 static bool weights_read(Weights *w, FILE *f, const char *path, const Variant *v, char *err,
                          size_t errlen);
@@ -130,10 +130,18 @@ void weights_ultima_default(Weights *w)
 
 void weights_martian(Weights *w) { weights_v1_game(w, variant_get(VARIANT_MARTIAN)); }
 
+void weights_martian4(Weights *w) { weights_v1_game(w, variant_get(VARIANT_MARTIAN4)); }
+
 void weights_martian_default(Weights *w)
 {
     weights_embedded(w, weights_martian_text, "search/martian.weights",
                      variant_get(VARIANT_MARTIAN));
+}
+
+void weights_martian4_default(Weights *w)
+{
+    weights_embedded(w, weights_martian4_text, "search/martian4.weights",
+                     variant_get(VARIANT_MARTIAN4));
 }
 
 void weights_game_default(Weights *w, const Variant *v)
@@ -142,6 +150,8 @@ void weights_game_default(Weights *w, const Variant *v)
         weights_ultima_default(w);
     else if (v->id == VARIANT_MARTIAN)
         weights_martian_default(w);
+    else if (v->id == VARIANT_MARTIAN4)
+        weights_martian4_default(w);
     else
         weights_default(w);
 }
@@ -215,6 +225,8 @@ void weights_start(Weights *w, const Variant *v)
         weights_ultima(w);
     else if (v->id == VARIANT_MARTIAN)
         weights_martian(w);
+    else if (v->id == VARIANT_MARTIAN4)
+        weights_martian4(w);
     else
         weights_v1(w);
 }

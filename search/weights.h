@@ -48,7 +48,8 @@ enum {
     IN_MAXIMA = 1u << VARIANT_MAXIMA,
     IN_ULTIMA = 1u << VARIANT_ULTIMA,
     IN_BOTH = IN_MAXIMA | IN_ULTIMA,
-    IN_MARTIAN = 1u << VARIANT_MARTIAN,
+    /* Martian Chess's terms serve its two games: two players, and four in two teams */
+    IN_MARTIAN = 1u << VARIANT_MARTIAN | 1u << VARIANT_MARTIAN4,
     IN_ALL = IN_BOTH | IN_MARTIAN, /* the search's parameters and the tempo: every engine game */
 };
 
@@ -487,6 +488,14 @@ void weights_martian(Weights *w);
 
 /* Martian Chess's built-in default: weights_martian with the values of search/martian.weights. */
 void weights_martian_default(Weights *w);
+
+/* Four-player Martian Chess's start table: two-player Martian Chess's (the same terms, counted
+ * per team). */
+void weights_martian4(Weights *w);
+
+/* Four-player Martian Chess's built-in default: weights_martian4 with the values of
+ * search/martian4.weights. */
+void weights_martian4_default(Weights *w);
 
 /* Game v's built-in default (Maxima: weights_default; Ultima, Martian Chess: their own). */
 void weights_game_default(Weights *w, const Variant *v);

@@ -70,10 +70,10 @@ static void test_description(void **state)
     assert_string_equal(v->title, "Martian Chess");
     assert_string_equal(v->start_fen, MARTIAN_START);
     assert_ptr_equal(variant_find_engine("martian"), v);
-    assert_null(variant_find_engine("martian4")); /* the team game: the rules only, so far */
+    assert_ptr_equal(variant_find_engine("martian4"), variant_get(VARIANT_MARTIAN4));
     assert_ptr_equal(variant_find_engine("ultima"), variant_get(VARIANT_ULTIMA));
     assert_string_equal(variant_names(), "maxima|ultima|martian|martian4");
-    assert_string_equal(variant_engine_names(), "maxima|ultima|martian");
+    assert_string_equal(variant_engine_names(), "maxima|ultima|martian|martian4");
     assert_true(variant_zoned(v));
     assert_false(variant_zoned(variant_get(VARIANT_MAXIMA)));
     assert_false(v->kings);

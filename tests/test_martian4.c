@@ -92,9 +92,9 @@ static void test_description(void **state)
     assert_ptr_equal(v, variant_get(VARIANT_MARTIAN4));
     assert_string_equal(v->title, "Martian Chess (four players)");
     assert_string_equal(v->start_fen, START4);
-    assert_null(variant_find_engine("martian4"));
-    assert_true(variant_zoned(v) && v->scores && v->empty_zone_ends);
-    assert_false(v->no_undo || v->kings || v->engine);
+    assert_ptr_equal(variant_find_engine("martian4"), v);
+    assert_true(variant_zoned(v) && v->scores && v->empty_zone_ends && v->engine);
+    assert_false(v->no_undo || v->kings);
     assert_int_equal(v->clock_moves, 7);
     assert_int_equal(v->players, 4);
     assert_int_equal(v->fen_fields, 5);
@@ -167,35 +167,11 @@ static int sorted_moves(Position *pos, Move *list)
     return n;
 }
 
-/* Square sq turned through 90 degrees clockwise (rank 8 at the top): a1 to a8, a8 to h8, each
- * quadrant to the next player's. */
-static int quarter_turn(int sq)
-{
-    int file = sq_file(sq), row = sq_rank(sq) - 1;
-    return sq_make(row, 8 - file);
-}
+/* The quarter turn of a square (fixtures.h). */
+static int quarter_turn(int sq) { return fixtures_quarter_turn(sq); }
 
 /* The map of a turn of the board, by square (a quarter turn or the half turn). */
 typedef int (*SquareMap)(int sq);
-
-/* pos turned through 90 degrees clockwise: each piece to its turned square, owned there by the
- * next player; the next player to move; the teams' scores swapped (the teams swap seats). */
-static void position_quarter_turn(const Position *pos, Position *out)
-{
-    const Variant *v = pos->variant;
-    position_clear(out, v);
-    for (int sq = 0; sq < SQ_NB; sq++)
-        if (piece_is_piece(pos->board[sq])) {
-            int to = quarter_turn(sq);
-            position_put(out, to, variant_zone_piece(v, to, piece_type(pos->board[sq])));
-        }
-    out->side = v->next[pos->side];
-    out->plies = pos->plies;
-    out->score[WHITE] = pos->score[BLACK];
-    out->score[BLACK] = pos->score[WHITE];
-    out->clock = pos->clock;
-    out->key = position_compute_key(out);
-}
 
 /* The geometry's half turn of square sq (Geometry.mirror of the four-player board). */
 static int half_turn(int sq) { return variant_get(VARIANT_MARTIAN4)->geo.mirror[sq]; }
@@ -245,9 +221,9 @@ static void check_ply(Position *pos, bool deep, const char *where)
     assert_string_equal(fen_of(&back), fen);
     /* The quarter turn four times, and the half turn twice, give the position back. */
     Position turned[4], half, twice;
-    position_quarter_turn(pos, &turned[0]);
+    fixtures_position_quarter_turn(pos, &turned[0]);
     for (int k = 1; k < 4; k++)
-        position_quarter_turn(&turned[k - 1], &turned[k]);
+        fixtures_position_quarter_turn(&turned[k - 1], &turned[k]);
     assert_true(fixtures_same_position(&turned[3], pos));
     position_mirror(pos, &half);
     position_mirror(&half, &twice);

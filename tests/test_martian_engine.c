@@ -1,9 +1,11 @@
-/* test_martian_engine.c: the engine on Martian Chess (docs/rules/martian.md).
+/* test_martian_engine.c: the engine on Martian Chess (docs/rules/martian.md), for two players and
+ * for four in two teams.
  *
- * What the tuners and the jobs rely on, checked on positions of random playouts from the start:
- * the evaluation is exactly linear in the game's weights (eval == trace . weights, through the
- * piece-square cache too), the half turn with the sides swapped changes nothing for the side to
- * move, and no term of another game counts. Then hand-counted features of small positions, and
+ * What the tuners and the jobs rely on, checked on positions of random playouts from the start
+ * of each game: the evaluation is exactly linear in the game's weights (eval == trace . weights,
+ * through the piece-square cache too), turning the board so that the other side sits where the
+ * side to move sat (the half turn; the quarter turn of the team game) changes nothing for the
+ * side to move, and no term of another game counts. Then hand-counted features of small positions, and
  * the search's game ends: a win by the score, a draw on equal points at the clock, the clock
  * called when it wins, a capture that ends the game.
  */
@@ -17,6 +19,8 @@
 
 #include <cmocka.h>
 
+#include "tests/lib/fixtures.h"
+
 #include "core/fen.h"
 #include "core/gamestate.h"
 #include "core/makemove.h"
@@ -28,16 +32,19 @@
 
 enum { ERR_LEN = 512, PLAYOUTS = 40, SETS = 6 };
 
-/* The game under test. */
+/* The two-player game. */
 static const Variant *martian(void) { return variant_get(VARIANT_MARTIAN); }
 
-/* Parses a Martian FEN the test relies on, failing with the parser's message if it is bad. */
-static void parse(Position *pos, const char *fen)
+/* Parses a FEN of game v the test relies on, failing with the parser's message if it is bad. */
+static void parse_game(Position *pos, const char *fen, const Variant *v)
 {
     char err[ERR_LEN];
-    if (!fen_parse_variant(pos, fen, martian(), err, sizeof err))
+    if (!fen_parse_variant(pos, fen, v, err, sizeof err))
         fail_msg("bad FEN %s: %s", fen, err);
 }
+
+/* Parses a two-player Martian FEN. */
+static void parse(Position *pos, const char *fen) { parse_game(pos, fen, martian()); }
 
 /* A fixed pseudo-random sequence (64-bit LCG, high bits). */
 static uint32_t rng_next(uint64_t *s)
@@ -46,15 +53,15 @@ static uint32_t rng_next(uint64_t *s)
     return (uint32_t)(*s >> 33);
 }
 
-/* A Martian weights vector drawn uniformly from each of its weights' [min, max], the weights of
- * the other games 0 (as in every Martian vector). */
-static void weights_random(Weights *w, uint64_t *seed)
+/* A weights vector of game v drawn uniformly from each of its weights' [min, max], the weights
+ * of the other games 0 (as in every vector of v). */
+static void weights_random(Weights *w, const Variant *v, uint64_t *seed)
 {
     for (int i = 0; i < W_NB; i++) {
         uint32_t span = (uint32_t)(weight_defs[i].max - weight_defs[i].min + 1);
         w->v[i] = weight_defs[i].min + (int)(rng_next(seed) % span);
     }
-    weights_keep_game(w, martian());
+    weights_keep_game(w, v);
 }
 
 /* sum coef[i] * w[i], computed independently of eval.c. */
@@ -66,30 +73,41 @@ static long dot(const int coef[W_NB], const Weights *w)
     return s;
 }
 
-/* The weight sets every position is checked under: start, default, material, random. */
-static void weight_sets(Weights sets[SETS])
+/* The weight sets every position of game v is checked under: start, default, material,
+ * random. */
+static void weight_sets(Weights sets[SETS], const Variant *v)
 {
     char err[ERR_LEN];
-    weights_martian(&sets[0]);
-    weights_game_default(&sets[1], martian());
-    assert_true(weights_load_game(&sets[2], "material", martian(), err, sizeof err));
+    weights_start(&sets[0], v);
+    weights_game_default(&sets[1], v);
+    assert_true(weights_load_game(&sets[2], "material", v, err, sizeof err));
     uint64_t seed = 4141;
     for (int k = 3; k < SETS; k++)
-        weights_random(&sets[k], &seed);
+        weights_random(&sets[k], v, &seed);
 }
 
-/* Checks one position: trace exactness under every set, the piece-square cache, the mirror
+/* The position the other team sees as pos's side to move sees pos: the half turn of the
+ * two-player board (position_mirror), the quarter turn of the four-player one. */
+static void turn_to_opponent(const Position *pos, Position *out)
+{
+    if (pos->variant->players == 4)
+        fixtures_position_quarter_turn(pos, out);
+    else
+        position_mirror(pos, out);
+}
+
+/* Checks one position: trace exactness under every set, the piece-square cache, the turned
  * image's equal trace and score, and no other game's term. */
 static void check_position(const Position *pos, const Weights sets[SETS], EvalPst pst[SETS],
                            const char *where)
 {
     Position mir;
-    position_mirror(pos, &mir);
+    turn_to_opponent(pos, &mir);
     int f[T_NB], fm[T_NB];
     eval_features(pos, f);
     eval_features(&mir, fm);
     for (int t = 0; t < T_NB; t++) {
-        if (f[t] && !weights_term_in_game(martian(), t))
+        if (f[t] && !weights_term_in_game(pos->variant, t))
             fail_msg("%s: %s, not a Martian term, is %d", where, weight_term_names[t], f[t]);
         if (f[t] != -fm[t])
             fail_msg("%s: %s is %d, %d in the mirror image", where, weight_term_names[t], f[t],
@@ -112,24 +130,23 @@ static void check_position(const Position *pos, const Weights sets[SETS], EvalPs
     }
 }
 
-/* Random playouts from the start (now and then a clock call): every position's evaluation is
- * exact, symmetric and Martian only; the games reach their ends. */
-static void test_playouts_trace_and_symmetry(void **state)
+/* Random playouts of game v from the start (now and then a clock call): every position's
+ * evaluation is exact, symmetric and Martian only; the games reach their ends. */
+static void check_playouts(const Variant *v)
 {
-    (void)state;
     static Weights sets[SETS];
     static EvalPst pst[SETS];
-    weight_sets(sets);
+    weight_sets(sets, v);
     for (int k = 0; k < SETS; k++)
         eval_pst_build(&pst[k], &sets[k]);
     uint64_t seed = 99;
     int positions = 0, ended = 0, scored = 0, clocks = 0;
     for (int game = 0; game < PLAYOUTS; game++) {
         Position pos;
-        parse(&pos, "start");
+        parse_game(&pos, "start", v);
         for (int ply = 0; ply < 300; ply++) {
             char where[64];
-            snprintf(where, sizeof where, "playout %d ply %d", game, ply);
+            snprintf(where, sizeof where, "%s playout %d ply %d", v->name, game, ply);
             check_position(&pos, sets, pst, where);
             positions++;
             scored += pos.score[WHITE] + pos.score[BLACK] > 0;
@@ -148,10 +165,18 @@ static void test_playouts_trace_and_symmetry(void **state)
             move_do(&pos, moves[i], &u);
         }
     }
-    print_message("%d positions, %d with points scored, %d with the clock running, %d games "
+    print_message("%s: %d positions, %d with points scored, %d with the clock running, %d games "
                   "ended\n",
-                  positions, scored, clocks, ended);
+                  v->name, positions, scored, clocks, ended);
     assert_true(scored > positions / 4 && clocks > 100 && ended > PLAYOUTS / 2);
+}
+
+/* Random playouts of both games. */
+static void test_playouts_trace_and_symmetry(void **state)
+{
+    (void)state;
+    check_playouts(martian());
+    check_playouts(variant_get(VARIANT_MARTIAN4));
 }
 
 /* Features (South minus North) of a FEN. */
@@ -246,12 +271,15 @@ static void test_search_game_ends(void **state)
     engine_free(e);
 }
 
-/* The engine plays the two-player game only: the team game is the rules' alone so far. */
+/* The engine plays both games, with the same terms. */
 static void test_engine_games(void **state)
 {
     (void)state;
     assert_true(variant_get(VARIANT_MARTIAN)->engine);
-    assert_false(variant_get(VARIANT_MARTIAN4)->engine);
+    assert_true(variant_get(VARIANT_MARTIAN4)->engine);
+    for (int i = 0; i < W_NB; i++)
+        assert_int_equal(weights_in_game(martian(), i),
+                         weights_in_game(variant_get(VARIANT_MARTIAN4), i));
     /* Martian's table: its own weights and the search's, none of Maxima's pieces. */
     const Variant *v = martian();
     assert_true(weights_in_game(v, W_POINTS_MG) && weights_in_game(v, W_QUEEN_EG));

@@ -101,3 +101,26 @@ double fixtures_numeric_gradient(Fit *f, double *theta, int j, double h)
     theta[j] = save;
     return (up - down) / (2 * h);
 }
+
+int fixtures_quarter_turn(int sq)
+{
+    int file = sq_file(sq), row = sq_rank(sq) - 1;
+    return sq_make(row, 8 - file);
+}
+
+void fixtures_position_quarter_turn(const Position *pos, Position *out)
+{
+    const Variant *v = pos->variant;
+    position_clear(out, v);
+    for (int sq = 0; sq < SQ_NB; sq++)
+        if (piece_is_piece(pos->board[sq])) {
+            int to = fixtures_quarter_turn(sq);
+            position_put(out, to, variant_zone_piece(v, to, piece_type(pos->board[sq])));
+        }
+    out->side = v->next[pos->side];
+    out->plies = pos->plies;
+    out->score[WHITE] = pos->score[BLACK];
+    out->score[BLACK] = pos->score[WHITE];
+    out->clock = pos->clock;
+    out->key = position_compute_key(out);
+}

@@ -19,6 +19,15 @@ extern const char *const fixtures_midgame[FIXTURES_MIDGAME_NB];
  * plies, key, game, and a Martian game's scores, last crossing and clock. */
 bool fixtures_same_position(const Position *a, const Position *b);
 
+/* Square sq of the four-player Martian board turned through 90 degrees clockwise (rank 8 at
+ * the top): a1 to a8, a8 to h8, each quadrant to the next player's. */
+int fixtures_quarter_turn(int sq);
+
+/* A four-player Martian position turned through 90 degrees clockwise: each piece to its turned
+ * square, owned there by the next player; the next player to move; the teams' scores swapped
+ * (the teams swap seats). */
+void fixtures_position_quarter_turn(const Position *pos, Position *out);
+
 /* Counts holding the given pentanomial vector [LL, LD+DL, LW+DD+WL, WD+DW, WW], with W/L/D made
  * consistent with it (index 2 counted as DD). */
 MatchCounts fixtures_counts_from_penta(const long p[5]);

@@ -256,7 +256,7 @@ void game_play(const Position *opening, Player *white, Player *black, const Matc
             engine_set_defence(players[c]->engine, players[c]->defence ? players[c]->defence : 100);
         }
     while (!game_ended(&pos, keys, floor, mc, max_plies, counters, rec)) {
-        int us = pos.side, score;
+        int us = position_team(&pos), score; /* the player of the team to move */
         Player *p = players[us];
         bool timed = p->tc.base_ms > 0;
         double seconds;

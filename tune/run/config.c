@@ -47,9 +47,10 @@ static bool check_filename(const char *v, char *msg, size_t len)
 static const ConfigKey RUN_KEYS[] = {
     KEY_ENUM(Config, job, NULL /* the jobs layer's table: config_set_jobs */, NULL, REQUIRED,
              "which job to run (the jobs are listed at the end)"),
-    KEY_ENUM_SPARSE(Config, variant, "maxima|ultima|martian", "maxima",
-                    "the game: maxima (docs/rules/maxima.md), ultima (docs/rules/ultima.md) or "
-                    "martian (two-player Martian Chess, docs/rules/martian.md)"),
+    KEY_ENUM_SPARSE(Config, variant, "maxima|ultima|martian|martian4", "maxima",
+                    "the game: maxima (docs/rules/maxima.md), ultima (docs/rules/ultima.md), "
+                    "martian (two-player Martian Chess, docs/rules/martian.md) or martian4 (its "
+                    "four-player team game, part II of martian.md)"),
     KEY_STR(Config, name, NULL, REQUIRED, check_filename,
             "results folder name: A-Z a-z 0-9 . _ - only, not starting with '.'"),
     KEY_U64(Config, seed, "0", "18446744073709551615", "1",
