@@ -25,7 +25,7 @@ enum { CONFIG_ARENA_SIZE = 100 * 1024 };
  * by value and compared with memcmp. */
 typedef struct Config {
     char job[16];             /* [run] job: a name of the jobs table (jobs/job.c) */
-    char variant[8];          /* [run] variant: the game played, a name of core/variant.h
+    char variant[16];         /* [run] variant: the game played, a name of core/variant.h
                                * ("maxima", the default, or "ultima"); config_variant */
     char name[64];            /* [run] name: results folder name, [A-Za-z0-9._-], no leading dot */
     unsigned long long seed;  /* [run] seed, default 1 */

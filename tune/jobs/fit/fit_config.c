@@ -145,6 +145,7 @@ static bool fit_config_check(const Config *cfg, ConfigCheck *ck)
 static const ConfigGameDefault FIT_GAME_DEFAULTS[] = {
     {"ultima", "params", PARAMS_ULTIMA_PIECES},
     {"martian", "params", PARAMS_MARTIAN_PIECES},
+    {"martian4", "params", PARAMS_MARTIAN_PIECES},
 };
 
 static const ConfigSection FIT_SECTIONS[] = {

@@ -40,6 +40,7 @@ static bool pipeline_config_check(const Config *cfg, ConfigCheck *ck)
 static const ConfigGameDefault PIPELINE_GAME_DEFAULTS[] = {
     {"ultima", "spsa_params", "king_pressure,king_frozen,immobilizer_king,suicide_spare,tempo"},
     {"martian", "spsa_params", "points,attack.pawn,attack.drone,attack.queen,clock_lead,tempo"},
+    {"martian4", "spsa_params", "points,attack.pawn,attack.drone,attack.queen,clock_lead,tempo"},
 };
 
 static const ConfigSection PIPELINE_SECTIONS[] = {

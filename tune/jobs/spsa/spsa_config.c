@@ -116,6 +116,7 @@ static bool spsa_config_check(const Config *cfg, ConfigCheck *ck)
 static const ConfigGameDefault SPSA_GAME_DEFAULTS[] = {
     {"ultima", "params", PARAMS_ULTIMA_PIECES},
     {"martian", "params", PARAMS_MARTIAN_PIECES},
+    {"martian4", "params", PARAMS_MARTIAN_PIECES},
 };
 
 static const ConfigSection SPSA_SECTIONS[] = {

@@ -31,6 +31,7 @@ static const ConfigKey VALUES_KEYS[] = {
 static const ConfigGameDefault VALUES_GAME_DEFAULTS[] = {
     {"ultima", "types", PARAMS_ULTIMA_PIECES},
     {"martian", "types", PARAMS_MARTIAN_PIECES},
+    {"martian4", "types", PARAMS_MARTIAN_PIECES},
 };
 
 static const ConfigSection VALUES_SECTIONS[] = {
