@@ -8,8 +8,11 @@
 # the plots drawn as SVG, the parts linked, and in the viewer the arrow keys step to the last
 # ply, where the board equals `maxtune show` of the game's final FEN square by square. Also:
 # `maxtune report` writes the same page again from the files, and `maxtune view` refuses an
-# illegal move. Skips (one PASS line saying so) only when chromium, node or npm is missing.
-# Environment: BIN, the program (default bin/maxtune). About 20-30 s.
+# illegal move. Martian Chess (tests/browser/check_martian.js): the `maxtune view` page of a small
+# Martian match draws the 4 x 8 board with its canal, the pieces P, D, Q of the FEN, steps moves,
+# and shows the scores and the clock; a Martian pipeline's weights report shows its 4 x 4
+# tables per type. Skips (one PASS line saying so) only when chromium, node or npm is missing.
+# Environment: BIN, the program (default bin/maxtune). About 25-35 s.
 set -u
 NAME=html_browser
 # shellcheck source=lib/common.sh
@@ -69,6 +72,13 @@ node "$B/check_page.js" --chromium "$CHROMIUM" --maxtune "$BIN" \
     "$T/view.html" - 2>&1
 check "browser checks finished ($((SECONDS - t0)) s in the browser)" [ $? -eq 0 ]
 check "screenshots taken" [ -s "$T/shots/report-match.png" ] && [ -s "$T/shots/viewer.png" ]
+
+martian_runs "$T/m"
+check "a Martian match and a Martian pipeline run" [ $? -eq 0 ]
+"$BIN" view "$T/m/mc/games.pgn" -o "$T/martian.html" >/dev/null
+check "maxtune view writes the Martian games' page" [ -s "$T/martian.html" ]
+node "$B/check_martian.js" --chromium "$CHROMIUM" "$T/martian.html" "$T/m/mp/report.html" 2>&1
+check "browser checks of the Martian pages finished" [ $? -eq 0 ]
 [ -n "${SCREENSHOTS:-}" ] && cp "$T/shots/"*.png "$SCREENSHOTS/"
 echo "html_browser: $((SECONDS - start)) s"
 [ $failures -eq 0 ]

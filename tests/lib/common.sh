@@ -130,6 +130,28 @@ broken_match() {
     printf '\n[match]\npairs = %s\n' "$2" >>"$CFG"
 }
 
+# Runs a small Martian Chess match (folder $1/mc) and a small Martian pipeline (folder $1/mp)
+# whose start weights have piece-square entries (so that its report draws the tables): the
+# pages of tests/martian_pages.sh and html_browser.sh. False when either run fails.
+martian_runs() {
+    local dir=$1
+    mkdir -p "$dir"
+    printf '[run]\njob = match\nname = mc\nvariant = martian\nseed = 5\nthreads = 2\n' >"$dir/mc.ini"
+    printf '\n[engine_%s]\nname = %s\nnodes = 300\nhash_mb = 1\n' a a b b >>"$dir/mc.ini"
+    printf '\n[match]\npairs = 6\nopening_plies = 4\n' >>"$dir/mc.ini"
+    "$BIN" run "$dir/mc.ini" --set run.results_dir="$dir" >"$dir/mc.log" 2>&1 || return 1
+    "$BIN" weights --variant martian |
+        sed -e 's/^pst_file\.pawn\.a\.mg *= *0 /pst_file.pawn.a.mg = 11 /' \
+            -e 's/^pst_rank\.queen\.4\.mg *= *0 /pst_rank.queen.4.mg = -23 /' >"$dir/pst.weights"
+    sed -e 's/^job = match/job = pipeline/' -e 's/^name = mc/name = mp/' "$dir/mc.ini" |
+        sed '/^\[match\]/,$d' >"$dir/mp.ini"
+    printf '[selfplay]\ngames = 300\n\n[fit]\nverify_pairs = 1\nvalidation = 0\n\n' >>"$dir/mp.ini"
+    printf '[spsa]\niterations = 4\nbatch = 2\nverify_pairs = 1\n\n[pipeline]\n' >>"$dir/mp.ini"
+    printf 'start_weights = %s\nfit_params = pawn,drone,queen\ngate_pairs = 1\n' "$dir/pst.weights" \
+        >>"$dir/mp.ini"
+    "$BIN" run "$dir/mp.ini" --set run.results_dir="$dir" >"$dir/mp.log" 2>&1
+}
+
 # For the browser tests: sets ROOT (the source tree), CHROMIUM and B (tests/browser, with its
 # node_modules installed by `npm ci` on first use). Without chromium, node or npm it prints
 # one SKIP and one PASS line saying so and exits 0; when npm ci fails, a FAIL line and exit 1.

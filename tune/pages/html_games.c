@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "core/attack.h"
 #include "core/fen.h"
@@ -40,7 +41,8 @@ static void games_error(char *err, size_t errlen, const char *source, int line, 
     va_end(ap);
 }
 
-/* The cell of a square in the board string: a FEN letter, '.' or 'x'. */
+/* The cell of a square in the board string: a FEN letter, '.' or 'x' (a zoned game's pieces
+ * have no colour: capitals, as in its FEN). */
 static char cell_char(const Position *pos, int sq)
 {
     Piece p = pos->board[sq];
@@ -49,7 +51,35 @@ static char cell_char(const Position *pos, int sq)
     if (p == EMPTY)
         return '.';
     char c = PIECE_LETTERS[piece_type(p)];
-    return piece_color(p) == WHITE ? (char)(c >= 'a' ? c - 32 : c) : (char)(c >= 'a' ? c : c + 32);
+    bool upper = pos->zoned || piece_color(p) == WHITE;
+    return upper ? (char)(c >= 'a' ? c - 32 : c) : (char)(c >= 'a' ? c : c + 32);
+}
+
+/* A zoned game's state in a position (the scores and the clock, -1 before a call) as JSON
+ * array items "south,north,clock". */
+static void zoned_state(FILE *o, const Position *pos)
+{
+    fprintf(o, "%d,%d,%d", (int)pos->score[WHITE], (int)pos->score[BLACK], (int)pos->clock);
+}
+
+/* A zoned game's board in the game's JSON: the owner of each of the 88 cells ('0'..'3', 'x' a
+ * hole), from which the page draws the canals, the teams' names and the scores and clock
+ * (zoned_state); nothing for the other games. */
+static void zoned_board(FILE *o, const Position *pos)
+{
+    if (!pos->zoned)
+        return;
+    const Variant *v = pos->variant;
+    fputs(",\"zones\":\"", o);
+    for (int sq = 0; sq < SQ_NB; sq++)
+        fputc(v->geo.real[sq] ? '0' + v->geo.owner[sq] : 'x', o);
+    fputs("\",\"teams\":[", o);
+    html_json_str(o, v->team_names[WHITE]);
+    fputc(',', o);
+    html_json_str(o, v->team_names[BLACK]);
+    fputs("],\"score\":[", o);
+    zoned_state(o, pos);
+    fputc(']', o);
 }
 
 /* The 88 cells of a position (buf: at least SQ_NB + 1 bytes). */
@@ -80,6 +110,20 @@ static bool games_problem(void *data, int line, PgnProblem kind, const char *msg
         return true;
     games_error(b->err, b->errlen, b->source, line, "%s", msg);
     return false;
+}
+
+/* A Variant tag naming its game by the title the PGN writer gives it ("Martian Chess"), which
+ * the replay reads by name: the tag is set to the game's name (a PgnReplayHooks tag hook). */
+static void games_tag(void *data, PgnGame *g, const PgnToken *tok)
+{
+    (void)data;
+    if (strcmp(tok->name, "Variant") || pgn_variant(g->variant.value))
+        return;
+    for (int id = 0; id < VARIANT_NB; id++) {
+        const Variant *v = variant_get((VariantId)id);
+        if (v->engine && !strcasecmp(g->variant.value, v->title))
+            snprintf(g->variant.value, sizeof g->variant.value, "%s", v->name);
+    }
 }
 
 /* Opens the plies' JSON of a game set up (a PgnReplayHooks started hook). */
@@ -115,7 +159,12 @@ static bool games_played(void *data, PgnGame *g, Move m, const Position *before,
         if (cells_before[sq] != cells_after[sq])
             fprintf(o, "%02d%c", sq, cells_after[sq]);
     int check = attack_king_attacked(&g->pos, g->pos.side) ? 1 : 0;
-    fprintf(o, "\",%d]", check | (g->pos.side == BLACK ? 2 : 0));
+    fprintf(o, "\",%d", check | (g->pos.side == BLACK ? 2 : 0));
+    if (g->pos.zoned) {
+        fputc(',', o);
+        zoned_state(o, &g->pos);
+    }
+    fputc(']', o);
     return true;
 }
 
@@ -162,8 +211,10 @@ static bool game_append(HtmlGames *gs, GamesBuild *b, const PgnGame *g, const ch
     html_json_str(o, fen);
     fputs(",\"final\":", o);
     html_json_str(o, final_fen);
-    fprintf(o, ",\"board\":\"%s\",\"side\":%d,\"check\":%d,\"plies\":[\n%s]}", cells, start->side,
-            attack_king_attacked(start, start->side) ? 1 : 0, b->plies ? b->plies : "");
+    fprintf(o, ",\"board\":\"%s\",\"side\":%d,\"check\":%d", cells, start->side,
+            attack_king_attacked(start, start->side) ? 1 : 0);
+    zoned_board(o, start);
+    fprintf(o, ",\"plies\":[\n%s]}", b->plies ? b->plies : "");
     fclose(o);
     h->json = json;
     h->len = len;
@@ -193,6 +244,7 @@ bool html_games_read(HtmlGames *gs, const char *text, size_t len, const char *so
     GamesBuild b = {.gs = gs, .source = source, .err = err, .errlen = errlen};
     PgnReplayHooks hooks = {.data = &b,
                             .problem = games_problem,
+                            .tag = games_tag,
                             .started = games_started,
                             .played = games_played,
                             .finished = games_finished};

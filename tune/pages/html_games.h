@@ -5,7 +5,9 @@
  * written as JSON the page steps through without knowing any rule: the board before the first
  * move (88 cells, rank * 8 + file: a piece letter as in FEN, '.' empty, 'x' a hole), and per
  * ply the move's text, its from and to squares, the squares it captured, the cells it changed
- * and whether the side to move is then in check. A page has a size cap: html_games_write_json
+ * and whether the side to move is then in check. A zoned game (Martian Chess) adds the owner of
+ * each cell ("zones", from which the page draws the canals), its teams' names, and the scores and
+ * clock at the start and after each ply. A page has a size cap: html_games_write_json
  * chooses which games go in (see there) and says how in the JSON's "note". */
 #ifndef MAXTUNE_HTML_GAMES_H
 #define MAXTUNE_HTML_GAMES_H

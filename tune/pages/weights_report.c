@@ -14,6 +14,13 @@ int weights_report_published(const Variant *v, const PublishedTable **tables)
         {"Jocly", {1, 3, 3, 2.5, 2.5, 4, 0, 0}},
         {"vchess", {1, 2, 5, 3, 3, 5, 0, 0}},
     };
+    /* Martian Chess: the points a capture scores (MARTIAN.md 4.1), pawn 1, drone 2, queen 3. */
+    static const PublishedTable MARTIAN[] = {
+        {"official", {[T_PAWN] = 1, [T_DRONE] = 2, [T_QUEEN] = 3}}};
+    if (variant_zoned(v)) {
+        *tables = MARTIAN;
+        return 1;
+    }
     bool ultima = v->id == VARIANT_ULTIMA;
     *tables = ultima ? ULTIMA : MAXIMA;
     return ultima ? (int)(sizeof ULTIMA / sizeof ULTIMA[0]) : 1;
@@ -33,49 +40,57 @@ const char *weights_report_reference_name(const Variant *v)
     return tables[0].name;
 }
 
-static const char *const type_names[] = {"",          "pincer",     "coordinator", "long leaper",
-                                         "chameleon", "withdrawer", "immobilizer", "mage",
-                                         "guard",     "king"};
+static const char *const type_names[TYPE_NB] = {
+    "",     "pincer", "coordinator", "long leaper", "chameleon", "withdrawer", "immobilizer",
+    "mage", "guard",  "king",        "pawn",        "drone",     "queen"};
 static const char *const phase_names[] = {"middle game", "end game"};
 
-/* The piece-square value of piece type t on file f and rank r (White's view) in phase ph (0 mg,
- * 1 eg): the file entry plus the rank entry. */
-static int square_value(const Weights *w, int t, int f, int r, int ph)
+/* The board of a game's piece-square tables: its piece types, files and relative ranks. */
+typedef struct PstBoard {
+    int first_type, last_type; /* PINCER..KING, or a zoned game's PAWN..QUEEN */
+    int files;                 /* 8 from a, or a zoned game's 4 (a..d from the owner's side) */
+    int first_rank, last_rank; /* Maxima's 0..10 (with the palace rows), Ultima's 1..8, a zoned
+                                 * game's 1..4 (the owner's half, from his edge) */
+    bool zoned;
+} PstBoard;
+
+/* The board of game v's piece-square tables (weights.h). */
+static PstBoard pst_board(const Variant *v)
 {
-    int a = weight_pst_file(t, f), b = weight_pst_rank(t, r);
-    return ph ? w->v[weight_eg(a)] + w->v[weight_eg(b)] : w->v[weight_mg(a)] + w->v[weight_mg(b)];
+    if (variant_zoned(v))
+        return (PstBoard){PAWN, QUEEN, ZPST_FILE_NB, 1, ZPST_RANK_NB, true};
+    int first = weights_term_in_game(v, weight_pst_rank(PINCER, 0)) ? 0 : 1;
+    return (PstBoard){PINCER, KING, FILE_NB, first, first + v->fen_rows - 1, false};
 }
 
-/* The relative ranks of game v's piece-square tables, first..last: Maxima's 0..10 (with the
- * palace rows), Ultima's 1..8 (weights.h). */
-static void game_ranks(const Variant *v, int *first, int *last)
+/* The piece-square value of piece type t on file f and rank r (the owner's view) in phase ph
+ * (0 mg, 1 eg) on board b: the file entry plus the rank entry. */
+static int square_value(const PstBoard *b, const Weights *w, int t, int f, int r, int ph)
 {
-    *first = weights_term_in_game(v, weight_pst_rank(PINCER, 0)) ? 0 : 1;
-    *last = *first + v->fen_rows - 1;
+    int x = b->zoned ? weight_zpst_file(t, f) : weight_pst_file(t, f);
+    int y = b->zoned ? weight_zpst_rank(t, r - 1) : weight_pst_rank(t, r);
+    return ph ? w->v[weight_eg(x)] + w->v[weight_eg(y)] : w->v[weight_mg(x)] + w->v[weight_mg(y)];
 }
 
-/* True when square (f, r) exists in game v: a palace row (ranks 0 and 10 of a board with them)
+/* True when square (f, r) exists on board b: a palace row (ranks 0 and 10 of a board with them)
  * only has files d and e. */
-static bool square_real(const Variant *v, int f, int r)
+static bool square_real(const PstBoard *b, int f, int r)
 {
-    int first, last;
-    game_ranks(v, &first, &last);
-    return first > 0 || (r > 0 && r < RANK_NB - 1) || f == 3 || f == 4;
+    return b->first_rank > 0 || (r > 0 && r < RANK_NB - 1) || f == 3 || f == 4;
 }
 
 bool weights_report_write_squares(FILE *out, void *data)
 {
     const WeightsView *v = data;
-    int first, last;
-    game_ranks(v->game, &first, &last);
+    PstBoard b = pst_board(v->game);
     fprintf(out, "# piece-square values (file + rank entries), centipawns; blocks: type x phase\n");
-    for (int t = PINCER; t <= KING; t++)
+    for (int t = b.first_type; t <= b.last_type; t++)
         for (int ph = 0; ph < 2 && variant_has_type(v->game, t); ph++) {
             fprintf(out, "# %s, %s\n", type_names[t], phase_names[ph]);
-            for (int r = first; r <= last; r++) {
-                for (int f = 0; f < FILE_NB; f++)
-                    if (square_real(v->game, f, r))
-                        fprintf(out, "%d %d %d\n", f, r, square_value(v->w, t, f, r, ph));
+            for (int r = b.first_rank; r <= b.last_rank; r++) {
+                for (int f = 0; f < b.files; f++)
+                    if (square_real(&b, f, r))
+                        fprintf(out, "%d %d %d\n", f, r, square_value(&b, v->w, t, f, r, ph));
                     else
                         fprintf(out, "%d %d NaN\n", f, r);
                 fprintf(out, "\n");
@@ -120,21 +135,24 @@ static void single_table(FILE *out, const WeightsView *v)
     }
 }
 
-/* One piece type's table in one phase: the game's ranks, the top (10 or 8) first, files
- * a..h. */
-static void square_table(FILE *out, const Variant *v, const Weights *w, int t, int ph)
+/* One piece type's table in one phase on board b: its ranks, the top (10, 8 or 4) first, its
+ * files (a..h, or a..d). */
+static void square_table(FILE *out, const PstBoard *b, const Weights *w, int t, int ph)
 {
-    int first, last;
-    game_ranks(v, &first, &last);
-    fprintf(out,
-            "\n%s, %s (rank from the piece's own side):\n\n| rank | a | b | c | d | e | f | "
-            "g | h |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n",
-            type_names[t], phase_names[ph]);
-    for (int r = last; r >= first; r--) {
+    fprintf(out, "\n%s, %s (%s):\n\n| rank |", type_names[t], phase_names[ph],
+            b->zoned ? "South's half; North's squares are these turned through half a turn"
+                     : "rank from the piece's own side");
+    for (int f = 0; f < b->files; f++)
+        fprintf(out, " %c |", 'a' + f);
+    fprintf(out, "\n|---|");
+    for (int f = 0; f < b->files; f++)
+        fprintf(out, "---:|");
+    fprintf(out, "\n");
+    for (int r = b->last_rank; r >= b->first_rank; r--) {
         fprintf(out, "| %d |", r);
-        for (int f = 0; f < FILE_NB; f++)
-            if (square_real(v, f, r))
-                fprintf(out, " %d |", square_value(w, t, f, r, ph));
+        for (int f = 0; f < b->files; f++)
+            if (square_real(b, f, r))
+                fprintf(out, " %d |", square_value(b, w, t, f, r, ph));
             else
                 fprintf(out, " |");
         fprintf(out, "\n");
@@ -165,9 +183,10 @@ void weights_report_markdown(FILE *out, const WeightsView *v)
     if (v->png)
         fprintf(out, "\n![piece-square values](%s)\n", v->png);
     fprintf(out, "\n<details><summary>The tables as numbers</summary>\n");
-    for (int t = PINCER; t <= KING; t++)
+    PstBoard b = pst_board(v->game);
+    for (int t = b.first_type; t <= b.last_type; t++)
         for (int ph = 0; ph < 2 && variant_has_type(v->game, t); ph++)
-            square_table(out, v->game, v->w, t, ph);
+            square_table(out, &b, v->w, t, ph);
     fprintf(out, "\n</details>\n");
 }
 
@@ -175,25 +194,33 @@ bool weights_report_plot(const RunDir *rd, const char *squares, const WeightsVie
 {
     if (!v->png || !has_squares(v->w))
         return true;
-    int first, last, ntypes = 0;
-    game_ranks(v->game, &first, &last);
-    for (int t = PINCER; t <= KING; t++)
-        ntypes += variant_has_type(v->game, t);
+    PstBoard b = pst_board(v->game);
+    int first = b.first_rank, last = b.last_rank, ntypes = 0, last_type = b.first_type;
+    for (int t = b.first_type; t <= b.last_type; t++)
+        if (variant_has_type(v->game, t)) {
+            ntypes++;
+            last_type = t;
+        }
     int nranks = last - first + 1;
+    char xtics[128];
+    size_t n = 0;
+    for (int f = 0; f < b.files; f++)
+        n += (size_t)snprintf(xtics + n, sizeof xtics - n, "%s'%c' %d", f ? ", " : "", 'a' + f, f);
     char script[8192];
     size_t k = (size_t)snprintf(
         script, sizeof script,
-        "set terminal pngcairo size 1500,560 font 'Sans,9' noenhanced\nset datafile separator "
-        "whitespace\nunset grid\nset size ratio %d.0/8\nunset key\nset palette defined (-1 "
+        "set terminal pngcairo size %d,560 font 'Sans,9' noenhanced\nset datafile separator "
+        "whitespace\nunset grid\nset size ratio %d.0/%d\nunset key\nset palette defined (-1 "
         "'#b2182b', 0 '#f7f7f7', 1 "
-        "'#2166ac')\nset cbrange [-100:100]\nset xrange [-0.5:7.5]\nset yrange [%g:%g]\n"
-        "set xtics ('a' 0, 'b' 1, 'c' 2, 'd' 3, 'e' 4, 'f' 5, 'g' 6, 'h' 7) font ',7'\n"
+        "'#2166ac')\nset cbrange [-100:100]\nset xrange [-0.5:%d.5]\nset yrange [%g:%g]\n"
+        "set xtics (%s) font ',7'\n"
         "set ytics %d, %d, %d font ',7' nomirror\nset xtics nomirror\nset multiplot layout 2, "
         "%d margins 0.03, 0.92, 0.05, 0.9 "
         "spacing 0.01, 0.08\n",
-        nranks, first - 0.5, last + 0.5, first, nranks > 8 ? 2 : 1, last, ntypes);
+        ntypes > 3 ? 1500 : 1000, nranks, b.files, b.files - 1, first - 0.5, last + 0.5, xtics,
+        first, nranks > 8 ? 2 : 1, last, ntypes);
     for (int ph = 0; ph < 2; ph++)
-        for (int t = PINCER, i = 0; t <= KING; t++) {
+        for (int t = b.first_type, i = 0; t <= b.last_type; t++) {
             if (!variant_has_type(v->game, t))
                 continue;
             int block = i++ * 2 + ph;
@@ -201,7 +228,8 @@ bool weights_report_plot(const RunDir *rd, const char *squares, const WeightsVie
                                   "set title '%s %s' font ',8'\n%s\nplot '%s' index %d using "
                                   "1:2:3 with image\n",
                                   type_names[t], ph ? "eg" : "mg",
-                                  t == KING ? "set colorbox" : "unset colorbox", squares, block);
+                                  t == last_type ? "set colorbox" : "unset colorbox", squares,
+                                  block);
         }
     snprintf(script + k, sizeof script - k, "unset multiplot\n");
     return plot_draw(rd, v->png, "piece-square values (file + rank), centipawns", script);

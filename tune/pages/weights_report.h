@@ -14,26 +14,29 @@
 
 /* The outside table of game v's piece values, in pawns, for material term t of the game, that
  * the SPSA and values reports set the weights beside: in Maxima vchess's (docs/methods.md), in
- * Ultima ChessV's (its start table, weights_ultima): weights_report_published's first. */
+ * Ultima ChessV's (its start table, weights_ultima), in Martian Chess the official points of a
+ * capture (pawn 1, drone 2, queen 3): weights_report_published's first. */
 double weights_report_reference(const Variant *v, int t);
 
 /* The name of that table in reports: "vchess", "ChessV". */
 const char *weights_report_reference_name(const Variant *v);
 
-/* A published table of piece values in pawns, by material term (T_PINCER .. T_GUARD; 0 for a
- * type the table does not value). */
+/* A published table of piece values in pawns, by material term (T_PINCER .. T_GUARD, Martian
+ * Chess's T_PAWN .. T_QUEEN; 0 for a type the table does not value). */
 typedef struct PublishedTable {
     const char *name; /* as the reports name it: "vchess", "ChessV", "Jocly" */
-    double value[T_GUARD + 1];
+    double value[T_QUEEN + 1];
 } PublishedTable;
 
 /* The published tables of game v's piece values (Maxima: vchess's; Ultima: ChessV's (George
- * Duke), Jocly's and vchess's Baroque table, as issue 28 quotes them); *tables points at them,
- * the first being weights_report_reference's. Returns their count. */
+ * Duke), Jocly's and vchess's Baroque table, as issue 28 quotes them; Martian Chess: the
+ * official points of a capture, pawn 1, drone 2, queen 3); *tables points at them, the first
+ * being weights_report_reference's. Returns their count. */
 int weights_report_published(const Variant *v, const PublishedTable **tables);
 
 /* What to show: the weights and those they started from (NULL: none), of one game (its
- * weights, piece types and board: Maxima's 11 ranks with palaces, Ultima's 8 x 8). */
+ * weights, piece types and board: Maxima's 11 ranks with palaces, Ultima's 8 x 8, Martian
+ * Chess's tables per type over the 4 x 4 squares of the owner's half). */
 typedef struct WeightsView {
     const Weights *w, *start;
     const char *png;     /* the heat map's file name in the run folder (NULL: no picture) */

@@ -205,6 +205,10 @@
   var NAMES = {p: "pincer", r: "coordinator", n: "long leaper", b: "chameleon", q: "withdrawer",
                m: "immobilizer", g: "mage", d: "guard", k: "king"};
   var ORDER = "prnbqmgdk";
+  /* Martian Chess (a zoned game: its JSON has "zones"): colourless pyramids of three sizes, the
+   * halves tinted by their owner. */
+  var PYRAMIDS = {P: {name: "pawn", h: 14}, D: {name: "drone", h: 22}, Q: {name: "queen", h: 30}};
+  var ZONE_TINTS = [["#e3edf7", "#c6d7ea"], ["#f7e6e3", "#eac9c3"], ["#e6f2e3", "#c9e2c3"], ["#f5efd9", "#e8dcb0"]];
   var cur = null, ply = 0, boards = [];
 
   /* The name of square index sq (rank * 8 + file). */
@@ -221,6 +225,21 @@
     return out;
   }
 
+  /* Draws a zoned game's piece on a square's centre: a pyramid as tall as its pips, its letter
+   * in the square's corner; no colour (its owner is the half it stands in). */
+  function drawPyramid(parent, cx, cy, ch, sq) {
+    var g = el("g", {"class": "piece pyramid"}, parent), h = PYRAMIDS[ch] ? PYRAMIDS[ch].h : 20;
+    if (sq !== undefined) { g.setAttribute("data-sq", sq); g.setAttribute("data-piece", ch); }
+    var base = cy + 12, w = h * 0.8;
+    el("polygon", {points: (cx - w / 2) + "," + base + " " + (cx + w / 2) + "," + base + " " + cx + "," + (base - h),
+                   fill: "#f4f1ea", stroke: "#333", "stroke-width": 1.5, "stroke-linejoin": "round"}, g);
+    el("line", {x1: cx, y1: base - h, x2: cx + w / 6, y2: base, stroke: "#999", "stroke-width": 1}, g);
+    var txt = el("text", {x: cx + S / 2 - 7, y: cy + S / 2 - 4, "text-anchor": "middle", "font-size": 10, "font-weight": 700,
+                          "font-family": "Liberation Sans, Arial, sans-serif", fill: "#111"}, g);
+    txt.textContent = ch;
+    return g;
+  }
+
   /* Draws a piece (a disc with its letter; the King with a second ring) on a square's centre. */
   function drawPiece(parent, cx, cy, ch, sq) {
     var white = ch === ch.toUpperCase(), t = ch.toLowerCase();
@@ -235,13 +254,37 @@
     return g;
   }
 
-  /* The grid ranks that hold squares of the game (Maxima 0..10 with its palaces, Ultima 1..8):
-   * the rows of the 88-cell board string that are not all holes. */
+  /* The grid ranks and files that hold squares of the game (Maxima ranks 0..10 with its
+   * palaces, Ultima 1..8, Martian Chess 1..8 of files a..d): the rows and columns of the
+   * 88-cell board string that are not all holes. */
   function rankSpan(cells) {
-    var lo = 10, hi = 0;
-    for (var r = 0; r <= 10; r++)
-      if (cells.substr(r * 8, 8) !== "xxxxxxxx") { lo = Math.min(lo, r); hi = Math.max(hi, r); }
-    return {lo: lo, hi: hi};
+    var lo = 10, hi = 0, files = 0;
+    for (var sq = 0; sq < 88; sq++)
+      if (cells[sq] !== "x") {
+        var r = Math.floor(sq / 8);
+        lo = Math.min(lo, r); hi = Math.max(hi, r); files = Math.max(files, sq % 8 + 1);
+      }
+    return {lo: lo, hi: hi, files: files};
+  }
+
+  /* The canals of a zoned game (JSON "zones": each cell's owner): a line on every edge
+   * between two squares of different owners (Martian Chess: between ranks 4 and 5). */
+  function drawCanals(svg, zones, span) {
+    var g = el("g", {"class": "canal"}, svg);
+    for (var sq = span.lo * 8; sq < (span.hi + 1) * 8; sq++) {
+      if (zones[sq] === "x") continue;
+      var f = sq % 8, r = Math.floor(sq / 8), x = M + f * S, y = (span.hi - r) * S;
+      if (r < span.hi && zones[sq + 8] !== "x" && zones[sq + 8] !== zones[sq])
+        el("line", {x1: x, y1: y, x2: x + S, y2: y, stroke: "#1565c0", "stroke-width": 5, "data-canal": "rank"}, g);
+      if (f + 1 < span.files && zones[sq + 1] !== "x" && zones[sq + 1] !== zones[sq])
+        el("line", {x1: x + S, y1: y, x2: x + S, y2: y + S, stroke: "#1565c0", "stroke-width": 5, "data-canal": "file"}, g);
+    }
+  }
+
+  /* A zoned game's scores and clock after ply k (from the ply's or the game's JSON). */
+  function zonedState(k) {
+    var a = k ? cur.plies[k - 1].slice(6, 9) : cur.score;
+    return {score: [a[0], a[1]], clock: a[2]};
   }
 
   /* Draws the board at the current ply: squares, holes, palaces, marks, pieces. Only the ranks
@@ -250,9 +293,9 @@
     var host = document.getElementById("board");
     var cells = boards[ply], p = ply ? cur.plies[ply - 1] : null;
     var side = p ? (p[5] >> 1) & 1 : cur.side, check = p ? p[5] & 1 : cur.check;
-    var span = rankSpan(cells), rows = span.hi - span.lo + 1;
-    var svg = el("svg", {id: "board-svg", viewBox: "0 0 " + (8 * S + M + 4) + " " + (rows * S + M + 4),
-                         width: 8 * S + M + 4, height: rows * S + M + 4, role: "img",
+    var span = rankSpan(cells), rows = span.hi - span.lo + 1, zones = cur.zones, files = span.files;
+    var svg = el("svg", {id: "board-svg", viewBox: "0 0 " + (files * S + M + 4) + " " + (rows * S + M + 4),
+                         width: files * S + M + 4, height: rows * S + M + 4, role: "img",
                          "aria-label": "board", "data-ply": ply, "data-game": cur.n,
                          "data-side": side ? "black" : "white", "data-check": check ? "1" : "0"});
     var defs = el("defs", {}, svg), pat = el("pattern", {id: "hole", width: 6, height: 6, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)"}, defs);
@@ -261,19 +304,23 @@
     var caps = p ? p[3] : [];
     for (var sq = span.lo * 8; sq < (span.hi + 1) * 8; sq++) {
       var f = sq % 8, r = Math.floor(sq / 8), x = M + f * S, y = (span.hi - r) * S;
-      var hole = cells[sq] === "x", palace = !hole && cells.substr(r * 8, 8).indexOf("x") >= 0;
+      var hole = cells[sq] === "x", palace = !hole && !zones && cells.substr(r * 8, 8).indexOf("x") >= 0;
       var fill = hole ? "url(#hole)" : palace ? ((f + r) % 2 ? "#f3d98b" : "#e6c66a") : ((f + r) % 2 ? "#eeeed2" : "#9fb98a");
+      if (zones && !hole) fill = ZONE_TINTS[Number(zones[sq]) % 4][(f + r) % 2 ? 0 : 1];
+      if (hole && zones) continue;
       var rect = el("rect", {x: x, y: y, width: S, height: S, fill: fill, "data-square": hole ? "" : sqName(sq),
                              "class": hole ? "hole" : palace ? "palace" : "square"}, svg);
       if (palace) rect.setAttribute("stroke", "#8a6d12");
+      if (zones) rect.setAttribute("data-owner", zones[sq]);
       if (p && (sq === p[1] || sq === p[2])) el("rect", {x: x, y: y, width: S, height: S, fill: "#ffd400", "fill-opacity": 0.45, "class": "lastmove"}, svg);
     }
+    if (zones) drawCanals(svg, zones, span);
     for (sq = 0; sq < 88; sq++) {
       var ch = cells[sq];
       if (ch === "x" || ch === ".") continue;
       var cx = M + (sq % 8) * S + S / 2, cy = (span.hi - Math.floor(sq / 8)) * S + S / 2;
       if (check && ch === (side ? "k" : "K")) el("circle", {cx: cx, cy: cy, r: 21, fill: "#e53935", "fill-opacity": 0.55, "class": "incheck"}, svg);
-      drawPiece(svg, cx, cy, ch, sqName(sq));
+      (zones ? drawPyramid : drawPiece)(svg, cx, cy, ch, sqName(sq));
     }
     caps.forEach(function (c) {
       var cx = M + (c % 8) * S + S / 2, cy = (span.hi - Math.floor(c / 8)) * S + S / 2;
@@ -290,15 +337,24 @@
       }
     });
     for (var rr = span.lo; rr <= span.hi; rr++) el("text", {x: M / 2, y: (span.hi - rr) * S + S / 2 + 4, "text-anchor": "middle", "font-size": 11}, svg).textContent = rr;
-    for (var ff = 0; ff < 8; ff++) el("text", {x: M + ff * S + S / 2, y: rows * S + 14, "text-anchor": "middle", "font-size": 11}, svg).textContent = FILES[ff];
+    for (var ff = 0; ff < files; ff++) el("text", {x: M + ff * S + S / 2, y: rows * S + 14, "text-anchor": "middle", "font-size": 11}, svg).textContent = FILES[ff];
     host.textContent = "";
     host.appendChild(svg);
     var n = cur.plies.length;
     document.getElementById("ply-label").textContent = "ply " + ply + " / " + n;
     var st = document.getElementById("position-status");
-    st.textContent = (side ? "Black" : "White") + " to move";
+    st.textContent = (zones ? cur.teams[side] : side ? "Black" : "White") + " to move";
     if (check) { var s = document.createElement("span"); s.className = "check"; s.textContent = ", in check"; st.appendChild(s); }
     if (p) st.appendChild(document.createTextNode(" (last move " + p[0] + (caps.length ? ", " + caps.length + " captured" : "") + ")"));
+    if (zones) {
+      var zs = zonedState(ply), sc = document.createElement("div");
+      sc.id = "zoned-state";
+      sc.setAttribute("data-score", zs.score.join("-"));
+      sc.setAttribute("data-clock", zs.clock);
+      sc.textContent = "Score: " + cur.teams[0] + " " + zs.score[0] + ", " + cur.teams[1] + " " + zs.score[1] +
+        (zs.clock < 0 ? "; clock not called" : "; clock called: " + zs.clock + " more move" + (zs.clock === 1 ? "" : "s") + " without a capture");
+      st.appendChild(sc);
+    }
     var end = document.getElementById("game-end");
     end.textContent = ply === n ? "Game over: " + cur.result + " (" + (cur.ending || "no reason given") + "; the final position is " + cur.state + ")" : "";
     document.querySelectorAll("#move-list .ply").forEach(function (li) { li.classList.toggle("current", Number(li.getAttribute("data-ply")) === ply); });
@@ -316,7 +372,7 @@
   function open(g) {
     cur = g; boards = buildBoards(g); ply = 0;
     document.getElementById("game-head").textContent = "#" + g.n + (g.round ? " (round " + g.round + ")" : "") + ": " +
-      g.white + " (White) against " + g.black + " (Black), " + g.result + ", " + g.plies.length + " plies";
+      g.white + " (" + (g.teams ? g.teams[0] : "White") + ") against " + g.black + " (" + (g.teams ? g.teams[1] : "Black") + "), " + g.result + ", " + g.plies.length + " plies";
     /* The moves in pairs, numbered from 1 whichever side moved first. */
     var ol = document.getElementById("move-list"), row = null, num = 1, side = g.side;
     ol.textContent = "";
@@ -381,6 +437,7 @@
    * only where a board has palace rows (Maxima). */
   var palaces = sets.some(function (set) {
     return set.games.some(function (g) {
+      if (g.zones) return false;
       for (var r = 0; r <= 10; r++) {
         var row = g.board.substr(r * 8, 8);
         if (row.indexOf("x") >= 0 && row !== "xxxxxxxx") return true;
@@ -389,7 +446,17 @@
     });
   });
   var legend = document.getElementById("legend");
-  ORDER.split("").filter(function (t) { return palaces || (t !== "g" && t !== "d"); }).forEach(function (t) {
+  var zoned = sets.some(function (set) { return set.games.some(function (g) { return !!g.zones; }); });
+  var classic = sets.some(function (set) { return set.games.some(function (g) { return !g.zones; }); });
+  if (zoned) Object.keys(PYRAMIDS).forEach(function (ch) {
+    var span = document.createElement("span");
+    var svg = el("svg", {width: 40, height: 40, viewBox: "0 0 40 40"}, null);
+    drawPyramid(svg, 20, 20, ch);
+    span.appendChild(svg);
+    span.appendChild(document.createTextNode(ch + " " + PYRAMIDS[ch].name));
+    legend.appendChild(span);
+  });
+  if (classic) ORDER.split("").filter(function (t) { return palaces || (t !== "g" && t !== "d"); }).forEach(function (t) {
     var span = document.createElement("span");
     var svg = el("svg", {width: 40, height: 40, viewBox: "0 0 40 40"}, null);
     drawPiece(svg, 20, 20, t.toUpperCase());
@@ -402,6 +469,7 @@
   note.textContent = palaces
     ? "White: light discs, Black: dark discs. Hatched: no square. Gold: the palaces (d0 e0, d10 e10). Yellow: the last move; red cross: a captured piece; red ring: a King in check."
     : "White: light discs, Black: dark discs. Yellow: the last move; red cross: a captured piece; red ring: a King in check.";
+  if (zoned) note.textContent = (classic ? note.textContent + " " : "") + "Martian Chess: pieces have no colour; each belongs to the owner of the half (tint) it stands in. Blue line: the canal. Yellow: the last move; red cross: a captured piece. The score and the clock are under the board.";
   legend.appendChild(note);
   window.maxtuneViewer = {go: go, ply: function () { return ply; }, game: function () { return cur; }};
   if (select.options.length) { select.selectedIndex = 0; open(byKey[select.value]); }
