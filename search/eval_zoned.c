@@ -68,5 +68,5 @@ void eval_zoned_features(const Position *pos, int f[T_NB])
     int lead = pos->score[WHITE] - pos->score[BLACK];
     f[T_POINTS] = lead;
     if (pos->clock != CLOCK_OFF)
-        f[T_CLOCK_LEAD] = lead * (v->clock_moves - pos->clock);
+        f[T_CLOCK_LEAD] = lead * (v->clock_moves + 1 - pos->clock);
 }

@@ -151,8 +151,8 @@ enum {
     T(MERGES, "merges", 0, -100, 300, "promotion", IN_MARTIAN,                                     \
       "field promotions (merges) the side could play now")                                         \
     T(CLOCK_LEAD, "clock_lead", 0, -200, 200, "clock", IN_MARTIAN,                                 \
-      "while the clock runs: the score lead times the capture-less moves since it was last set "   \
-      "to 7 (7 - clock)")
+      "while the clock runs: the score lead times 8 - clock (1 right after the call or a "         \
+      "capture, 7 with one move left)")
 
 /* The piece types with piece-square tables: P(TYPE, "name", games, palace games): the games
  * with the type, and those of them with the ranks 0, 9 and 10 (the palace rows and the ranks

@@ -212,10 +212,10 @@ static void test_features_by_hand(void **state)
     assert_int_equal(f[T_TEMPO], -1);
     features_of("4/4/4/4/3D/4/1P2/P3 n 0 0 - -", f);
     assert_int_equal(f[T_MERGES], 0);
-    /* The clock: South leads by 2 with 3 moves left: 2 x (7 - 3). */
+    /* The clock: South leads by 2 with 3 moves left: 2 x (8 - 3). */
     features_of("Q3/4/4/4/4/4/4/3Q n 4 2 - 3", f);
     assert_int_equal(f[T_POINTS], 2);
-    assert_int_equal(f[T_CLOCK_LEAD], 8);
+    assert_int_equal(f[T_CLOCK_LEAD], 10);
     /* Piece-square terms: South's drone on b3 is on its file b and row 3; North's on c6 is, from
      * North's side (the half turn), on file b and row 3 too: they cancel. */
     features_of("4/4/2D1/4/4/1D2/4/4 s 0 0 - -", f);

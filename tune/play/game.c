@@ -150,6 +150,17 @@ typedef struct GameClocks {
     long moves[COLOR_NB]; /* moves made, for sessions of tc.moves */
 } GameClocks;
 
+/* White's result (half points) of a game of pos's variant cut short by the match (repetition,
+ * the maximum length, a draw adjudication): a draw, but in a game of points (Variant.scores)
+ * the higher score wins, as at the clock's end (MARTIAN.md 7: the rules know no draw by
+ * repetition, and a cut-off game is scored as the clock would score it). */
+static int cut_short_result(const Position *pos)
+{
+    if (!pos->variant->scores || pos->score[WHITE] == pos->score[BLACK])
+        return 1;
+    return pos->score[WHITE] > pos->score[BLACK] ? 2 : 0;
+}
+
 /* Ends the game when the rules, a stop request or an adjudication say so (rec's result and
  * termination set); the adjudication counters are the plies in which the engines agreed. */
 static bool game_ended(Position *pos, const uint64_t *keys, int floor, const MatchConfig *mc,
@@ -172,16 +183,16 @@ static bool game_ended(Position *pos, const uint64_t *keys, int floor, const Mat
                     : state == GAME_BARE_KING ? TERM_BARE_KING
                                               : TERM_INVASION;
     } else if (mc->repetition > 0 && occurrences(keys, rec->nmoves + 1, floor) >= mc->repetition) {
-        rec->result = 1;
+        rec->result = cut_short_result(pos);
         rec->term = TERM_REPETITION;
     } else if (rec->nmoves >= max_plies || interrupt_requested()) {
-        /* A stop request cuts the game short here (recorded as a draw at the ply limit); the
-         * caller abandons it (pair_task_keep). */
-        rec->result = 1;
+        /* A stop request cuts the game short here (recorded at the ply limit); the caller
+         * abandons it (pair_task_keep). */
+        rec->result = cut_short_result(pos);
         rec->term = TERM_MAX_PLIES;
     } else if (mc->draw_move_count > 0 && draw_plies >= 2 * mc->draw_move_count &&
                rec->nmoves / 2 + 1 >= mc->draw_move_number) {
-        rec->result = 1;
+        rec->result = cut_short_result(pos);
         rec->term = TERM_ADJ_DRAW;
     } else if (mc->resign_move_count > 0 && (white_losing >= 2 * mc->resign_move_count ||
                                              black_losing >= 2 * mc->resign_move_count)) {

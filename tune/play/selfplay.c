@@ -218,8 +218,8 @@ static bool sample_margin(const SelfplayConfig *sc, const Position *opening, con
     } else {
         int coef[W_NB];
         eval_trace(pos, w, coef);
-        return keep_position(t, st, i, pos->side == WHITE ? g->result : 2 - g->result, false, 0,
-                             coef);
+        return keep_position(t, st, i, position_team(pos) == WHITE ? g->result : 2 - g->result,
+                             false, 0, coef);
     }
     return true;
 }
@@ -244,12 +244,12 @@ static bool sample_leaf(const SelfplayConfig *sc, const Position *opening, const
     }
     int coef[W_NB];
     eval_trace(&q.leaf, w, coef);
-    if (q.leaf.side != pos->side)
+    if (position_team(&q.leaf) != position_team(pos))
         for (int k = 0; k < W_NB; k++)
             coef[k] = -coef[k];
     st->resolved += q.nmoves > 0;
-    return keep_position(t, st, i, pos->side == WHITE ? g->result : 2 - g->result, true, q.score,
-                         coef);
+    return keep_position(t, st, i, position_team(pos) == WHITE ? g->result : 2 - g->result, true,
+                         q.score, coef);
 }
 
 /* Samples the positions of game i (g, from opening i of o) into t with weights w; counts into
