@@ -1,6 +1,9 @@
 /* catalog.c: the table of jobs (see catalog.h). */
 #include "catalog.h"
 
+#include "tune/jobs/edge/edge_config.h"
+#include "tune/jobs/edge/edge_job.h"
+#include "tune/jobs/edge/edge_report.h"
 #include "tune/jobs/family/family_config.h"
 #include "tune/jobs/family/family_job.h"
 #include "tune/jobs/family/family_report.h"
@@ -65,6 +68,8 @@ static const JobDef JOBS[] = {
      family_check, family_run, &family_html, false, NULL, NULL, NULL, true},
     {"generations", "generations of the pipeline, each from the winner of the one before; a ladder",
      generations_check, generations_run, &generations_html, false, NULL, NULL, NULL, true},
+    {"edge", "the run's game in self-play at several strengths: the first player's edge, the ends",
+     edge_check, edge_run, &edge_html, false, NULL, NULL, NULL, true},
 };
 
 /* The config sections, in file order: the players and [match] (the play layer's), then each
@@ -82,6 +87,7 @@ static void catalog_config(void)
     study_config_register();
     family_config_register();
     generations_config_register();
+    edge_config_register();
 }
 
 bool catalog_register(void)

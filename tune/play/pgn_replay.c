@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "core/fen.h"
 #include "core/gamestate.h"
@@ -97,7 +98,12 @@ const Variant *pgn_variant(const char *value)
         n++;
     }
     name[n] = '\0';
-    return value[n] ? NULL : variant_find_engine(name);
+    const Variant *v = value[n] ? NULL : variant_find_engine(name);
+    for (int id = 0; id < VARIANT_NB && !v; id++) /* the title the PGN writer writes */
+        if (variant_get((VariantId)id)->engine &&
+            !strcasecmp(value, variant_get((VariantId)id)->title))
+            v = variant_get((VariantId)id);
+    return v;
 }
 
 /* Sets up the starting position from the Variant and FEN tags (no FEN: the game's initial

@@ -8,9 +8,9 @@
 /* The part folder of game g at depth k, or of its defensive player (k < 0). */
 void family_part_dir(const FamilyConfig *fc, int g, int k, char *out, size_t len)
 {
-    const char *name = variant_get((VariantId)g)->name;
+    const Variant *v = variant_get((VariantId)g);
     if (k < 0)
-        snprintf(out, len, "defensive-%s", name);
+        snprintf(out, len, "defensive-%s", v->name);
     else
-        snprintf(out, len, "%s-%ld", name, fc->node[k]);
+        series_part_dir(v, fc->node[k], out, len);
 }

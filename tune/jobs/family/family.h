@@ -17,6 +17,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "tune/jobs/common/series.h"
 #include "tune/jobs/family/family_config.h"
 #include "tune/play/game.h"
 #include "tune/run/config.h"
@@ -45,10 +46,8 @@ typedef struct FamilyResult {
     FamilyCell defensive[FAMILY_GAMES];               /* when fc->defence > 100 */
 } FamilyResult;
 
-/* A proportion with its 95% Wilson score interval. */
-typedef struct FamilyRate {
-    double p, lo, hi;
-} FamilyRate;
+/* A proportion or mean with its 95% interval (series.h). */
+typedef SeriesRate FamilyRate;
 
 /* The part folder of game g at depth k ("maxima-2000"), or of its defensive player (k < 0:
  * "defensive-maxima"). */

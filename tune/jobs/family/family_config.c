@@ -3,44 +3,15 @@
 #include "family_config.h"
 
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include "search/weights.h"
+#include "tune/jobs/common/series.h"
 #include "tune/run/config_schema.h"
-#include "tune/run/config_value.h"
 
-/* Parses "n1, n2, ..." (increasing, 1..100000000 each, at most FAMILY_MAX_DEPTHS) into out;
- * returns the count, or -1 with the problem in err. */
+/* Parses the nodes list into out (3..FAMILY_MAX_DEPTHS depths); the count, or -1 with err. */
 static int parse_nodes(const char *text, long *out, char *err, size_t errlen)
 {
-    char buf[256];
-    snprintf(buf, sizeof buf, "%s", text);
-    int n = 0;
-    for (char *save = NULL, *item = strtok_r(buf, ",", &save); item;
-         item = strtok_r(NULL, ",", &save)) {
-        item = config_trim(item);
-        char *end;
-        long v = strtol(item, &end, 10);
-        if (!*item || *end || v < 1 || v > 100000000) {
-            snprintf(err, errlen, "\"%.60s\": expected nodes per move (1..100000000)", item);
-            return -1;
-        }
-        if (n == FAMILY_MAX_DEPTHS) {
-            snprintf(err, errlen, "at most %d depths", FAMILY_MAX_DEPTHS);
-            return -1;
-        }
-        if (n && v <= out[n - 1]) {
-            snprintf(err, errlen, "%ld after %ld: the depths must increase", v, out[n - 1]);
-            return -1;
-        }
-        out[n++] = v;
-    }
-    if (n < 3) {
-        snprintf(err, errlen, "at least 3 depths (a trend needs them), got %d", n);
-        return -1;
-    }
-    return n;
+    return series_parse_nodes(text, out, 3, FAMILY_MAX_DEPTHS, err, errlen);
 }
 
 /* StringCheck of the nodes list. */

@@ -8,11 +8,8 @@
 #include "search/weights.h"
 #include "tune/jobs/common/job.h"
 #include "tune/jobs/common/parts.h"
+#include "tune/jobs/common/series.h"
 #include "tune/play/player_config.h"
-#include "tune/play/selfplay_config.h"
-
-/* The least sample rate of [selfplay]: the parts keep their games, not positions. */
-#define FAMILY_SAMPLE_RATE 0.0001
 
 /* One part: its game and depth (-1: the defensive player's games). */
 typedef struct FamilyPart {
@@ -39,32 +36,24 @@ static const char *game_weights(const FamilyConfig *fc, int g)
     return g == VARIANT_ULTIMA ? fc->ultima_weights : fc->maxima_weights;
 }
 
-/* The config of part p: the selfplay job in game p.game, both players game p.game's engine at
- * the part's nodes (the defensive part: player A defensive, named so); false with err. */
+/* The config of part p: a self-play series part of game p.game (series.h) at the part's nodes
+ * (the defensive part: player A defensive, the players named so); false with err. */
 static bool part_config(const Config *cfg, const RunDir *rd, FamilyPart p, Config *pc, char *err,
                         size_t errlen)
 {
     const FamilyConfig *fc = family_config(cfg);
-    char dir[64], set[64];
+    char dir[64];
     family_part_dir(fc, p.game, p.depth, dir, sizeof dir);
-    if (!parts_config(cfg, rd, "selfplay", dir, pc, err, errlen))
-        return false;
-    snprintf(set, sizeof set, "run.variant=%s", variant_get((VariantId)p.game)->name);
-    if (!config_set(pc, set, err, errlen))
-        return false;
     bool defensive = p.depth < 0;
-    for (int i = 0; i < 2; i++) {
+    if (!series_part_config(cfg, rd, dir, variant_get((VariantId)p.game), game_weights(fc, p.game),
+                            defensive ? fc->defence_nodes : fc->node[p.depth],
+                            defensive ? fc->defence_games : fc->games, pc, err, errlen))
+        return false;
+    for (int i = 0; i < 2 && defensive; i++) {
         EngineConfig *e = player_config_edit(pc, i);
-        snprintf(e->weights, sizeof e->weights, "%s", game_weights(fc, p.game));
-        e->nodes = defensive ? fc->defence_nodes : fc->node[p.depth];
-        if (defensive)
-            snprintf(e->name, sizeof e->name, "%s", i == 0 ? "defensive" : "normal");
-        e->defence = defensive && i == 0 ? fc->defence : 100;
+        snprintf(e->name, sizeof e->name, "%s", i == 0 ? "defensive" : "normal");
+        e->defence = i == 0 ? fc->defence : 100;
     }
-    SelfplayConfig *sp = selfplay_config_edit(pc);
-    sp->games = defensive ? fc->defence_games : fc->games;
-    sp->sample_rate = FAMILY_SAMPLE_RATE;
-    sp->pgn = true;
     return true;
 }
 

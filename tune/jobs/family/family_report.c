@@ -8,51 +8,16 @@
 #include "tune/jobs/family/family_report.h"
 #include "tune/pages/html.h"
 #include "tune/play/match_config.h"
-#include "tune/play/pgn_replay.h"
 #include "tune/run/plot.h"
 #include "tune/run/text.h"
 
 /* The half-width of a 95% interval in standard errors. */
 #define Z95 STATS_Z95
 
-/* The tally of one part's games while its PGN is replayed. */
-typedef struct FamilyTally {
-    FamilyCell *cell;
-    const Variant *game;
-    char err[512];
-} FamilyTally;
-
-/* pgn_replay hook: a problem stops the reading (the parts' PGN is this program's own). */
-static bool tally_problem(void *data, int line, PgnProblem kind, const char *msg)
+/* series_read hook: counts a finished game into the cell (data: the FamilyCell). */
+static bool tally_game(void *data, const PgnGame *g, int white, Termination term)
 {
-    FamilyTally *t = data;
-    if (kind == PGN_REMARK)
-        return true;
-    snprintf(t->err, sizeof t->err, "%d: %s", line, msg);
-    return false;
-}
-
-/* The termination a game's last comment names, or TERM_NB. */
-static Termination tally_termination(const char *reason, const Variant *v)
-{
-    for (int k = 0; k < TERM_NB; k++)
-        if (!strcmp(reason, game_termination_text((Termination)k, v)))
-            return (Termination)k;
-    return TERM_NB;
-}
-
-/* pgn_replay hook: counts a finished game into the cell. */
-static bool tally_finished(void *data, PgnGame *g, int line, const char *result)
-{
-    FamilyTally *t = data;
-    FamilyCell *c = t->cell;
-    int white = !strcmp(result, "1-0") ? 2 : !strcmp(result, "0-1") ? 0 : 1;
-    Termination term = tally_termination(g->reason, t->game);
-    if (!strcmp(result, "*") || term == TERM_NB) {
-        snprintf(t->err, sizeof t->err, "%d: a game without a result or its ending (\"%.60s\")",
-                 line, g->reason);
-        return false;
-    }
+    FamilyCell *c = data;
     bool a_white = !strcmp(g->white.value, "A") || !strcmp(g->white.value, "defensive");
     long a = a_white ? white : 2 - white;
     c->games++;
@@ -76,26 +41,7 @@ static bool read_part(const FamilyResult *r, int g, int k, long games, FamilyCel
     char dir[64], path[1100];
     family_part_dir(r->fc, g, k, dir, sizeof dir);
     snprintf(path, sizeof path, "%s/%s/games.pgn", r->rd->path, dir);
-    size_t len;
-    char *text = text_read_file(path, &len);
-    if (!text) {
-        snprintf(err, errlen, "%.1000s: cannot read", path);
-        return false;
-    }
-    FamilyTally t = {c, variant_get((VariantId)g), ""};
-    PgnReplayHooks h = {&t, tally_problem, NULL, NULL, NULL, tally_finished, t.game};
-    PgnGame pg;
-    memset(&pg, 0, sizeof pg);
-    bool ok = pgn_replay(&pg, text, len, &h);
-    pgn_game_free(&pg);
-    free(text);
-    if (!ok)
-        snprintf(err, errlen, "%.1000s:%s", path, t.err);
-    else if (c->games != games) {
-        snprintf(err, errlen, "%.1000s: %ld games, the study plays %ld", path, c->games, games);
-        ok = false;
-    }
-    return ok;
+    return series_read(path, variant_get((VariantId)g), games, tally_game, c, err, errlen);
 }
 
 bool family_read(FamilyResult *r, char *err, size_t errlen)
@@ -112,27 +58,12 @@ bool family_read(FamilyResult *r, char *err, size_t errlen)
     return true;
 }
 
-/* k of n with its 95% Wilson score interval. */
-static FamilyRate wilson(long k, long n)
-{
-    if (n <= 0)
-        return (FamilyRate){NAN, NAN, NAN};
-    double p = (double)k / (double)n, z = Z95, z2n = z * z / (double)n;
-    double centre = (p + z2n / 2) / (1 + z2n);
-    double half = z * sqrt(p * (1 - p) / (double)n + z2n / (4 * (double)n)) / (1 + z2n);
-    return (FamilyRate){p, centre - half, centre + half};
-}
-
-FamilyRate family_draw_rate(const FamilyCell *c) { return wilson(c->draws, c->games); }
+FamilyRate family_draw_rate(const FamilyCell *c) { return series_wilson(c->draws, c->games); }
 
 /* A mean score (half points over n games, sum of squares sq) with a normal 95% interval. */
 static FamilyRate score_of(long half, long sq, long n)
 {
-    if (n <= 0)
-        return (FamilyRate){NAN, NAN, NAN};
-    double m = (double)half / (2.0 * (double)n), var = (double)sq / (4.0 * (double)n) - m * m;
-    double se = sqrt((var > 0 ? var : 0) / (double)n);
-    return (FamilyRate){m, m - Z95 * se, m + Z95 * se};
+    return series_mean((double)half / 2.0, (double)sq / 4.0, n);
 }
 
 /* White's score in the cell's games. */
@@ -150,11 +81,7 @@ static FamilyRate a_score(const FamilyCell *c)
 /* The games' mean length in plies with its 95% interval. */
 static FamilyRate mean_plies(const FamilyCell *c)
 {
-    if (c->games <= 0)
-        return (FamilyRate){NAN, NAN, NAN};
-    double n = (double)c->games, m = (double)c->plies / n, var = (double)c->plies_sq / n - m * m;
-    double half = Z95 * sqrt((var > 0 ? var : 0) / n);
-    return (FamilyRate){m, m - half, m + half};
+    return series_mean((double)c->plies, (double)c->plies_sq, c->games);
 }
 
 /* The standard error of a draw rate for the trend: from (draws + 1) / (games + 2). */
@@ -211,7 +138,7 @@ static void rate_text(FamilyRate x, char *buf, size_t len)
 /* One family.csv row. */
 static void table_row(FILE *out, int g, const char *kind, long nodes, const FamilyCell *c)
 {
-    FamilyRate d = family_draw_rate(c), dec = wilson(c->games - c->draws, c->games);
+    FamilyRate d = family_draw_rate(c), dec = series_wilson(c->games - c->draws, c->games);
     FamilyRate w = white_score(c), a = a_score(c), len = mean_plies(c);
     fprintf(out,
             "%s,%s,%ld,%ld,%ld,%ld,%ld,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.2f,"
@@ -259,7 +186,7 @@ static void report_series(FILE *out, const FamilyResult *r)
             const FamilyCell *c = &r->self[g][k];
             char d[64], dec[64], w[64];
             rate_text(family_draw_rate(c), d, sizeof d);
-            rate_text(wilson(c->games - c->draws, c->games), dec, sizeof dec);
+            rate_text(series_wilson(c->games - c->draws, c->games), dec, sizeof dec);
             rate_text(white_score(c), w, sizeof w);
             FamilyRate len = mean_plies(c);
             fprintf(out, "| %s | %ld | %ld | %ld-%ld-%ld | %s | %s | %s | %.1f +/- %.1f | %d |\n",
