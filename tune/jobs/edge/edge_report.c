@@ -48,12 +48,19 @@ static int standing_of(const Position *pos)
 static void tally_zoned(EdgeCell *c, const PgnGame *g, int white)
 {
     Position pos = g->opening;
-    long merges = 0, undo = 0;
+    const Geometry *geo = position_geo(&pos);
+    long merges = 0, undo = 0, partner = 0;
     for (int i = 0; i < g->nplies; i++) {
         Move m = g->moves[i];
         Undo u;
         undo += undo_removes(&pos);
         merges += move_is_merge(m);
+        int to = move_to(m), owner = geo->owner[to];
+        if (!move_is_merge(m) && pos.board[to] != EMPTY && owner != pos.side &&
+            pos.variant->team[owner] == pos.variant->team[pos.side]) { /* a partner's piece */
+            partner++;
+            c->partner_result[position_team(&pos) == WHITE ? white : 2 - white]++;
+        }
         if (move_calls_clock(m)) {
             int s = standing_of(&pos);
             int caller = pos.variant->team[pos.side] == WHITE ? white : 2 - white;
@@ -72,6 +79,8 @@ static void tally_zoned(EdgeCell *c, const PgnGame *g, int white)
     c->positions += g->nplies;
     c->undo_positions += undo;
     c->undo_games += undo > 0;
+    c->partner_captures += partner;
+    c->partner_games += partner > 0;
 }
 
 /* series_read hook: counts a finished game into the cell (data: the EdgeCell). */
@@ -285,7 +294,9 @@ bool edge_write_zoned(FILE *out, void *data)
     const EdgeResult *r = data;
     fprintf(out, "nodes,games,merges,merge_games,calls_ahead,calls_level,calls_behind,"
                  "caller_wins_ahead,caller_wins_level,caller_wins_behind,caller_draws_ahead,"
-                 "caller_draws_level,caller_draws_behind,positions,undo_positions,undo_games\n");
+                 "caller_draws_level,caller_draws_behind,positions,undo_positions,undo_games,"
+                 "partner_captures,partner_games,partner_taker_wins,partner_taker_draws,"
+                 "partner_taker_losses\n");
     for (int k = 0; k < r->ec->ndepths; k++) {
         const EdgeCell *c = &r->cell[k];
         fprintf(out, "%ld,%ld,%ld,%ld", r->ec->node[k], c->games, c->merges, c->merge_games);
@@ -295,7 +306,9 @@ bool edge_write_zoned(FILE *out, void *data)
             fprintf(out, ",%ld", c->call_wins[s]);
         for (int s = 0; s < EDGE_STANDINGS; s++)
             fprintf(out, ",%ld", c->call_draws[s]);
-        fprintf(out, ",%ld,%ld,%ld\n", c->positions, c->undo_positions, c->undo_games);
+        fprintf(out, ",%ld,%ld,%ld,%ld,%ld,%ld,%ld,%ld\n", c->positions, c->undo_positions,
+                c->undo_games, c->partner_captures, c->partner_games, c->partner_result[2],
+                c->partner_result[1], c->partner_result[0]);
     }
     return true;
 }
@@ -383,7 +396,28 @@ static void report_endings(FILE *out, const EdgeResult *r)
     fprintf(out, "\n");
 }
 
-/* The report's zoned sections: margins, merges, the clock, the no-undo rule. */
+/* The team game's table of captures of a partner's piece, and how the taker's team did. */
+static void report_partners(FILE *out, const EdgeResult *r)
+{
+    fprintf(out, "## Taking a partner's piece\n\n| nodes | captures | per game | games with one | "
+                 "the taker's team won | drew | lost |\n|---:|---:|---:|---:|---:|---:|---:|\n");
+    for (int k = 0; k < r->ec->ndepths; k++) {
+        const EdgeCell *c = &r->cell[k];
+        char g[64], w[64];
+        rate_text(series_wilson(c->partner_games, c->games), g, sizeof g);
+        rate_text(series_wilson(c->partner_result[2], c->partner_captures), w, sizeof w);
+        fprintf(out, "| %ld | %ld | %.3f | %s | %s | %ld | %ld |\n", r->ec->node[k],
+                c->partner_captures, (double)c->partner_captures / (double)c->games, g, w,
+                c->partner_result[1], c->partner_result[0]);
+    }
+    fprintf(out, "\n*Captures of a piece standing in the mover's partner's quadrant (legal, and "
+                 "the points go to the team all the same), after the opening; the result is the "
+                 "taker's team's in that game, counted once per capture; Wilson's 95%% "
+                 "intervals.*\n\n");
+}
+
+/* The zoned games' tables: the points margin, merges, clock calls, the no-undo rule (and the
+ * team game's partner captures). */
 static void report_zoned(FILE *out, const EdgeResult *r)
 {
     fprintf(out, "## The points margin at the end\n\n| nodes | mean |");
@@ -439,6 +473,8 @@ static void report_zoned(FILE *out, const EdgeResult *r)
     }
     fprintf(out, "\n*Every position a move was played from after the opening: its legal moves "
                  "with and without the last canal crossing; Wilson's 95%% intervals.*\n\n");
+    if (r->game->players == 4)
+        report_partners(out, r);
 }
 
 bool edge_write_report(FILE *out, void *data)
@@ -536,6 +572,12 @@ static void summary_cell(FILE *out, const EdgeResult *r, int k)
         fprintf(out, ", \"games\": %ld, \"game_share\": ", c->undo_games);
         json_rate(out, series_wilson(c->undo_games, c->games));
         fprintf(out, "}");
+        if (r->game->players == 4)
+            fprintf(out,
+                    ",\n     \"partner_captures\": {\"captures\": %ld, \"games\": %ld, "
+                    "\"taker_wins\": %ld, \"taker_draws\": %ld, \"taker_losses\": %ld}",
+                    c->partner_captures, c->partner_games, c->partner_result[2],
+                    c->partner_result[1], c->partner_result[0]);
     }
     fprintf(out, "}");
 }
