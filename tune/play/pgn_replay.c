@@ -1,11 +1,11 @@
 /* pgn_replay.c: PGN games replayed through the rules core (see pgn_replay.h). */
 #include "pgn_replay.h"
 
-#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "core/fen.h"
 #include "core/gamestate.h"
@@ -90,14 +90,12 @@ static void game_tag(PgnGame *g, const PgnToken *tok)
 
 const Variant *pgn_variant(const char *value)
 {
-    char name[16];
-    size_t n = 0;
-    while (value[n] && n + 1 < sizeof name) {
-        name[n] = (char)tolower((unsigned char)value[n]);
-        n++;
+    for (int g = 0; g < VARIANT_NB; g++) {
+        const Variant *v = variant_get((VariantId)g);
+        if (v->engine && (!strcasecmp(value, v->name) || !strcasecmp(value, v->title)))
+            return v;
     }
-    name[n] = '\0';
-    return value[n] ? NULL : variant_find_engine(name);
+    return NULL;
 }
 
 /* Sets up the starting position from the Variant and FEN tags (no FEN: the game's initial
