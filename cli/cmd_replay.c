@@ -128,17 +128,16 @@ static void game_finish(PgnGame *g, Replay *rp, int line, const char *result)
     rp->finished = true;
 
     /* What the final position and the ending say the result must be. */
-    GameState st = gamestate_of(&g->pos);
-    static const GameState rule_state[] = {GAME_CHECKMATE, GAME_STALEMATE, GAME_BARE_KING,
-                                           GAME_INVASION};
+    GameState st = gamestate_of(&g->pos), rule = game_termination_state((Termination)term);
     const char *mover_lost = g->pos.side == WHITE ? "0-1" : "1-0";
     const char *want = NULL;
-    if (term <= TERM_INVASION) {
-        if (st != rule_state[term])
+    if (rule != GAME_ONGOING) { /* an end by the rules: gamestate_winner says the result */
+        if (st != rule)
             report(t, path, g->reason_line, false,
                    "the game says {%s}, but the final position is %s", g->reason,
                    gamestate_name(st));
-        want = gamestate_is_loss(&g->pos, rule_state[term]) ? mover_lost : "1/2-1/2";
+        int winner = gamestate_winner(&g->pos, rule);
+        want = winner < 0 ? "1/2-1/2" : winner == WHITE ? "1-0" : "0-1";
     } else {
         if (st != GAME_ONGOING)
             report(t, path, g->reason_line, false,
@@ -309,9 +308,10 @@ int cmd_replay(int argc, char **argv)
         "numbers and PlyCount fit, and that the ending agrees with the final position: the\n"
         "{reason} comment, the Termination tag and the result (checkmate, bare king, invasion:\n"
         "the side to move lost; stalemate, repetition and the draw adjudications: a draw;\n"
-        "in Ultima a stalemate loses too). Each game's Variant tag (Maxima, Ultima) says its\n"
-        "game; without one, the row count of its FEN tag does. Moves may be in the PGN form "
-        "(h6-c1xd2xf4) or the old one (h6-c1xd2,f4).\n"
+        "in Ultima a stalemate loses too; in Martian Chess the empty zone, the clock and no\n"
+        "moves go to the higher score). Each game's Variant tag (Maxima, Ultima, Martian\n"
+        "Chess) says its game; without one, its FEN tag's shape does. Moves may be in the PGN\n"
+        "form (h6-c1xd2xf4, c3-d4*) or the old one (h6-c1xd2,f4).\n"
         "Prints \"replayed N games, M errors\" (and how many games are in the old form); each\n"
         "error as file:line: problem.\n"
         "--rewrite: writes each file again as maxtune writes PGN now (moves in the PGN form, tags\n"

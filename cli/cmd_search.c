@@ -63,7 +63,8 @@ int cmd_search(int argc, char **argv)
 {
     static const char help[] =
         "usage: maxtune search FEN [--depth D | --nodes N | --movetime MS] [--weights FILE]\n"
-        "                          [--hash MB] [--moves M1 M2 ...] [--variant maxima|ultima]\n"
+        "                          [--hash MB] [--moves M1 M2 ...]\n"
+        "                          [--variant maxima|ultima|martian]\n"
         "Searches FEN ('start' for the initial position of --variant's game) after playing the\n"
         "--moves; prints one info line per depth (depth, score, nodes, nps, pv) and finally\n"
         "'bestmove <move>'. Weights: a weights file, 'default' or 'material' (the game's).\n"
@@ -156,23 +157,54 @@ static const char *const BENCH_FENS_ULTIMA[] = {
     "3k3m/p6p/P5p1/1n6/3Pb2N/M1P5/5B2/4K3 b 0",
     "3kP3/2p5/2M5/6N1/7P/8/p4K2/8 w 0",
 };
+
+/* Bench positions of Martian Chess: the start and seven positions of two seeded random playouts
+ * from it (captures taken half the time), 9 to 37 plies in, both sides to move: a crossing that
+ * the no-undo rule forbids to undo (3, 5, 7), a called clock (6, 7), an ending with 7 pieces (8). */
+static const char *const BENCH_FENS_MARTIAN[] = {
+    "QQD1/QDP1/DPP1/4/4/1PPD/1PDQ/1DQQ s 0 0 - -",
+    "QQD1/QD2/D1P1/P1P1/P2D/P1P1/2DQ/D1QQ n 0 0 - -",
+    "QQD1/QD1P/D3/P3/P2P/P1P1/2DQ/DQ1Q s 0 2 c5-d4 -",
+    "QQ2/1QDQ/D3/P3/P3/P1P1/2DQ/1D1Q n 3 3 - -",
+    "Q3/D2Q/4/PQ2/4/P1P1/2DQ/3Q n 9 5 b3-b5 -",
+    "1PQQ/3D/1P2/2P1/2Q1/4/1QD1/P1Q1 n 5 8 - 7",
+    "2QQ/2P1/1P2/4/3Q/1QD1/4/P1Q1 s 6 10 c5-d4 7",
+    "Q3/2D1/4/2P1/4/P3/D2Q/3Q n 10 11 b4-c5 -",
+};
 enum { BENCH_NB = sizeof BENCH_FENS / sizeof BENCH_FENS[0] };
 _Static_assert(sizeof BENCH_FENS_ULTIMA / sizeof BENCH_FENS_ULTIMA[0] == BENCH_NB,
                "as many bench positions in each game");
+_Static_assert(sizeof BENCH_FENS_MARTIAN / sizeof BENCH_FENS_MARTIAN[0] == BENCH_NB,
+               "as many bench positions in each game");
+
+/* The bench positions of game v (one of the engine's games). */
+static const char *const *bench_fens(const Variant *v)
+{
+    switch (v->id) {
+    case VARIANT_ULTIMA:
+        return BENCH_FENS_ULTIMA;
+    case VARIANT_MARTIAN:
+        return BENCH_FENS_MARTIAN;
+    default:
+        return BENCH_FENS;
+    }
+}
 
 int cmd_bench(int argc, char **argv)
 {
     static const char help[] =
-        "usage: maxtune bench [DEPTH] [--variant maxima|ultima]\n"
+        "usage: maxtune bench [DEPTH] [--variant maxima|ultima|martian]\n"
         "Searches a fixed set of positions of the game (Maxima by default) to DEPTH (default 7)\n"
         "with its default weights and a 16 MiB hash; prints each position's nodes, then the\n"
         "total node count (a signature that changes only when search behaviour changes) and\n"
         "nodes/s.\n";
     const Variant *variant;
     int rc = cli_usage_variant("bench", &argc, argv, help, 1, 2, false, &variant);
-    bool ultima = variant && variant->id == VARIANT_ULTIMA;
     if (rc >= 0)
         return rc;
+    if (!variant)
+        variant = variant_get(VARIANT_MAXIMA);
+    const char *const *fens = bench_fens(variant);
     long depth = 7;
     if (argc == 2 && !cli_parse_long("bench", "DEPTH", argv[1], 1, 30, &depth))
         return EXIT_USAGE;
@@ -184,13 +216,11 @@ int cmd_bench(int argc, char **argv)
     uint64_t total = 0;
     double t0 = clock_now();
     Weights w;
-    if (ultima) {
-        weights_ultima_default(&w);
-        engine_set_weights(e, &w);
-    }
+    weights_game_default(&w, variant);
+    engine_set_weights(e, &w);
     for (size_t i = 0; i < BENCH_NB; i++) {
         Position pos;
-        fen_parse(&pos, ultima ? BENCH_FENS_ULTIMA[i] : BENCH_FENS[i], NULL, 0);
+        fen_parse_variant(&pos, fens[i], variant, NULL, 0);
         engine_new_game(e);
         engine_set_position(e, &pos, NULL, 0);
         SearchLimits limits = {(int)depth, 0, 0};
@@ -213,10 +243,11 @@ int cmd_bench(int argc, char **argv)
 int cmd_weights(int argc, char **argv)
 {
     static const char help[] =
-        "usage: maxtune weights [FILE|default|v1|v2|material] [--variant maxima|ultima]\n"
+        "usage: maxtune weights [FILE|default|v1|v2|material] [--variant maxima|ultima|martian]\n"
         "Prints a weights set as a valid weights file (the defaults without an argument), with\n"
         "each weight's meaning and range. A file is read and checked first. --variant ultima\n"
-        "prints and reads Ultima's table (its own weights; 'ultima' is its start table).\n";
+        "prints and reads Ultima's table (its own weights; 'ultima' is its start table),\n"
+        "--variant martian Martian Chess's ('start' is its start table).\n";
     const Variant *variant;
     int rc = cli_usage_variant("weights", &argc, argv, help, 1, 2, false, &variant);
     if (rc >= 0)

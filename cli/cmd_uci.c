@@ -1,11 +1,11 @@
 /* cmd_uci.c: a UCI-style text protocol, so other programs and GUIs can drive the engine.
- * Moves are written in MAXIMA.md notation. One thread reads the commands, searches and answers:
- * a search looks at the input every 1024 nodes (engine_listen), answers `isready`, `uci` and
- * unknown commands at once, and ends when `stop`, `quit`, another command that needs the
- * engine, or the end of the input arrives (that command is then done after its bestmove). So a
- * match runner's go wakes the one thread that searches, and no thread hands work to another.
- * A session reads commands from a file descriptor and writes its answers to a stream
- * (uci_session), so tests and the fuzz target can drive it. */
+ * Moves are written in the game's notation (MAXIMA.md 9, MARTIAN.md 5). One thread reads the
+ * commands, searches and answers: a search looks at the input every 1024 nodes
+ * (engine_listen), answers `isready`, `uci` and unknown commands at once, and ends when `stop`,
+ * `quit`, another command that needs the engine, or the end of the input arrives (that command
+ * is then done after its bestmove). So a match runner's go wakes the one thread that searches,
+ * and no thread hands work to another. A session reads commands from a file descriptor and
+ * writes its answers to a stream (uci_session), so tests and the fuzz target can drive it. */
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
@@ -469,19 +469,24 @@ static void uci_list_weights(Uci *u, const Variant *v, unsigned listed)
     }
 }
 
-/* The uci command's answer: id, the options (Hash, Weights, UCI_Variant, then the weights of
- * every game: Maxima's, with its defaults, then those only Ultima has, with Ultima's) and uciok.
+/* The uci command's answer: id, the options (Hash, Weights, UCI_Variant with the games the engine
+ * plays, then the weights of every such game: Maxima's, with its defaults, then those only
+ * Ultima has, with Ultima's, then Martian Chess's, with its own) and uciok.
  * Whatever game the engine plays, the list is the same, so a runner that checks options against
  * these lines (tune/play/engine_option.h) accepts every name setoption does in some game; a
  * weight of another game than the engine's is refused when set. */
 static void uci_identify(Uci *u)
 {
-    uci_say(u,
-            "id name maxtune\nid author the maxtune developers\n"
-            "option name Hash type spin default %d min 1 max %ld\n"
-            "option name Weights type string default default\n"
-            "option name UCI_Variant type combo default maxima var maxima var ultima\n",
-            UCI_DEFAULT_HASH, u->cfg.max_hash_mb);
+    uci_say_if(u, false,
+               "id name maxtune\nid author the maxtune developers\n"
+               "option name Hash type spin default %d min 1 max %ld\n"
+               "option name Weights type string default default\n"
+               "option name UCI_Variant type combo default maxima",
+               UCI_DEFAULT_HASH, u->cfg.max_hash_mb);
+    for (int g = 0; g < VARIANT_NB; g++)
+        if (variant_get((VariantId)g)->engine) /* not a game of the rules core only */
+            uci_say_if(u, false, " var %s", variant_get((VariantId)g)->name);
+    uci_say(u, "\n");
     unsigned listed = 0;
     for (int g = 0; g < VARIANT_NB; g++) {
         if (!variant_get((VariantId)g)->engine)
@@ -650,12 +655,13 @@ int cmd_uci(int argc, char **argv)
     if (cli_wants_help(argc, argv)) {
         puts("usage: maxtune uci\n"
              "Speaks a UCI-style protocol on stdin/stdout: uci, isready, ucinewgame,\n"
-             "setoption name Hash|Weights|UCI_Variant|WEIGHT value V (UCI_Variant: maxima or\n"
-             "ultima; WEIGHT: a name of the game's weights, see maxtune weights --variant),\n"
-             "position startpos|fen FEN [moves ...],\n"
+             "setoption name Hash|Weights|UCI_Variant|WEIGHT value V (UCI_Variant: maxima,\n"
+             "ultima or martian; WEIGHT: a name of the game's weights, see maxtune weights\n"
+             "--variant), position startpos|fen FEN [moves ...],\n"
              "go [depth D] [nodes N] [movetime MS] [wtime MS btime MS [winc MS binc MS]\n"
-             "[movestogo N]] | infinite, stop, quit. Moves in the notation of docs/rules/maxima.md "
-             "9. See docs/engines.md.");
+             "[movestogo N]] | infinite, stop, quit. Moves in the game's notation\n"
+             "(docs/rules/maxima.md 9, martian.md 5: c3-b4, b4xa5, d2+c1, d3-d5* calling the\n"
+             "clock). See docs/engines.md.");
         return EXIT_OK;
     }
     UciConfig cfg = {.max_hash_mb = 65536, .weight_files = true};

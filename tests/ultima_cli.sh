@@ -2,7 +2,7 @@
 # ultima_cli.sh: the second game from the command line and the protocol. perft, moves, show,
 # search and bench take --variant (and an 8-row FEN is Ultima by itself); a FEN of the other
 # game, an unknown game and a Mage in Ultima are refused with one line naming the problem;
-# `uci` lists UCI_Variant (var maxima var ultima), `setoption name UCI_Variant value ultima`
+# `uci` lists UCI_Variant (var maxima var ultima var martian), `setoption name UCI_Variant value ultima`
 # makes startpos Ultima's and its searches give the same moves as `maxtune search` at the same
 # nodes, and a weight Ultima lacks is refused there; `weights --variant ultima` prints and reads
 # Ultima's own table; bench --variant ultima has its own node signature, the same on every run.
@@ -43,8 +43,8 @@ WANT=$(tail -1 "$T/search")
 # quit only once the search is done: a quit that arrives during a search ends it.
 { printf 'uci\nsetoption name UCI_Variant value ultima\nposition startpos\ngo nodes 3000\n'
   sleep 1; echo quit; } | "$BIN" uci >"$T/uci" 2>&1
-check "uci lists UCI_Variant with both games" \
-    has "$T/uci" "option name UCI_Variant type combo default maxima var maxima var ultima"
+check "uci lists UCI_Variant with the engine's games" \
+    has "$T/uci" "option name UCI_Variant type combo default maxima var maxima var ultima var martian"
 check "UCI_Variant ultima: startpos is Ultima's and go nodes 3000 gives search's move ($WANT)" \
     eval '[ -n "$WANT" ] && [ "$(grep ^bestmove "$T/uci")" = "$WANT" ] &&
           [ "$WANT" != "$({ printf "position startpos\ngo nodes 3000\n"; sleep 1; echo quit; } |
@@ -73,7 +73,7 @@ check "uci: Ultima's own weights listed after Maxima's, refused in Maxima, taken
           [ "$(grep -c "info string error" "$T/uci5")" -eq 1 ]'
 printf 'setoption name UCI_Variant value go\nquit\n' | "$BIN" uci >"$T/uci3" 2>&1
 check "UCI_Variant: an unknown game is refused, the game kept" \
-    has "$T/uci3" "unknown game 'go' (maxima|ultima); still maxima"
+    has "$T/uci3" "unknown game 'go' (maxima|ultima|martian); still maxima"
 
 "$BIN" weights --variant ultima >"$T/u.weights" 2>&1
 "$BIN" weights "$T/u.weights" --variant ultima >"$T/u2.weights" 2>&1

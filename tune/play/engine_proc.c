@@ -621,8 +621,10 @@ ProcStatus engine_proc_go(EngineProc *p, const Position *opening, const Move *mo
         return PROC_DEAD;
     }
     /* The position command: FEN, then the moves as <from>-<to> (MAXIMA.md section 9: from and
-     * to determine a move; the captures would cost a replay of the game every move); then the
-     * go command, both in one write, so that the engine wakes once for them. */
+     * to determine a move; the captures would cost a replay of the game every move), but in a
+     * zoned game in full, replayed (MARTIAN.md 5: the op must be written, and a clock call is
+     * another move than the same move without it); then the go command, both in one write, so
+     * that the engine wakes once for them. */
     size_t cap = 512 + strlen(go_args) + (size_t)nmoves * (MOVE_STR_LEN + 1), k = 0;
     char *cmd = malloc(cap), fen[256]; /* every move fits */
     if (!cmd) {
@@ -631,9 +633,17 @@ ProcStatus engine_proc_go(EngineProc *p, const Position *opening, const Move *mo
     }
     fen_write(opening, fen, sizeof fen);
     k += (size_t)snprintf(cmd + k, cap - k, "position fen %s%s", fen, nmoves > 0 ? " moves" : "");
+    Position pos = *opening;
+    bool full = variant_zoned(opening->variant);
     for (int i = 0; i < nmoves; i++) {
         char text[MOVE_STR_LEN];
-        notation_move_short(moves[i], text, sizeof text);
+        if (full) {
+            Undo u;
+            notation_move(&pos, moves[i], text, sizeof text);
+            move_do(&pos, moves[i], &u);
+        } else {
+            notation_move_short(moves[i], text, sizeof text);
+        }
         k += (size_t)snprintf(cmd + k, cap - k, " %s", text);
     }
     log_line(p, "> ", cmd, k);

@@ -51,6 +51,24 @@ bool game_termination_in_game(Termination t, const Variant *v)
     return t < TERM_EMPTY_ZONE || variant_zoned(v);
 }
 
+/* The end by the rules each termination stands for (GAME_ONGOING: none). */
+static const GameState TERM_STATE[TERM_NB] = {
+    [TERM_CHECKMATE] = GAME_CHECKMATE,   [TERM_STALEMATE] = GAME_STALEMATE,
+    [TERM_BARE_KING] = GAME_BARE_KING,   [TERM_INVASION] = GAME_INVASION,
+    [TERM_EMPTY_ZONE] = GAME_EMPTY_ZONE, [TERM_CLOCK] = GAME_CLOCK,
+    [TERM_NO_MOVES] = GAME_NO_MOVES,
+};
+
+GameState game_termination_state(Termination t) { return TERM_STATE[t]; }
+
+Termination game_state_termination(GameState s)
+{
+    int t = 0;
+    while (t < TERM_NB - 1 && TERM_STATE[t] != s)
+        t++;
+    return (Termination)t;
+}
+
 const char *game_termination_pgn(Termination t)
 {
     return game_termination_is_normal(t) ? "normal"
@@ -168,20 +186,11 @@ static bool game_ended(Position *pos, const uint64_t *keys, int floor, const Mat
 {
     Move legal[MAX_MOVES];
     GameState state = gamestate_from_count(pos, movegen_legal(pos, legal));
-    int loser_result = pos->side == WHITE ? 0 : 2; /* White's result if the mover loses */
     int draw_plies = counters[0], white_losing = counters[1], black_losing = counters[2];
-    if (state != GAME_ONGOING && variant_zoned(pos->variant)) { /* the higher score wins */
+    if (state != GAME_ONGOING) { /* by the rules (zoned games: the higher score wins) */
         int winner = gamestate_winner(pos, state);
         rec->result = winner < 0 ? 1 : winner == WHITE ? 2 : 0;
-        rec->term = state == GAME_EMPTY_ZONE ? TERM_EMPTY_ZONE
-                    : state == GAME_CLOCK    ? TERM_CLOCK
-                                             : TERM_NO_MOVES;
-    } else if (state != GAME_ONGOING) {
-        rec->result = gamestate_is_loss(pos, state) ? loser_result : 1;
-        rec->term = state == GAME_CHECKMATE   ? TERM_CHECKMATE
-                    : state == GAME_STALEMATE ? TERM_STALEMATE
-                    : state == GAME_BARE_KING ? TERM_BARE_KING
-                                              : TERM_INVASION;
+        rec->term = game_state_termination(state);
     } else if (mc->repetition > 0 && occurrences(keys, rec->nmoves + 1, floor) >= mc->repetition) {
         rec->result = cut_short_result(pos);
         rec->term = TERM_REPETITION;

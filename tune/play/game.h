@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 
+#include "core/gamestate.h"
 #include "core/position.h"
 #include "search/search.h"
 #include "tune/play/engine_proc.h"
@@ -89,6 +90,14 @@ bool game_termination_is_normal(Termination t);
  * invasion) in the games with Kings, the zoned endings (empty zone, clock, no moves) in the
  * zoned games, the rest in all. Summaries list these. */
 bool game_termination_in_game(Termination t, const Variant *v);
+
+/* The end of the game by the rules that t stands for (checkmate: GAME_CHECKMATE, clock:
+ * GAME_CLOCK, ...); GAME_ONGOING for repetition, the adjudications and the engines' faults. */
+GameState game_termination_state(Termination t);
+
+/* The termination of a game that state s (not GAME_ONGOING) ended: game_termination_state's
+ * inverse. */
+Termination game_state_termination(GameState s);
 
 /* The PGN Termination tag of t: "normal", "adjudication", "time forfeit", "rules infraction"
  * or "abandoned". */

@@ -1,7 +1,6 @@
 /* pgn_replay.c: PGN games replayed through the rules core (see pgn_replay.h). */
 #include "pgn_replay.h"
 
-#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -91,19 +90,12 @@ static void game_tag(PgnGame *g, const PgnToken *tok)
 
 const Variant *pgn_variant(const char *value)
 {
-    char name[16];
-    size_t n = 0;
-    while (value[n] && n + 1 < sizeof name) {
-        name[n] = (char)tolower((unsigned char)value[n]);
-        n++;
+    for (int g = 0; g < VARIANT_NB; g++) {
+        const Variant *v = variant_get((VariantId)g);
+        if (v->engine && (!strcasecmp(value, v->name) || !strcasecmp(value, v->title)))
+            return v;
     }
-    name[n] = '\0';
-    const Variant *v = value[n] ? NULL : variant_find_engine(name);
-    for (int id = 0; id < VARIANT_NB && !v; id++) /* the title the PGN writer writes */
-        if (variant_get((VariantId)id)->engine &&
-            !strcasecmp(value, variant_get((VariantId)id)->title))
-            v = variant_get((VariantId)id);
-    return v;
+    return NULL;
 }
 
 /* Sets up the starting position from the Variant and FEN tags (no FEN: the game's initial

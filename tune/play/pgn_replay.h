@@ -71,8 +71,8 @@ typedef struct PgnReplayHooks {
     const Variant *game;
 } PgnReplayHooks;
 
-/* The game a Variant tag's value names: a game's name or title in any case ("Maxima",
- * "ultima", "Martian Chess", as pgn.c writes it), or NULL. */
+/* The game a Variant tag's value names, among those the engine plays: its name or its title
+ * (what maxtune writes), in any case ("Maxima", "ultima", "Martian Chess"), or NULL. */
 const Variant *pgn_variant(const char *value);
 
 /* True for a PGN game termination marker: 1-0, 0-1, 1/2-1/2 or *. */
