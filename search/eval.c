@@ -455,8 +455,10 @@ int eval_phase(const Position *pos, const Weights *w)
 {
     const int *start_count = tables_of(pos)->start_count;
     int now = 0, full = 0;
-    for (unsigned types = pos->variant->types & ~(1u << KING); types; types &= types - 1) {
-        int t = __builtin_ctz(types), pw = w->v[weight_phase(t)];
+    /* the types with a phase weight: Pincer..Guard, or the zoned games' Pawn..Queen */
+    int first = pos->zoned ? PAWN : PINCER, last = pos->zoned ? QUEEN : GUARD;
+    for (int t = first; t <= last; t++) {
+        int pw = w->v[weight_phase(t)];
         now += pw * bb_popcount(pos->by_type[t]);
         full += pw * 2 * start_count[t];
     }
@@ -517,9 +519,18 @@ static int evaluate_with(const Position *pos, const Weights *w, const EvalPst *p
 {
     int f[T_NB], mg = 0, eg = 0;
     scalar_features(pos, f);
-    for (int t = 0; t < T_PST_FIRST; t++) {
+    /* the scalar terms a game can count: the zoned games' after the others' (weights.h), and
+     * the tempo that all have */
+    int lo = pos->zoned ? T_POINTS : 0, hi = pos->zoned ? T_PST_FIRST : T_POINTS;
+    _Static_assert(T_TEMPO < T_POINTS && T_CLOCK_LEAD == T_PST_FIRST - 1,
+                   "the zoned games' scalar terms close the list");
+    for (int t = lo; t < hi; t++) {
         mg += f[t] * w->v[weight_mg(t)];
         eg += f[t] * w->v[weight_eg(t)];
+    }
+    if (pos->zoned) {
+        mg += f[T_TEMPO] * w->v[W_TEMPO_MG];
+        eg += f[T_TEMPO] * w->v[W_TEMPO_EG];
     }
     if (pst) {
         const int32_t(*table)[SQ_NB][2] = pst->v[pos->variant->id];
