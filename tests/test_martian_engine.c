@@ -271,6 +271,39 @@ static void test_search_game_ends(void **state)
     engine_free(e);
 }
 
+/* A game cut short by the match is scored by the points (docs/rules/martian.md 7: the clock's
+ * scoring): at the maximum length and at a repetition, the side ahead wins, level is a draw. */
+static void test_cut_short_by_points(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *fen;
+        long repetition, max_plies;
+        int result; /* White's (South's) half points */
+        Termination term;
+    } cases[] = {
+        /* no capture and no emptied half is possible in two plies */
+        {"PP2/4/4/4/4/4/4/2QQ s 3 1 - -", 0, 2, 2, TERM_MAX_PLIES},
+        {"PP2/4/4/4/4/4/4/2QQ s 1 3 - -", 0, 2, 0, TERM_MAX_PLIES},
+        {"PP2/4/4/4/4/4/4/2QQ s 2 2 - -", 0, 2, 1, TERM_MAX_PLIES},
+        /* the engines shuffle until a position comes back */
+        {"PP2/4/4/4/4/4/4/2QQ s 4 0 - -", 2, 200, 2, TERM_REPETITION},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        GameSetup *s = fixtures_game_setup(1, cases[k].repetition, cases[k].max_plies);
+        assert_non_null(s);
+        weights_martian(&s->weights);
+        Position pos;
+        parse(&pos, cases[k].fen);
+        game_play(&pos, &s->white, &s->black, &s->mc, &s->rec);
+        if (s->rec.term != cases[k].term || s->rec.result != cases[k].result)
+            fail_msg("%s: ended by %s with %d half points for South, want %s with %d",
+                     cases[k].fen, game_termination_name(s->rec.term), s->rec.result,
+                     game_termination_name(cases[k].term), cases[k].result);
+        fixtures_game_free(s);
+    }
+}
+
 /* The engine plays both games, with the same terms. */
 static void test_engine_games(void **state)
 {
@@ -305,6 +338,7 @@ int main(void)
         cmocka_unit_test(test_playouts_trace_and_symmetry),
         cmocka_unit_test(test_features_by_hand),
         cmocka_unit_test(test_search_game_ends),
+        cmocka_unit_test(test_cut_short_by_points),
         cmocka_unit_test(test_engine_games),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
