@@ -281,6 +281,18 @@ void openings_free(Openings *o)
     o->count = 0;
 }
 
+/* Leaves out of the n moves in list the clock calls (MARTIAN.md 6): a random opening that
+ * called the clock would leave the game a few moves to live. Returns how many are left (Maxima's
+ * and Ultima's moves have no call flag: all of them). */
+static int without_clock_calls(Move *list, int n)
+{
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (!move_calls_clock(list[i]))
+            list[k++] = list[i];
+    return k;
+}
+
 /* One random playout of o->plies plies; false if the game ended or the result is lopsided. */
 static bool random_opening(const Openings *o, Rng *rng, Position *out)
 {
@@ -290,6 +302,9 @@ static bool random_opening(const Openings *o, Rng *rng, Position *out)
         Move legal[MAX_MOVES];
         int n = movegen_legal(&pos, legal);
         if (gamestate_from_count(&pos, n) != GAME_ONGOING)
+            return false;
+        n = without_clock_calls(legal, n);
+        if (n == 0)
             return false;
         Undo u;
         move_do(&pos, legal[rng_below(rng, (uint64_t)n)], &u);
