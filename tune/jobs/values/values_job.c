@@ -20,11 +20,37 @@
 #include "tune/jobs/common/job.h"
 #include "tune/jobs/selfplay/selfplay_job.h"
 #include "tune/stats/stats.h"
+#include "core/fen.h"
 #include "tune/play/handicap.h"
 #include "tune/play/match_config.h"
 #include "tune/play/selfplay_config.h"
 #include "tune/jobs/values/values_config.h"
 #include "tune/run/text.h"
+
+/* How many pieces of type t one side of game v has at the start (White's; the sides are
+ * alike). */
+static int start_count(const Variant *v, int t)
+{
+    Position pos;
+    fen_parse_variant(&pos, "start", v, NULL, 0);
+    int n = 0;
+    for (int sq = 0; sq < SQ_NB; sq++)
+        n += pos.board[sq] == piece_make(WHITE, t);
+    return n;
+}
+
+/* False with "[values] KEY: k units, more than a side of the game has" in err when the k units
+ * that key removes exceed a side's units at the start (Martian Chess has 3 pawns a side). */
+static bool units_exist(const ValuesJob *j, const char *key, long k, char *err, size_t errlen)
+{
+    const Variant *v = config_variant(j->cfg);
+    int have = start_count(v, weight_piece_type(j->unit));
+    if (k <= have)
+        return true;
+    snprintf(err, errlen, "[values] %s: %ld %ss, but a side of %s has %d at the start", key, k,
+             weight_term_names[j->unit], v->title, have);
+    return false;
+}
 
 /* Reads [values] offsets ("type:k, ...") into j->offset; requested[w]: w is in [values]
  * types. */
@@ -61,6 +87,8 @@ static bool parse_offsets(ValuesJob *j, const bool *requested, char *err, size_t
         }
         seen[w] = true;
         j->offset[w] = (int)k;
+        if (!units_exist(j, "offsets", k, err, errlen))
+            return false;
     }
     return true;
 }
@@ -110,7 +138,9 @@ static bool parse_types(ValuesJob *j, char *err, size_t errlen)
         snprintf(err, errlen, "[values] types: no piece type");
         return false;
     }
-    if (!parse_offsets(j, seen, err, errlen))
+    if (!parse_offsets(j, seen, err, errlen) ||
+        !units_exist(j, "calibration_pincers", values_config(j->cfg)->calibration_pincers, err,
+                     errlen))
         return false;
     if (values_config(j->cfg)->pairs > 0) {
         j->matched[j->nmatched++] = j->unit;
