@@ -166,6 +166,16 @@ run "$CFG" --set run.job=values --set run.results_dir="$T/bad" --set values.type
 check "values: 'mage' in Martian: exit 2, one line naming [values] types and the game's three, no folder" eval \
     '[ $RC -eq 2 ] && [ "$(wc -l <$T/err)" -eq 1 ] && [ ! -e $T/bad ] &&
      has $T/err "[values] types: '"'"'mage'"'"' is not a piece type of Martian Chess (one of pawn, drone, queen)"'
+run "$CFG" --set run.job=values --set run.results_dir="$T/bad" --set values.calibration_pincers=4
+check "values: 4 pawns of calibration (a side has 3): exit 2, one line naming the key, no folder" eval \
+    '[ $RC -eq 2 ] && [ "$(wc -l <$T/err)" -eq 1 ] && [ ! -e $T/bad ] &&
+     has $T/err "[values] calibration_pincers: 4 pawns, but a side of Martian Chess has 3 at the start"'
+job values --set values.calibration_pincers=2 --set values.offsets=queen:2 --set values.pairs=4 \
+    --set values.calibration_pairs=4 --set run.results_dir="$T/offsets"
+check "values: 2-pawn odds and the queen against 2 pawns: the report counts pawns" eval \
+    '[ $RC -eq 0 ] && has $T/offsets/m/report.md "| 8, " && has $T/offsets/m/report.md " (2 pawns) |" &&
+     has $T/offsets/m/report.md " (against 2 pawns) |" && has $T/offsets/m/report.md "queen against 2 pawns" &&
+     grep -q "^queen,3,.*,2,-\?[0-9.]*,[0-9.]*,[^,]*,[^,]*,[0-9]* [0-9]* [0-9]* [0-9]* [0-9]*$" $T/offsets/m/values.csv'
 # A run killed part-way and resumed (in the same folder: config.ini names it) writes what an
 # uninterrupted one wrote.
 job values --set engine_a.nodes=1500 --set run.results_dir="$T/kill" && mv "$T/kill" "$T/whole"
