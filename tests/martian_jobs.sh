@@ -8,8 +8,9 @@
 # piece values are in pawns (the pawn the unit, the official points 1/2/3 beside them, finite
 # Elo figures), the handicap removes a piece from one side's half and never empties a half; fit
 # and spsa tune Martian weights only, which `maxtune weights --variant martian` reads; a values
-# run killed and resumed writes the same files as one that was not; the family study and a
-# Maxima piece type are refused with one line, exit 2, no folder.
+# run killed and resumed, and a match extended from 12 pairs to 20, write the same files as runs
+# that were not; the family study, a Maxima piece type and more calibration pawns than a side
+# has are refused with one line, exit 2, no folder.
 # Prints one "PASS name" or "FAIL name" line per check; exits 1 if any failed.
 # Environment: BIN (default bin/maxtune). Runs in a mktemp -d folder under /tmp.
 set -u
@@ -103,6 +104,11 @@ check "match: 40 games in games.pgn and summary.json, each ended by Martian's ru
      ! grep -q "checkmate\|stalemate\|bare king\|invasion" $D/games.pgn'
 check "openings: every random opening is a Martian position of 18 pieces, not over, its clock not called" \
     fens_playable 18 "$D/games.pgn"
+mv "$T/match" "$T/match40"
+job match --set match.pairs=12
+job match
+check "match: extended from 12 pairs to 20, the same files as 20 pairs from the start" eval \
+    '[ $RC -eq 0 ] && same_folders $T/match/m $T/match40/m report.html checkpoint.journal'
 printf 'QQD1/QDP1/DPP1/4/4/P1PD/P1DQ/1DQQ s 0 0 - -\nQQD1/1DP1/DQP1/P3/3P/1PPD/2DQ/1DQQ s 0 0 - -\n' >"$T/book.fen"
 job match --set match.openings="$T/book.fen" --set match.pairs=2 --set run.results_dir="$T/book"
 D=$T/book/m
