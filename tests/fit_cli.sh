@@ -108,9 +108,9 @@ printf 'P' | dd of="$T/other.traces" bs=1 seek=57 conv=notrunc 2>/dev/null
 run "$FIT" --set run.results_dir="$T/f3" --set fit.positions="$T/other.traces"
 check "positions from another weights table refused (exit 2, says so)" eval \
     '[ $RC -eq 2 ] && has $T/err "different weights table"'
-run "$FIT" --set run.results_dir="$T/f4" --set fit.params=pincer,bishop
+run "$FIT" --set run.results_dir="$T/f4" --set fit.params=pincer,knight
 check "unknown weight in [fit] params refused (exit 2)" eval \
-    '[ $RC -eq 2 ] && has $T/err "unknown weight '"'"'bishop'"'"'"'
+    '[ $RC -eq 2 ] && has $T/err "unknown weight '"'"'knight'"'"'"'
 
 # --- quiet leaves and score labels ([selfplay] sampling = leaf, [fit] label) ------------------
 run "$FIT" --set run.results_dir="$T/lb" --set fit.label=blend

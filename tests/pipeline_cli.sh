@@ -82,7 +82,7 @@ for sig in INT KILL; do
 done
 
 # --- bad configs: file:line, exit 2, no folder ----------------------------------------------
-bad_key fit_params "pincer, bishop" "unknown weight 'bishop'"
+bad_key fit_params "pincer, knight" "unknown weight 'knight'"
 bad_key spsa_params "@nothing" "unknown group '@nothing'"
 bad_key spsa_params "tempo, tempo" "'tempo' given twice"
 bad_key gate_nodes 0 "[pipeline] gate_nodes"

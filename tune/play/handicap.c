@@ -45,6 +45,8 @@ static bool remove_copy(Position *pos, int c, int type, long copy)
     return true;
 }
 
+int handicap_unit(const Variant *v) { return variant_has_type(v, PAWN) ? PAWN : PINCER; }
+
 bool handicap_openings(const Openings *o, int ti, int type, int count, int offset, long j,
                        Position out[2])
 {
@@ -62,8 +64,8 @@ bool handicap_openings(const Openings *o, int ti, int type, int count, int offse
             for (int r = 0; r < count && ok; r++)
                 ok = remove_copy(&out[c], c, type, j);
             for (int r = 0; r < offset && ok; r++)
-                ok = remove_copy(&out[c], !c, PINCER, j);
-            ok = ok && !attack_king_attacked(&out[c], !out[c].side) &&
+                ok = remove_copy(&out[c], !c, handicap_unit(base.variant), j);
+            ok = ok && !(base.variant->kings && attack_king_attacked(&out[c], !out[c].side)) &&
                  gamestate_of(&out[c]) == GAME_ONGOING;
         }
         if (ok)

@@ -47,8 +47,13 @@ typedef struct HandicapPlan {
     long first[HANDICAP_MAX_TYPES + 1];
 } HandicapPlan;
 
-/* The two openings of pair j of type `type` (PINCER..GUARD), with type index ti (its seed
- * stream): out[0] lacks `count` White pieces of the type and `offset` Black pincers, out[1] the
+/* The piece type game v's piece values are counted in, the one the calibration removes and an
+ * offset gives: its pawn where it has one (Martian Chess), else the pincer (Maxima, Ultima: the
+ * pincer is their pawn). */
+int handicap_unit(const Variant *v);
+
+/* The two openings of pair j of type `type` (PINCER..GUARD, PAWN..QUEEN), with type index ti (its seed
+ * stream): out[0] lacks `count` White pieces of the type and `offset` Black units (handicap_unit), out[1] the
  * same with colours swapped. False when no attempt gives a legal position (practically
  * never). */
 bool handicap_openings(const Openings *o, int ti, int type, int count, int offset, long j,

@@ -281,19 +281,19 @@ void openings_free(Openings *o)
     o->count = 0;
 }
 
-/* Drops the clock calls (MOVE_CALL) of a zoned game from the n moves of list, keeping the order;
- * returns how many are left. */
+/* Leaves out of the n moves in list the clock calls (MARTIAN.md 6): a random opening that
+ * called the clock would leave the game a few moves to live. Returns how many are left (Maxima's
+ * and Ultima's moves have no call flag: all of them). */
 static int without_clock_calls(Move *list, int n)
 {
     int k = 0;
     for (int i = 0; i < n; i++)
-        if (!(list[i] & MOVE_CALL))
+        if (!move_calls_clock(list[i]))
             list[k++] = list[i];
     return k;
 }
 
-/* One random playout of o->plies plies (never a clock call: an opening leaves the clock to the
- * players); false if the game ended or the result is lopsided. */
+/* One random playout of o->plies plies; false if the game ended or the result is lopsided. */
 static bool random_opening(const Openings *o, Rng *rng, Position *out)
 {
     Position pos;
@@ -304,6 +304,8 @@ static bool random_opening(const Openings *o, Rng *rng, Position *out)
         if (gamestate_from_count(&pos, n) != GAME_ONGOING)
             return false;
         n = without_clock_calls(legal, n);
+        if (n == 0)
+            return false;
         Undo u;
         move_do(&pos, legal[rng_below(rng, (uint64_t)n)], &u);
     }

@@ -7,9 +7,12 @@
 
 #include "search/weights.h"
 #include "tune/pages/html.h"
+#include "tune/pages/weights_report.h"
+#include "tune/run/text.h"
 #include "tune/play/engine_check.h"
 #include "tune/play/engine_proc.h"
 #include "tune/play/game.h"
+#include "tune/play/handicap.h"
 #include "tune/play/player_config.h"
 #include "tune/play/players.h"
 #include "tune/play/match_config.h"
@@ -91,8 +94,44 @@ void job_report_game(FILE *out, const Config *cfg)
     if (v == variant_get(VARIANT_MAXIMA))
         return;
     size_t n = strcspn(v->no_move_rule, " "); /* "ULTIMA.md 7": its rules file, its section */
-    fprintf(out, "Game: **%s** (rules: %.*s; %s, %s).\n\n", v->title, (int)n, v->no_move_rule,
-            v->stalemate_loses ? "a stalemate loses" : "a stalemate is a draw", v->no_move_rule);
+    if (!v->scores) {
+        fprintf(out, "Game: **%s** (rules: %.*s; %s, %s).\n\n", v->title, (int)n, v->no_move_rule,
+                v->stalemate_loses ? "a stalemate loses" : "a stalemate is a draw",
+                v->no_move_rule);
+        return;
+    }
+    /* A game of points (Martian Chess): how it ends, from its Variant fields. */
+    char ends[256];
+    Text t = text_start(ends, sizeof ends);
+    if (v->empty_zone_ends)
+        text_item(&t, ", ", "a player's half is empty");
+    if (v->clock_moves)
+        text_item(&t, ", ", "a called clock runs out (%d moves without a capture)", v->clock_moves);
+    text_item(&t, " or ", "the side to move has no move");
+    fprintf(out,
+            "Game: **%s** (rules: %.*s; no King: captures score points, the game ends when %s, "
+            "and the higher score wins, %s).\n\n",
+            v->title, (int)n, v->no_move_rule, ends, v->no_move_rule);
+}
+
+const char *job_unit_name(const Variant *v)
+{
+    return weight_term_names[weight_material(handicap_unit(v))];
+}
+
+const char *job_reference_name(const Variant *v)
+{
+    return v->scores ? "points" : weights_report_reference_name(v);
+}
+
+double job_reference_value(const Variant *v, int w)
+{
+    if (!v->scores)
+        return w <= T_GUARD ? weights_report_reference(v, w) : 0;
+    int t = weight_piece_type(w), unit = handicap_unit(v);
+    return weight_is_material(w) && t < TYPE_NB && v->points[unit]
+               ? (double)v->points[t] / v->points[unit]
+               : 0;
 }
 
 void job_summary_game(FILE *out, const Config *cfg)

@@ -78,6 +78,17 @@ bool job_check(const Config *cfg, char *err, size_t errlen);
 void job_report_game(FILE *out, const Config *cfg);
 void job_summary_game(FILE *out, const Config *cfg);
 
+/* The name of the material weight of game v's unit of piece value (handicap_unit): "pincer"
+ * or "pawn". */
+const char *job_unit_name(const Variant *v);
+
+/* The outside table of piece values set beside game v's measured ones, in units
+ * (handicap_unit): weights_report_reference's published table (vchess, ChessV), or for a game
+ * of points (Martian Chess) the official capture points (queen 3, drone 2, pawn 1); its name
+ * in reports, and the value of material term w there (0: not valued). */
+const char *job_reference_name(const Variant *v);
+double job_reference_value(const Variant *v, int w);
+
 /* An output file of a job: its name in the results folder and its writer (rundir_write). A
  * file without a name is skipped. */
 typedef struct JobFile {

@@ -6,6 +6,7 @@
 
 #include "tune/jobs/fit/fit_report.h"
 #include "tune/jobs/common/job.h"
+#include "tune/play/handicap.h"
 #include "tune/pages/html.h"
 #include "tune/jobs/selfplay/selfplay_job.h"
 #include "tune/jobs/common/match_output.h"
@@ -41,13 +42,20 @@ static bool was_fitted(const FitJob *j, int i)
 /* The rounded fitted value of fitted parameter x (every weight of its set holds it). */
 static int rounded(const FitJob *j, int x) { return j->result.v[j->fitted[x].set.idx[0]]; }
 
-/* Fitted value of material weight w in pincers with its Fieller 95% interval; false when the
- * pincer or w was not fitted. */
+/* The material term of the run's unit of piece value (handicap_unit): the pincer, or Martian
+ * Chess's pawn. */
+static int unit_term(const FitJob *j)
+{
+    return weight_material(handicap_unit(config_variant(j->cfg)));
+}
+
+/* Fitted value of material weight w in units (unit_term) with its Fieller 95% interval; false
+ * when the unit or w was not fitted. */
 static bool in_pincers(const FitJob *j, int w, double *v, double *lo, double *hi)
 {
-    /* A weight of one phase against the pincer's weight of that phase (a tied term's first
+    /* A weight of one phase against the unit's weight of that phase (a tied term's first
      * weight is its middle-game one). */
-    int pincer = w % 2 ? W_PINCER_EG : W_PINCER_MG;
+    int pincer = w % 2 ? weight_eg(unit_term(j)) : weight_mg(unit_term(j));
     int a = fitted_index(j, w), b = fitted_index(j, pincer), m = j->mf;
     if (a < 0 || b < 0)
         return false;
@@ -70,8 +78,11 @@ bool fit_write_weights(FILE *out, void *data)
     return true;
 }
 
-/* Whether fitted weight w is a piece's material weight other than the pincer's. */
-static bool is_material(int w) { return w <= W_GUARD_EG && w > W_PINCER_EG; }
+/* Whether fitted weight w is a piece's material weight other than the unit's. */
+static bool is_material(const FitJob *j, int w)
+{
+    return weight_is_material(w / 2) && w / 2 != unit_term(j);
+}
 
 bool fit_write_pincers(FILE *out, void *data)
 {
@@ -80,7 +91,7 @@ bool fit_write_pincers(FILE *out, void *data)
     for (int x = 0; x < j->mf; x++) {
         int w = j->fitted[x].set.idx[0];
         double v, lo, hi;
-        if (!is_material(w) || !in_pincers(j, w, &v, &lo, &hi))
+        if (!is_material(j, w) || !in_pincers(j, w, &v, &lo, &hi))
             continue;
         const char *phase = j->fitted[x].set.n > 1 ? "both" : w % 2 ? "eg" : "mg";
         fprintf(out, "%s,%s,%.4f,%.4f,%.4f\n", j->fitted[x].name, phase, v, lo, hi);
@@ -259,9 +270,10 @@ static void report_weights(FILE *out, const FitJob *j)
             "\n## Fitted weights (centipawns)\n\n"
             "95%% intervals from standard errors clustered by game (positions of a game "
             "share its result, so the inverse Hessian alone understates the error; its "
-            "figure is shown for comparison)%s. Material in pincers: the ratio to the "
-            "fitted pincer with Fieller's 95%% interval.\n\n",
-            j->have_boot ? " and, where given, a bootstrap over games" : "");
+            "figure is shown for comparison)%s. Material in %ss: the ratio to the "
+            "fitted %s with Fieller's 95%% interval.\n\n",
+            j->have_boot ? " and, where given, a bootstrap over games" : "",
+            weight_term_names[unit_term(j)], weight_term_names[unit_term(j)]);
     fprintf(out,
             "![Fitted weights against the start](fit.png)\n\n*Each fitted weight "
             "(blue, with its 95%% interval) beside its start value (`%s`, open circle), in "
@@ -269,13 +281,14 @@ static void report_weights(FILE *out, const FitJob *j)
             fc->start_weights);
     fprintf(out,
             "| weight | start | fitted | 95%% interval | se (clustered) | se (Hessian) |%s "
-            "in pincers | file |\n|---|---:|---:|---|---:|---:|%s---:|---:|\n",
-            j->have_boot ? " se (bootstrap) |" : "", j->have_boot ? "---:|" : "");
+            "in %ss | file |\n|---|---:|---:|---|---:|---:|%s---:|---:|\n",
+            j->have_boot ? " se (bootstrap) |" : "", weight_term_names[unit_term(j)],
+            j->have_boot ? "---:|" : "");
     for (int x = 0; x < j->mf; x++) {
         int w = j->fitted[x].set.idx[0], m = j->mf;
         double se = se_of(j, x), v, lo, hi;
         char pincers[64] = "";
-        if (is_material(w) && in_pincers(j, w, &v, &lo, &hi))
+        if (is_material(j, w) && in_pincers(j, w, &v, &lo, &hi))
             snprintf(pincers, sizeof pincers,
                      isfinite(lo) ? "%.2f [%.2f, %.2f]" : "%.2f [unbounded]", v, lo, hi);
         fprintf(out, "| %s | %g | %.1f | [%.1f, %.1f] | %.2f | %.2f |", j->fitted[x].name,

@@ -15,34 +15,37 @@
 void selfplay_write_markdown(FILE *out, const Config *cfg, const SelfplayStats *st, const Traces *t)
 {
     const SelfplayConfig *sc = selfplay_config(cfg);
+    const Variant *v = config_variant(cfg);
+    /* A game without a King (Martian Chess) has no mates: its search scores a decided game. */
+    const char *mate = v->kings ? "mate scores" : "scores of a decided game";
     char limits[256];
     player_limits_text(player_config(cfg, 0), limits, sizeof limits);
     fprintf(out,
-            "%ld self-play games (`%s` against `%s`, %s, random openings of %ld plies): White "
+            "%ld self-play games (`%s` against `%s`, %s, random openings of %ld plies): %s "
             "won %ld, drew %ld, lost %ld; %.0f plies per game.\n\n",
             st->games, player_config(cfg, 0)->weights, player_config(cfg, 1)->weights, limits,
-            match_config(cfg)->opening_plies, st->white_wins, st->draws, st->black_wins,
-            st->games ? (double)st->plies / st->games : 0);
+            match_config(cfg)->opening_plies, v->team_names[WHITE], st->white_wins, st->draws,
+            st->black_wins, st->games ? (double)st->plies / st->games : 0);
     if (st->leaf) {
         fprintf(out,
                 "Sampling (`sampling = leaf`): %ld positions examined (rate %g, from ply %ld on), "
                 "each resolved by the capture search to the leaf of its principal variation; "
                 "%ld kept, %ld of them resolved to a different leaf (the trace is the leaf's, "
-                "the score the capture search's); dropped %ld with mate scores or a game end, "
+                "the score the capture search's); dropped %ld with %s or a game end, "
                 "%ld with |eval| > %ld. Kept positions: %ld won, %ld drawn, %ld lost by the side "
                 "to move; %.1f nonzero trace entries per position.\n\n",
                 st->examined, sc->sample_rate, sc->skip_plies, st->kept, st->resolved, st->mate,
-                st->lopsided, sc->max_eval, st->wins, st->draws_stm, st->losses,
+                mate, st->lopsided, sc->max_eval, st->wins, st->draws_stm, st->losses,
                 t->n ? (double)t->nterms / t->n : 0);
         return;
     }
     fprintf(out,
             "Sampling: %ld positions examined (rate %g, from ply %ld on), %ld kept; dropped "
             "%ld not quiet (1-ply search and static eval differ by more than %ld cp), %ld "
-            "with mate scores, %ld with |eval| > %ld. Kept positions: %ld won, %ld drawn, "
+            "with %s, %ld with |eval| > %ld. Kept positions: %ld won, %ld drawn, "
             "%ld lost by the side to move; %.1f nonzero trace entries per position.\n\n",
             st->examined, sc->sample_rate, sc->skip_plies, st->kept, st->noisy, sc->quiet_margin,
-            st->mate, st->lopsided, sc->max_eval, st->wins, st->draws_stm, st->losses,
+            st->mate, mate, st->lopsided, sc->max_eval, st->wins, st->draws_stm, st->losses,
             t->n ? (double)t->nterms / t->n : 0);
 }
 

@@ -5,6 +5,7 @@
 
 #include "tune/pages/html.h"
 #include "tune/jobs/common/job.h"
+#include "tune/play/handicap.h"
 #include "tune/jobs/spsa/spsa_report.h"
 #include "tune/jobs/common/match_output.h"
 #include "tune/pages/weights_report.h"
@@ -45,7 +46,8 @@ static void report_options(FILE *out, const SpsaJob *j)
 }
 
 /* report.md's table of the weights tuned: start, tuned, change, the game's hand-set values
- * (Maxima's v1, Ultima's start table) and its outside table (weights_report_reference). */
+ * (Maxima's v1, Ultima's and Martian Chess's start tables), its outside table
+ * (job_reference_value) and the ratio to the tuned unit (the pincer, Martian Chess's pawn). */
 static void report_weights(FILE *out, const SpsaJob *j)
 {
     const Variant *v = config_variant(j->cfg);
@@ -53,15 +55,16 @@ static void report_weights(FILE *out, const SpsaJob *j)
     weights_start(&defaults, v); /* the hand-set table, fixed */
     fprintf(out,
             "| weight | start | tuned | change | hand-set (%s) | %s (pawns) | "
-            "tuned / tuned pincer |\n|---|---:|---:|---:|---:|---:|---:|\n",
-            v->id == VARIANT_MAXIMA ? "v1" : v->name, weights_report_reference_name(v));
-    int pincer = j->tuned.v[W_PINCER_MG] ? j->tuned.v[W_PINCER_MG] : 1;
+            "tuned / tuned %s |\n|---|---:|---:|---:|---:|---:|---:|\n",
+            v->id == VARIANT_MAXIMA ? "v1" : v->name, job_reference_name(v), job_unit_name(v));
+    int unit = weight_mg(weight_material(handicap_unit(v)));
+    int pincer = j->tuned.v[unit] ? j->tuned.v[unit] : 1;
     for (int i = 0; i < j->spsa.n; i++) {
         const SpsaParam *p = &j->spsa.p[i];
         int w = p->set.idx[0], start = (int)lround(p->start);
         char vchess[16] = "", ratio[16] = "";
-        if (w <= W_GUARD_EG) { /* a material weight: the term is w / 2 */
-            snprintf(vchess, sizeof vchess, "%g", weights_report_reference(v, w / 2));
+        if (weight_is_material(w / 2)) { /* a material weight: the term is w / 2 */
+            snprintf(vchess, sizeof vchess, "%g", job_reference_value(v, w / 2));
             snprintf(ratio, sizeof ratio, "%.2f", (double)j->tuned.v[w] / pincer);
         }
         fprintf(out, "| %s | %d | %d | %+d | %d | %s | %s |\n", p->name, start, j->tuned.v[w],

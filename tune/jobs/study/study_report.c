@@ -11,6 +11,7 @@
 #include "search/weights.h"
 #include "tune/pages/html.h"
 #include "tune/jobs/study/study_report.h"
+#include "tune/jobs/common/job.h"
 #include "tune/jobs/values/values_config.h"
 #include "tune/jobs/values/values_report.h"
 #include "tune/pages/weights_report.h"
@@ -23,6 +24,12 @@ const char *const STUDY_SERIES_NAME[STUDY_SERIES] = {"regression", "handicap", "
 
 /* The half-width of a 95% interval in standard errors. */
 #define Z95 STATS_Z95
+
+/* The unit of the run's piece values: "pincer", or Martian Chess's "pawn" (job_unit_name). */
+static const char *unit(const StudyResult *r) { return job_unit_name(config_variant(r->cfg)); }
+
+/* Whether piece i of r is the unit. */
+static bool is_unit(const StudyResult *r, int i) { return !strcmp(r->piece[i], unit(r)); }
 
 /* One CSV file of a part, read line by line. */
 typedef struct PartFile {
@@ -95,7 +102,7 @@ static bool read_values(StudyResult *r, int k, char *err, size_t errlen)
         }
         r->val[SERIES_REGRESSION][k][i] = values_parse(&p.field[4]);
         r->val[SERIES_HANDICAP][k][i] = values_parse(&p.field[11]);
-        if (!strcmp(p.field[0], "pincer")) {
+        if (!strcmp(p.field[0], unit(r))) {
             r->pincer_elo[k] = strtod(p.field[9], NULL);
             r->pincer_elo_se[k] = strtod(p.field[10], NULL);
         }
@@ -130,7 +137,7 @@ static bool read_phases(StudyResult *r, int k, char *err, size_t errlen)
     }
     fclose(p.f);
     for (int i = 0; i < r->npieces; i++)
-        if (!strcmp(r->piece[i], "pincer"))
+        if (is_unit(r, i))
             r->val[SERIES_MIDDLE_GAME][k][i] = r->val[SERIES_END_GAME][k][i] = (PieceValue){true, 1,
                                                                                             1, 1};
     return got == 0;
@@ -246,10 +253,23 @@ bool study_write_table(FILE *out, void *data)
     return true;
 }
 
+/* The published tables of the run's game (weights_report_published), or for a game of points
+ * (Martian Chess) one: its official points (job_reference_value). Returns their count. */
+static int published_tables(const StudyResult *r, const PublishedTable **tables)
+{
+    static const PublishedTable POINTS[] = {{"points", {0}}};
+    if (!config_variant(r->cfg)->scores)
+        return weights_report_published(config_variant(r->cfg), tables);
+    *tables = POINTS;
+    return 1;
+}
+
 /* The published value of piece i in table t (0 when the table does not value it). */
 static double published_value(const StudyResult *r, const PublishedTable *t, int i)
 {
     int term = weights_find_term(r->piece[i]);
+    if (config_variant(r->cfg)->scores)
+        return term >= 0 ? job_reference_value(config_variant(r->cfg), term) : 0;
     return term >= 0 && term <= T_GUARD ? t->value[term] : 0;
 }
 
@@ -258,7 +278,7 @@ static double published_value(const StudyResult *r, const PublishedTable *t, int
 static void report_series(FILE *out, const StudyResult *r, StudySeries s)
 {
     const PublishedTable *tables;
-    int ntables = weights_report_published(config_variant(r->cfg), &tables);
+    int ntables = published_tables(r, &tables);
     fprintf(out, "| piece |");
     for (int t = 0; t < ntables; t++)
         fprintf(out, " %s |", tables[t].name);
@@ -303,7 +323,7 @@ static void published_row(FILE *out, const StudyResult *r, const PublishedTable 
     for (int i = 0; i < r->npieces; i++) {
         const PieceValue *v = &r->val[s][k][i];
         double pub = published_value(r, t, i), se = value_se(v);
-        if (!strcmp(r->piece[i], "pincer") || pub <= 0 || !isfinite(se) || se <= 0)
+        if (is_unit(r, i) || pub <= 0 || !isfinite(se) || se <= 0)
             continue;
         chi2 += (pub - v->v) * (pub - v->v) / (se * se);
         dev += fabs(pub - v->v);
@@ -320,17 +340,16 @@ static void published_row(FILE *out, const StudyResult *r, const PublishedTable 
 static void report_published(FILE *out, const StudyResult *r)
 {
     const PublishedTable *tables;
-    int ntables = weights_report_published(config_variant(r->cfg), &tables),
-        k = strongest_setting(r);
+    int ntables = published_tables(r, &tables), k = strongest_setting(r);
     fprintf(out,
             "## The published tables against the measured values\n\n"
             "Each published table against the values of the strongest measured setting (`%s`), "
-            "over the pieces both value (the unit left out): the mean distance in pincers, and "
+            "over the pieces both value (the unit left out): the mean distance in %ss, and "
             "chi-square = sum ((published - measured) / se)^2 with as many degrees of freedom as "
             "pieces (the measured errors only: the tables come without errors); \"rejected\" "
             "when p < 0.05.\n\n| table | series | pieces | mean distance | chi-square | p | "
             "verdict |\n|---|---|---:|---:|---:|---:|---|\n",
-            r->sc->setting[k].label);
+            r->sc->setting[k].label, unit(r));
     for (int t = 0; t < ntables; t++) {
         published_row(out, r, &tables[t], SERIES_HANDICAP, k);
         published_row(out, r, &tables[t], SERIES_REGRESSION, k);
@@ -338,11 +357,13 @@ static void report_published(FILE *out, const StudyResult *r)
     fprintf(out, "\n");
 }
 
-/* The ladder's table: each setting's Elo and, for the measured ones, a pincer's Elo. */
+/* The ladder's table: each setting's Elo and, for the measured ones, the unit's Elo. */
 static void report_ladder(FILE *out, const StudyResult *r)
 {
-    fprintf(out, "| setting | weights | nodes per move | Elo (ladder) | a pincer's Elo (handicap "
-                 "unit) |\n|---|---|---:|---|---|\n");
+    fprintf(out,
+            "| setting | weights | nodes per move | Elo (ladder) | a %s's Elo (handicap "
+            "unit) |\n|---|---|---:|---|---|\n",
+            unit(r));
     for (int k = 0; k < r->sc->nsettings; k++) {
         const StudySetting *st = &r->sc->setting[k];
         fprintf(out, "| %s | `%s` | %ld | %.1f +- %.1f |", st->label, st->weights, st->nodes,
@@ -359,10 +380,12 @@ static void report_ladder(FILE *out, const StudyResult *r)
 static void report_trends(FILE *out, const StudyResult *r)
 {
     static const StudySeries SHOWN[] = {SERIES_HANDICAP, SERIES_REGRESSION, SERIES_GAP};
-    fprintf(out, "| piece | series | slope (pincers per 100 Elo) | Birge ratio | p (no trend) "
-                 "| last step (strongest two) | verdict |\n|---|---|---|---:|---:|---|---|\n");
+    fprintf(out,
+            "| piece | series | slope (%ss per 100 Elo) | Birge ratio | p (no trend) "
+            "| last step (strongest two) | verdict |\n|---|---|---|---:|---:|---|---|\n",
+            unit(r));
     for (int i = 0; i < r->npieces; i++) {
-        if (!strcmp(r->piece[i], "pincer"))
+        if (is_unit(r, i))
             continue;
         for (size_t s = 0; s < sizeof SHOWN / sizeof SHOWN[0]; s++) {
             StatsTrend t;
@@ -395,7 +418,7 @@ static double widest_handicap(const StudyResult *r, int k)
     double w = 0;
     for (int i = 0; i < r->npieces; i++) {
         const PieceValue *v = &r->val[SERIES_HANDICAP][k][i];
-        if (strcmp(r->piece[i], "pincer") != 0 && v->have)
+        if (!is_unit(r, i) && v->have)
             w = isfinite(value_se(v)) ? fmax(w, (v->hi - v->lo) / 2) : INFINITY;
     }
     return w;
@@ -404,7 +427,7 @@ static double widest_handicap(const StudyResult *r, int k)
 /* The precision line: each setting's widest handicap half-width against the +-0.3 target. */
 static void report_precision(FILE *out, const StudyResult *r)
 {
-    fprintf(out, "Precision (the widest handicap half-width, the target is 0.3 pincer):");
+    fprintf(out, "Precision (the widest handicap half-width, the target is 0.3 %s):", unit(r));
     for (int k = 0; k < r->sc->nmeasured; k++) {
         double w = widest_handicap(r, k);
         if (isfinite(w))
@@ -417,13 +440,14 @@ static void report_precision(FILE *out, const StudyResult *r)
 }
 
 /* What each method measures, why they differ and which number to cite. */
-static void report_guidance(FILE *out)
+static void report_guidance(FILE *out, const StudyResult *r)
 {
+    const char *u = unit(r);
     fprintf(out,
             "## Which number to cite\n\n"
             "- **Handicap matches** measure a piece's worth as odds: the score change when one "
-            "piece is removed at the start (the side without it gets k pincers back in the "
-            "imbalance matches), converted to pincers by the pincer's own handicap. Cite them "
+            "piece is removed at the start (the side without it gets k %ss back in the "
+            "imbalance matches), converted to %ss by the %s's own handicap. Cite them "
             "for \"what is this piece worth\" in the usual sense (material odds, a trade from "
             "the start), with the engine and nodes they belong to.\n"
             "- **Regression on material** measures an association: how the material balance of "
@@ -434,11 +458,12 @@ static void report_guidance(FILE *out)
             "in its games. Cite it for what a material balance in the middle of a game says "
             "about the result, for example as an evaluation's start.\n"
             "- **Phase values** are the evaluation's own material weights fitted to the same "
-            "positions' results, middle game and end game apart (each against the pincer of "
+            "positions' results, middle game and end game apart (each against the %s of "
             "its phase): they say in which phase a piece gains or loses worth.\n"
             "- The values belong to the engine and its depth; the trend table says whether "
             "they still move between the strongest settings measured. Where the verdict is "
-            "\"no change detected\", the strongest setting's value is the one to quote.\n\n");
+            "\"no change detected\", the strongest setting's value is the one to quote.\n\n",
+            u, u, u, u);
 }
 
 /* The report's opening: what was run, and the ladder. */
@@ -446,11 +471,12 @@ static void report_design(FILE *out, const StudyResult *r)
 {
     const ValuesConfig *vc = values_config(r->cfg);
     fprintf(out,
-            "What each %s piece is worth, in pincers (pawns), measured the same way at "
+            "What each %s piece is worth, in %ss%s, measured the same way at "
             "several engine settings, so that a value can be quoted with the strength of play "
             "it belongs to. Config `config.ini` (seed %llu); every part is a run of its own in "
             "its folder, with its own report:",
-            config_variant(r->cfg)->title, r->cfg->seed);
+            config_variant(r->cfg)->title, unit(r), strcmp(unit(r), "pincer") ? "" : " (pawns)",
+            r->cfg->seed);
     static const char *const KINDS[] = {"values", "fit"};
     for (int kind = 0; kind < 2; kind++)
         for (int k = 0; k < r->sc->nmeasured; k++) {
@@ -461,13 +487,13 @@ static void report_design(FILE *out, const StudyResult *r)
     fprintf(out, " [ladder](ladder/report.md).\n\n");
     fprintf(out,
             "At each setting: %ld self-play games (the regression's positions and the fit's), "
-            "%ld handicap pairs per piece%s, %ld calibration pairs at %ld-pincer odds; the same "
+            "%ld handicap pairs per piece%s%s%s, %ld calibration pairs at %ld-%s odds; the same "
             "seed, so the same openings, at every setting. Then a round robin of every setting, "
             "%ld pairs per pairing, puts them on one Elo scale (`%s` held at 0).\n\n",
             selfplay_config(r->cfg)->games, vc->pairs,
-            vc->offsets[0] ? " (the piece against k pincers: `[values] offsets`)" : "",
-            vc->calibration_pairs, vc->calibration_pincers, r->sc->ladder_pairs,
-            r->sc->setting[0].label);
+            vc->offsets[0] ? " (the piece against k " : "", vc->offsets[0] ? unit(r) : "",
+            vc->offsets[0] ? "s: `[values] offsets`)" : "", vc->calibration_pairs,
+            vc->calibration_pincers, unit(r), r->sc->ladder_pairs, r->sc->setting[0].label);
     fprintf(out, "## The settings and their strength\n\n");
     report_ladder(out, r);
 }
@@ -477,18 +503,20 @@ bool study_write_report(FILE *out, void *data)
     const StudyResult *r = data;
     fprintf(out, "# Piece-value study `%s`\n\n", r->cfg->name);
     report_design(out, r);
-    fprintf(out, "## Handicap matches (pincers, 95%% intervals)\n\n");
+    fprintf(out, "## Handicap matches (%ss, 95%% intervals)\n\n", unit(r));
     report_series(out, r, SERIES_HANDICAP);
     fprintf(out, "![Handicap values against strength](trend_handicap.png)\n\n*Each piece's "
                  "handicap value at each measured setting, against the setting's Elo in the "
                  "ladder, with its 95%% interval.*\n\n");
     report_precision(out, r);
-    fprintf(out, "## Regression on material (pincers, 95%% intervals)\n\n");
+    fprintf(out, "## Regression on material (%ss, 95%% intervals)\n\n", unit(r));
     report_series(out, r, SERIES_REGRESSION);
     fprintf(out, "![Regression values against strength](trend_regression.png)\n\n*Each piece's "
                  "regression value at each measured setting against the setting's Elo.*\n\n");
-    fprintf(out, "## By game phase: the fitted material weights (pincers of the same phase)\n\n"
-                 "Middle game:\n\n");
+    fprintf(out,
+            "## By game phase: the fitted material weights (%ss of the same phase)\n\n"
+            "Middle game:\n\n",
+            unit(r));
     report_series(out, r, SERIES_MIDDLE_GAME);
     fprintf(out, "End game:\n\n");
     report_series(out, r, SERIES_END_GAME);
@@ -505,7 +533,7 @@ bool study_write_report(FILE *out, void *data)
                  "regression minus handicap (do the methods meet?).\n\n");
     report_trends(out, r);
     report_published(out, r);
-    report_guidance(out);
+    report_guidance(out, r);
     fprintf(out, "Files: `study.csv` (every value: setting, its Elo, piece, series, 95%% "
                  "interval), `summary.json`, `trend_handicap.png`, `trend_regression.png`; each "
                  "part's folder holds its own `config.ini` (which re-runs that part alone), data "
@@ -565,8 +593,8 @@ bool study_write_summary(FILE *out, void *data)
 void study_print(void *data)
 {
     const StudyResult *r = data;
-    printf("\nStudy %s: handicap values in pincers (95%% intervals) by setting\n%-12s",
-           r->cfg->name, "piece");
+    printf("\nStudy %s: handicap values in %ss (95%% intervals) by setting\n%-12s", r->cfg->name,
+           unit(r), "piece");
     for (int k = 0; k < r->sc->nmeasured; k++)
         printf("  %-22s", r->sc->setting[k].label);
     printf("\n");
@@ -593,20 +621,20 @@ static bool plot_series(const StudyResult *r, const char *series)
     char names[STUDY_MAX_PIECES * 33] = "";
     Text t = text_start(names, sizeof names);
     for (int i = 0; i < r->npieces; i++)
-        if (strcmp(r->piece[i], "pincer") != 0)
+        if (!is_unit(r, i))
             text_item(&t, " ", "%s", r->piece[i]);
     char script[2048], png[64], title[160];
     snprintf(script, sizeof script,
              "set datafile separator ','\nset key outside right\nset xlabel 'Elo (ladder)'\n"
-             "set ylabel 'value (pincers)'\nset offsets graph 0.05, graph 0.05, 0, 0\n"
+             "set ylabel 'value (%ss)'\nset offsets graph 0.05, graph 0.05, 0, 0\n"
              "pieces = '%s'\nplot for [i=1:words(pieces)] 'study.csv' skip 1 using "
              "(strcol(6) eq word(pieces, i) && strcol(8) eq '%s' ? $4 + 4 * (i - 4) : 1/0):9:"
              "($10 < -5 ? -5 : $10):($11 > 25 ? 25 : $11) with yerrorlines pt 7 lw 2 "
              "title word(pieces, i)\n",
-             names, series);
+             unit(r), names, series);
     snprintf(png, sizeof png, "trend_%s.png", series);
-    snprintf(title, sizeof title, "%s: %s values in pincers against strength", r->cfg->name,
-             series);
+    snprintf(title, sizeof title, "%s: %s values in %ss against strength", r->cfg->name, series,
+             unit(r));
     return plot_draw(r->rd, png, title, script);
 }
 

@@ -19,7 +19,7 @@
 #include "tune/run/rundir.h"
 #include "tune/stats/spsa.h"
 
-#define SUITE_MAX_PIECES (T_GUARD + 1)
+#define SUITE_MAX_PIECES (T_GUARD + 1) /* Maxima's 8; Martian Chess's 3 */
 
 /* The headline numbers, read back from the parts' files. */
 typedef struct SuiteResult {

@@ -10,6 +10,7 @@
 #include "tune/jobs/suite/suite_report.h"
 #include "tune/pages/weights_report.h"
 #include "tune/jobs/common/job.h"
+#include "tune/play/handicap.h"
 #include "tune/jobs/values/values_report.h"
 #include "tune/run/text.h"
 #include "tune/jobs/spsa/spsa_config.h"
@@ -66,19 +67,21 @@ bool suite_read_spsa(SuiteResult *r, char *err, size_t errlen)
     return true;
 }
 
-/* The SPSA-tuned value of a piece in tuned pincers, or "-" when not tuned. */
+/* The SPSA-tuned value of a piece in tuned units (the pincer, Martian Chess's pawn), or "-"
+ * when not tuned. */
 static void fmt_tuned(const SuiteResult *r, const char *piece, char *buf, size_t len)
 {
     int t = weights_find_term(piece), w = t >= 0 ? weight_mg(t) : -1;
+    int unit = weight_mg(weight_material(handicap_unit(config_variant(r->cfg))));
     bool tuned = false, pincer = false;
     for (int i = 0; i < r->nparams; i++) {
         tuned |= r->params[i].set.idx[0] == w;
-        pincer |= r->params[i].set.idx[0] == W_PINCER_MG;
+        pincer |= r->params[i].set.idx[0] == unit;
     }
-    if (w < 0 || !tuned || !pincer || r->tuned.v[W_PINCER_MG] <= 0)
+    if (w < 0 || !tuned || !pincer || r->tuned.v[unit] <= 0)
         snprintf(buf, len, "-");
     else
-        snprintf(buf, len, "%.2f", (double)r->tuned.v[w] / r->tuned.v[W_PINCER_MG]);
+        snprintf(buf, len, "%.2f", (double)r->tuned.v[w] / r->tuned.v[unit]);
 }
 
 /* The formatted cells of piece i: both values with their intervals, and the SPSA-tuned value. */
@@ -100,7 +103,9 @@ bool suite_write_report(FILE *out, void *data)
 {
     const SuiteResult *r = data;
     const Config *cfg = r->cfg;
-    const char *reference = weights_report_reference_name(config_variant(cfg));
+    const char *reference = job_reference_name(config_variant(cfg));
+    const char *u = job_unit_name(config_variant(cfg));
+    bool pincer = !strcmp(u, "pincer");
     fprintf(out, "# Suite `%s`\n\n", cfg->name);
     job_report_game(out, cfg);
     fprintf(out,
@@ -109,13 +114,15 @@ bool suite_write_report(FILE *out, void *data)
             "report:\n\n| part | job | what it does | report |\n|---|---|---|---|\n",
             cfg->seed);
     fprintf(out,
-            "| 1 | values | each piece's worth in pincers (pawns), two ways: a logistic "
+            "| 1 | values | each piece's worth in %ss%s, two ways: a logistic "
             "regression on the material difference over %ld self-play games, and handicap "
-            "matches (%ld pairs per piece%s, %ld calibration pairs at %ld-pincer odds) | "
+            "matches (%ld pairs per piece%s%s%s, %ld calibration pairs at %ld-%s odds) | "
             "[values/report.md](values/report.md) |\n",
-            selfplay_config(cfg)->games, values_config(cfg)->pairs,
-            values_config(cfg)->offsets[0] ? ", the piece against pincers: `[values] offsets`" : "",
-            values_config(cfg)->calibration_pairs, values_config(cfg)->calibration_pincers);
+            u, pincer ? " (pawns)" : "", selfplay_config(cfg)->games, values_config(cfg)->pairs,
+            values_config(cfg)->offsets[0] ? ", the piece against " : "",
+            values_config(cfg)->offsets[0] ? u : "",
+            values_config(cfg)->offsets[0] ? "s: `[values] offsets`" : "",
+            values_config(cfg)->calibration_pairs, values_config(cfg)->calibration_pincers, u);
     fprintf(out,
             "| 2 | spsa | %ld SPSA iterations from `%s`, then a %ld-pair verification "
             "match of the tuned weights against the start | [spsa/report.md](spsa/report.md) "
@@ -130,22 +137,21 @@ bool suite_write_report(FILE *out, void *data)
             "settings).\n\n",
             player_config(cfg, 0)->weights, limits);
     fprintf(out,
-            "## Piece values (pincers, 95%% intervals)\n\n"
-            "| piece | %s | regression | handicap | methods | SPSA-tuned / tuned pincer |"
+            "## Piece values (%ss, 95%% intervals)\n\n"
+            "| piece | %s | regression | handicap | methods | SPSA-tuned / tuned %s |"
             "\n|---|---:|---|---|---|---:|\n",
-            reference);
+            u, reference, u);
     for (int i = 0; i < r->npieces; i++) {
         SuiteRow row = suite_row(r, i);
         fprintf(out, "| %s | %g | %s | %s | %s | %s |\n", r->piece[i], r->vchess[i], row.reg,
-                row.hc, i == 0 && !strcmp(r->piece[i], "pincer") ? "(unit)" : r->agreement[i],
-                row.tuned);
+                row.hc, i == 0 && !strcmp(r->piece[i], u) ? "(unit)" : r->agreement[i], row.tuned);
     }
     fprintf(out,
             "\n![Piece values by both methods](values/values.png)\n\n*Each piece's value in "
-            "pincers with its 95%% interval: regression (blue, left) and handicap matches "
+            "%ss with its 95%% interval: regression (blue, left) and handicap matches "
             "(red, right) side by side, %s's table as open circles, the dashed line at "
-            "1 pincer; an unbounded interval is drawn from -2 to 25.*\n\n",
-            reference);
+            "1 %s; an unbounded interval is drawn from -2 to 25.*\n\n",
+            u, reference, u);
     fprintf(out, "The SPSA column is a point value with no interval: where SPSA ended after a "
                  "short run from the detuned start, not a measurement.\n\n");
     fprintf(out, "## SPSA\n\n");
@@ -204,11 +210,10 @@ void suite_print(void *data)
     const SuiteResult *r = data;
     char limits[128];
     player_limits_text(player_config(r->cfg, 0), limits, sizeof limits);
-    printf("\nSuite %s: piece values in pincers (95%% intervals), engine `%s` at %s\n",
-           r->cfg->name, player_config(r->cfg, 0)->weights, limits);
-    printf("%-12s %6s  %-22s  %-22s  %s\n", "piece",
-           weights_report_reference_name(config_variant(r->cfg)), "regression", "handicap",
-           "SPSA-tuned");
+    printf("\nSuite %s: piece values in %ss (95%% intervals), engine `%s` at %s\n", r->cfg->name,
+           job_unit_name(config_variant(r->cfg)), player_config(r->cfg, 0)->weights, limits);
+    printf("%-12s %6s  %-22s  %-22s  %s\n", "piece", job_reference_name(config_variant(r->cfg)),
+           "regression", "handicap", "SPSA-tuned");
     for (int i = 0; i < r->npieces; i++) {
         SuiteRow row = suite_row(r, i);
         printf("%-12s %6g  %-22s  %-22s  %s\n", r->piece[i], r->vchess[i], row.reg, row.hc,

@@ -28,8 +28,12 @@ typedef struct Estimate {
     double cov_pincer;    /* covariance of elo with the pincer's, as Fieller's interval used it */
 } Estimate;
 
+/* The material weights' indices and one past: Maxima's and Ultima's T_PINCER .. T_GUARD, Martian
+ * Chess's T_PAWN .. T_QUEEN (and T_POINTS, the score, a control of its regression). */
+enum { VALUES_TERMS = T_QUEEN + 1 };
+
 /* State of the job, shared by values_job.c and values_report.c. Arrays indexed by material
- * weight (T_PINCER .. T_GUARD). */
+ * weight (VALUES_TERMS); the unit (handicap_unit) is the pincer, or Martian Chess's pawn. */
 typedef struct ValuesJob {
     const Config *cfg;
     RunDir *rd;
@@ -37,19 +41,20 @@ typedef struct ValuesJob {
     Selfplay *selfplay;
     long nselfplay;
     Handicap *handicap;
-    int types[T_GUARD + 1], ntypes;     /* requested material weights */
-    int matched[T_GUARD + 1], nmatched; /* weights with a handicap match, pincer first */
+    int unit;                            /* the unit's material weight (T_PINCER or T_PAWN) */
+    int types[VALUES_TERMS], ntypes;     /* requested material weights */
+    int matched[VALUES_TERMS], nmatched; /* weights with a handicap match, the unit first */
     Traces traces;
     SelfplayStats st;
-    bool regression;                   /* the regression ran */
-    int reg_params[T_GUARD + 2], nreg; /* material weights that vary, then tempo */
-    double beta[T_GUARD + 2];
+    bool regression;                        /* the regression ran */
+    int reg_params[VALUES_TERMS + 1], nreg; /* material weights that vary, then tempo */
+    double beta[VALUES_TERMS + 1];
     FitErrors fe;
     char reg_note[600]; /* why the regression is missing, if it is */
-    Estimate reg[T_GUARD + 1], hc[T_GUARD + 1];
-    MatchCounts counts[T_GUARD + 1];
-    int offset[T_GUARD + 1]; /* [values] offsets: pincers given, per type */
-    double surplus[T_GUARD + 1], surplus_se[T_GUARD + 1]; /* Elo over those pincers */
+    Estimate reg[VALUES_TERMS], hc[VALUES_TERMS];
+    MatchCounts counts[VALUES_TERMS];
+    int offset[VALUES_TERMS]; /* [values] offsets: units given, per type */
+    double surplus[VALUES_TERMS], surplus_se[VALUES_TERMS]; /* Elo over those units */
 } ValuesJob;
 
 // clang-format off

@@ -20,10 +20,37 @@
 #include "tune/jobs/common/job.h"
 #include "tune/jobs/selfplay/selfplay_job.h"
 #include "tune/stats/stats.h"
+#include "core/fen.h"
+#include "tune/play/handicap.h"
 #include "tune/play/match_config.h"
 #include "tune/play/selfplay_config.h"
 #include "tune/jobs/values/values_config.h"
 #include "tune/run/text.h"
+
+/* How many pieces of type t one side of game v has at the start (White's; the sides are
+ * alike). */
+static int start_count(const Variant *v, int t)
+{
+    Position pos;
+    fen_parse_variant(&pos, "start", v, NULL, 0);
+    int n = 0;
+    for (int sq = 0; sq < SQ_NB; sq++)
+        n += pos.board[sq] == piece_make(WHITE, t);
+    return n;
+}
+
+/* False with "[values] KEY: k units, more than a side of the game has" in err when the k units
+ * that key removes exceed a side's units at the start (Martian Chess has 3 pawns a side). */
+static bool units_exist(const ValuesJob *j, const char *key, long k, char *err, size_t errlen)
+{
+    const Variant *v = config_variant(j->cfg);
+    int have = start_count(v, weight_piece_type(j->unit));
+    if (k <= have)
+        return true;
+    snprintf(err, errlen, "[values] %s: %ld %ss, but a side of %s has %d at the start", key, k,
+             weight_term_names[j->unit], v->title, have);
+    return false;
+}
 
 /* Reads [values] offsets ("type:k, ...") into j->offset; requested[w]: w is in [values]
  * types. */
@@ -43,15 +70,15 @@ static bool parse_offsets(ValuesJob *j, const bool *requested, char *err, size_t
         if (!colon || end == colon + 1 || *end || k < 0 || k > 6) {
             snprintf(err, errlen,
                      "[values] offsets: '%s' is not type:k with k a number of "
-                     "pincers from 0 to 6",
-                     colon ? (*colon = ':', tok) : tok);
+                     "%ss from 0 to 6",
+                     colon ? (*colon = ':', tok) : tok, weight_term_names[j->unit]);
             return false;
         }
-        if (w < 0 || w > T_GUARD || w == T_PINCER || !requested[w]) {
+        if (w < 0 || !weight_is_material(w) || w == j->unit || !requested[w]) {
             snprintf(err, errlen,
                      "[values] offsets: '%s' is not one of the [values] types "
-                     "other than the pincer",
-                     tok);
+                     "other than the %s",
+                     tok, weight_term_names[j->unit]);
             return false;
         }
         if (seen[w]) {
@@ -60,6 +87,8 @@ static bool parse_offsets(ValuesJob *j, const bool *requested, char *err, size_t
         }
         seen[w] = true;
         j->offset[w] = (int)k;
+        if (!units_exist(j, "offsets", k, err, errlen))
+            return false;
     }
     return true;
 }
@@ -68,7 +97,7 @@ static bool parse_offsets(ValuesJob *j, const bool *requested, char *err, size_t
 static int game_type(const Variant *v, const char *name)
 {
     int w = weights_find_term(name);
-    return w >= T_PINCER && w <= T_GUARD && variant_has_type(v, weight_piece_type(w)) ? w : -1;
+    return w >= 0 && weight_is_material(w) && variant_has_type(v, weight_piece_type(w)) ? w : -1;
 }
 
 /* Writes "[values] types: 'name' is not a piece type (one of pincer, ...)" of game v into
@@ -77,8 +106,8 @@ static void type_error(const Variant *v, const char *name, char *err, size_t err
 {
     char list[256];
     Text types = text_start(list, sizeof list);
-    for (int w = T_PINCER; w <= T_GUARD; w++)
-        if (variant_has_type(v, weight_piece_type(w)))
+    for (int w = 0; w < VALUES_TERMS; w++)
+        if (game_type(v, weight_term_names[w]) == w)
             text_item(&types, ", ", "%s", weight_term_names[w]);
     snprintf(err, errlen, "[values] types: '%s' is not a piece type%s%s (one of %s)", name,
              v->id == VARIANT_MAXIMA ? "" : " of ", v->id == VARIANT_MAXIMA ? "" : v->title, list);
@@ -90,6 +119,7 @@ static bool parse_types(ValuesJob *j, char *err, size_t errlen)
 {
     char list[sizeof values_config(j->cfg)->types];
     snprintf(list, sizeof list, "%s", values_config(j->cfg)->types);
+    j->unit = weight_material(handicap_unit(config_variant(j->cfg)));
     bool seen[W_NB] = {false};
     for (char *tok = strtok(list, ", \t"); tok; tok = strtok(NULL, ", \t")) {
         int w = game_type(config_variant(j->cfg), tok);
@@ -108,12 +138,14 @@ static bool parse_types(ValuesJob *j, char *err, size_t errlen)
         snprintf(err, errlen, "[values] types: no piece type");
         return false;
     }
-    if (!parse_offsets(j, seen, err, errlen))
+    if (!parse_offsets(j, seen, err, errlen) ||
+        !units_exist(j, "calibration_pincers", values_config(j->cfg)->calibration_pincers, err,
+                     errlen))
         return false;
     if (values_config(j->cfg)->pairs > 0) {
-        j->matched[j->nmatched++] = T_PINCER;
+        j->matched[j->nmatched++] = j->unit;
         for (int i = 0; i < j->ntypes; i++)
-            if (j->types[i] != T_PINCER)
+            if (j->types[i] != j->unit)
                 j->matched[j->nmatched++] = j->types[i];
     }
     return true;
@@ -147,7 +179,7 @@ static bool on_record(void *data, long index, const char *payload, char *why, si
     return handicap_record(j->handicap, index - j->nselfplay, payload, why, len);
 }
 
-/* Ratio of estimate a to the pincer's, in place. */
+/* Ratio of estimate e to the unit's (the pincer's, or Martian Chess's pawn's), in place. */
 static void to_pincers(Estimate *e, const Estimate *pincer, double cov)
 {
     if (!e->have || !pincer->have)
@@ -170,11 +202,18 @@ static void regression(ValuesJob *j)
     bool varies[W_NB] = {false};
     for (long k = 0; k < j->traces.nterms; k++)
         varies[j->traces.index[k]] = true;
-    for (int t = T_PINCER; t <= T_GUARD; t++)
-        if (varies[weight_mg(t)] || varies[weight_eg(t)])
-            j->reg_params[j->nreg++] = t;
+    /* The unit first (the covariances are with row 0), then the other types in order; in a game
+     * of points the score difference too (T_POINTS, a control: the lead decides the result). */
+    int order[VALUES_TERMS], n = 0;
+    order[n++] = j->unit;
+    for (int t = 0; t < VALUES_TERMS; t++)
+        if (t != j->unit && (weight_is_material(t) || t == T_POINTS))
+            order[n++] = t;
+    for (int k = 0; k < n; k++)
+        if (varies[weight_mg(order[k])] || varies[weight_eg(order[k])])
+            j->reg_params[j->nreg++] = order[k];
     j->reg_params[j->nreg++] = T_TEMPO;
-    WeightSet sets[T_GUARD + 2];
+    WeightSet sets[VALUES_TERMS + 1];
     for (int x = 0; x < j->nreg; x++)
         weights_term_set(j->reg_params[x], &sets[x]); /* both phases: one value per term */
     Weights zero;
@@ -202,10 +241,10 @@ static void regression(ValuesJob *j)
         e->elo = j->beta[x];
         e->elo_se = sqrt(j->fe.cov_clustered[x * m + x]);
     }
-    /* reg_params[0] is the pincer whenever it varies: the covariances are with row 0. */
-    for (int x = 0; x < m - 1 && j->reg_params[0] == T_PINCER; x++)
-        to_pincers(&j->reg[j->reg_params[x]], &j->reg[T_PINCER], j->fe.cov_clustered[x * m]);
-    j->reg[T_PINCER].value = j->reg[T_PINCER].lo = j->reg[T_PINCER].hi = 1;
+    /* reg_params[0] is the unit whenever it varies: the covariances are with row 0. */
+    for (int x = 0; x < m - 1 && j->reg_params[0] == j->unit; x++)
+        to_pincers(&j->reg[j->reg_params[x]], &j->reg[j->unit], j->fe.cov_clustered[x * m]);
+    j->reg[j->unit].value = j->reg[j->unit].lo = j->reg[j->unit].hi = 1;
 }
 
 /* Handicap estimates from the finished matches; fills j->hc. */
@@ -217,11 +256,11 @@ static void handicap_estimates(ValuesJob *j)
         EloEstimate e = stats_estimate_pentanomial(&j->counts[w]);
         j->hc[w] = (Estimate){true, e.elo, e.elo_err / STATS_Z95, false, 0, 0, 0, 0};
     }
-    /* The calibration removed N pincers: one is worth 1/N of their Elo (pincers add up). */
+    /* The calibration removed N units: one is worth 1/N of their Elo (units add up). */
     double n = (double)values_config(j->cfg)->calibration_pincers;
-    const Estimate *p = &j->hc[T_PINCER];
-    j->hc[T_PINCER].elo /= n;
-    j->hc[T_PINCER].elo_se /= n;
+    const Estimate *p = &j->hc[j->unit];
+    j->hc[j->unit].elo /= n;
+    j->hc[j->unit].elo_se /= n;
     /* An imbalance match measured the surplus s over k pincers: the piece is s + k p in Elo,
      * which shares k p with the unit p (covariance k var(p); Fieller's interval then equals
      * k + the interval of s / p). */
@@ -234,7 +273,7 @@ static void handicap_estimates(ValuesJob *j)
         e->elo_se = sqrt(e->elo_se * e->elo_se + k * k * p->elo_se * p->elo_se);
         to_pincers(e, p, k * p->elo_se * p->elo_se);
     }
-    j->hc[T_PINCER].value = j->hc[T_PINCER].lo = j->hc[T_PINCER].hi = 1;
+    j->hc[j->unit].value = j->hc[j->unit].lo = j->hc[j->unit].hi = 1;
 }
 
 /* Frees everything the job holds. */

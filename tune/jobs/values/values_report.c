@@ -17,7 +17,16 @@
 #include "tune/play/match_config.h"
 #include "tune/jobs/values/values_config.h"
 
-/* Formats an estimate in pincers: "v [lo, hi]", or "-" / "v [unbounded]"; from the figures as
+/* The unit's name: "pincer" (Maxima, Ultima) or "pawn" (Martian Chess). */
+static const char *unit(const ValuesJob *j) { return weight_term_names[j->unit]; }
+
+/* Values "in pincers (pawns)" (the pincer is Maxima's and Ultima's pawn), or "in pawns". */
+static const char *in_units(const ValuesJob *j)
+{
+    return j->unit == T_PINCER ? "pincers (pawns)" : "pawns";
+}
+
+/* Formats an estimate in units: "v [lo, hi]", or "-" / "v [unbounded]"; from the figures as
  * values.csv holds them (4 decimals), so that the suite, which reads them back, prints the
  * same. */
 static void fmt_value(const Estimate *e, char *buf, size_t len)
@@ -58,6 +67,7 @@ bool values_write_csv(FILE *out, void *data)
 {
     const ValuesJob *j = data;
     const Variant *v = config_variant(j->cfg);
+    /* The columns keep their names in every game: *_pincers hold values in units (unit()). */
     fprintf(out, "piece,vchess,regression_elo,regression_elo_se,regression_pincers,"
                  "regression_low95,regression_high95,handicap_games,handicap_score,handicap_elo,"
                  "handicap_elo_se,handicap_pincers,handicap_low95,handicap_high95,agreement,"
@@ -67,7 +77,7 @@ bool values_write_csv(FILE *out, void *data)
         int w = j->types[i];
         const Estimate *r = &j->reg[w], *h = &j->hc[w];
         double z;
-        fprintf(out, "%s,%g,", weight_term_names[w], weights_report_reference(v, w));
+        fprintf(out, "%s,%g,", weight_term_names[w], job_reference_value(v, w));
         if (r->have)
             fprintf(out, "%.2f,%.2f,%.4f,%.4f,%.4f,", r->elo, r->elo_se, r->value, r->lo, r->hi);
         else
@@ -109,6 +119,8 @@ bool values_write_summary(FILE *out, void *data)
     fprintf(out, "{\n  \"job\": \"values\",\n  \"run\": \"%s\",\n  \"seed\": %llu,\n", j->cfg->name,
             j->cfg->seed);
     job_summary_game(out, j->cfg);
+    if (j->unit != T_PINCER) /* the "pincers" members hold values in this unit */
+        fprintf(out, "  \"unit\": \"%s\",\n", unit(j));
     if (j->selfplay) {
         fprintf(out, "  \"selfplay\": ");
         selfplay_write_json(out, &j->st, &j->traces);
@@ -129,7 +141,7 @@ bool values_write_summary(FILE *out, void *data)
         double z;
         const char *verdict = agreement(r, h, &z);
         fprintf(out, "    \"%s\": {\"vchess\": %g", weight_term_names[w],
-                weights_report_reference(v, w));
+                job_reference_value(v, w));
         if (r->have)
             fprintf(out,
                     ", \"regression\": {\"elo\": %.2f, \"elo_se\": %.2f, \"pincers\": %.4f, "
@@ -168,11 +180,12 @@ static void report_table(FILE *out, const ValuesJob *j)
     weights_start(&defaults, v); /* the game's hand-set table, fixed */
     fprintf(out,
             "| piece | %s | hand-set (%s) | regression: Elo per piece | "
-            "regression: pincers | handicap: games, score of the side with the piece | "
+            "regression: %ss | handicap: games, score of the side with the piece | "
             "handicap: Elo | "
-            "handicap: pincers | methods (pincers) | methods (Elo) |\n"
+            "handicap: %ss | methods (%ss) | methods (Elo) |\n"
             "|---|---:|---:|---:|---|---:|---:|---|---|---|\n",
-            weights_report_reference_name(v), v->id == VARIANT_MAXIMA ? "v1" : v->name);
+            job_reference_name(v), v->id == VARIANT_MAXIMA ? "v1" : v->name, unit(j), unit(j),
+            unit(j));
     for (int i = 0; i < j->ntypes; i++) {
         int w = j->types[i];
         const Estimate *r = &j->reg[w], *h = &j->hc[w];
@@ -186,18 +199,18 @@ static void report_table(FILE *out, const ValuesJob *j)
             snprintf(hel, sizeof hel, "%.0f +- %.0f", h->elo, STATS_Z95 * h->elo_se);
             Text games = text_start(games_buf, sizeof games_buf);
             text_add(&games, "%ld, %.3f", stats_games(&j->counts[w]), e.score);
-            if (w == T_PINCER && values_config(j->cfg)->calibration_pincers > 1)
-                text_add(&games, " (%ld pincers)", values_config(j->cfg)->calibration_pincers);
+            if (w == j->unit && values_config(j->cfg)->calibration_pincers > 1)
+                text_add(&games, " (%ld %ss)", values_config(j->cfg)->calibration_pincers, unit(j));
             if (j->offset[w])
-                text_add(&games, " (against %d pincer%s)", j->offset[w],
+                text_add(&games, " (against %d %s%s)", j->offset[w], unit(j),
                          j->offset[w] > 1 ? "s" : "");
         }
         double z, ze;
-        const char *verdict = w == T_PINCER ? "(unit)" : agreement(r, h, &z);
+        const char *verdict = w == j->unit ? "(unit)" : agreement(r, h, &z);
         fprintf(out, "| %s | %g | %.2f | %s | %s | %s | %s | %s | %s | %s |\n",
-                weight_term_names[w], weights_report_reference(v, w),
-                (double)defaults.v[weight_mg(w)] / defaults.v[W_PINCER_MG], rel, rv, games_buf, hel,
-                hv, verdict, agreement_elo(r, h, &ze));
+                weight_term_names[w], job_reference_value(v, w),
+                (double)defaults.v[weight_mg(w)] / defaults.v[weight_mg(j->unit)], rel, rv,
+                games_buf, hel, hv, verdict, agreement_elo(r, h, &ze));
     }
 }
 
@@ -214,8 +227,8 @@ static void report_agreement(FILE *out, const ValuesJob *j)
         const Estimate *r = &j->reg[w], *h = &j->hc[w];
         const char *name = weight_term_names[w];
         double z, ze;
-        const char *verdict = w == T_PINCER ? "(unit)" : agreement(r, h, &z);
-        if (w != T_PINCER && !strcmp(verdict, "agree"))
+        const char *verdict = w == j->unit ? "(unit)" : agreement(r, h, &z);
+        if (w != j->unit && !strcmp(verdict, "agree"))
             text_item(&agreed, ", ", "%s", name);
         else if (!strcmp(verdict, "differ"))
             text_item(&differed, ", ", "%s (z = %.1f)", name, z);
@@ -230,12 +243,14 @@ static void report_agreement(FILE *out, const ValuesJob *j)
                  "errors of their difference, nothing stronger: with wide intervals two methods "
                  "agree easily.\n\n");
     if (agreed.len + differed.len == 0)
-        fprintf(out, "- In pincers: no piece has a bounded interval from both methods, so "
-                     "nothing can be compared in pawn units yet (the pincer's own value is not "
-                     "measured precisely enough to divide by).\n");
+        fprintf(out,
+                "- In %ss: no piece has a bounded interval from both methods, so "
+                "nothing can be compared in pawn units yet (the %s's own value is not "
+                "measured precisely enough to divide by).\n",
+                unit(j), unit(j));
     else
-        fprintf(out, "- In pincers: agree: %s; differ: %s.\n", agreed.len ? agreed_buf : "none",
-                differed.len ? differed_buf : "none");
+        fprintf(out, "- In %ss: agree: %s; differ: %s.\n", unit(j),
+                agreed.len ? agreed_buf : "none", differed.len ? differed_buf : "none");
     if (agreed_elo.len + differed_elo.len)
         fprintf(out,
                 "- In Elo per piece (regression: middle-game positions; handicap: from "
@@ -261,28 +276,39 @@ static void report_methods(FILE *out, const ValuesJob *j)
                 "to move on the count difference of each piece type and a constant (the "
                 "side to move's edge: %.0f Elo), over %ld positions from %ld games. "
                 "Standard errors clustered by game (the positions of a game share its "
-                "result). Coefficients are in Elo per piece; pincers = ratio to the "
-                "pincer's coefficient, Fieller's interval from the joint covariance. "
-                "Types whose count never differs cannot be estimated.\n",
-                j->beta[j->nreg - 1], j->fe.positions, j->fe.games);
+                "result). Coefficients are in Elo per piece; %ss = ratio to the "
+                "%s's coefficient, Fieller's interval from the joint covariance. "
+                "Types whose count never differs cannot be estimated.%s\n",
+                j->beta[j->nreg - 1], j->fe.positions, j->fe.games, unit(j), unit(j),
+                config_variant(cfg)->scores
+                    ? " A piece counts for the side whose half it stands in; the score "
+                      "difference (the points already won) is one more term, a control whose "
+                      "coefficient is no piece's value."
+                    : "");
     else
         fprintf(out, "Not run: %s.\n", j->reg_note[0] ? j->reg_note : "positions = none");
     fprintf(out, "\n## Method 2: handicap matches\n\n");
+    const Variant *v = config_variant(cfg);
+    const char *u = unit(j);
+    char divided[160] = "";
+    if (values_config(cfg)->calibration_pincers > 1)
+        snprintf(divided, sizeof divided,
+                 ", divided by that number of %ss (this assumes that the %ss' worth adds up)", u,
+                 u);
     if (j->nmatched)
         fprintf(out,
                 "For each type, %ld game pairs from balanced random openings of %ld plies, "
-                "one piece removed: once from White, once from Black, the same engine "
+                "one piece removed: once from %s, once from %s%s, the same engine "
                 "(`%s`, %s) on both sides. Score of the full side -> Elo "
-                "(pentanomial interval, fastchess's) -> pincers = Elo / pincer Elo, with "
-                "Fieller's interval (the matches are independent). The pincer's Elo comes "
-                "from %ld pairs at %ld-pincer odds%s. Games: %s.\n",
-                values_config(cfg)->pairs, match_config(cfg)->opening_plies,
-                player_config(cfg, 0)->weights, limits, values_config(cfg)->calibration_pairs,
-                values_config(cfg)->calibration_pincers,
-                values_config(cfg)->calibration_pincers > 1
-                    ? ", divided by that number of pincers (this assumes that the pincers' worth "
-                      "adds up)"
-                    : "",
+                "(pentanomial interval, fastchess's) -> %ss = Elo / %s Elo, with "
+                "Fieller's interval (the matches are independent). The %s's Elo comes "
+                "from %ld pairs at %ld-%s odds%s. Games: %s.\n",
+                values_config(cfg)->pairs, match_config(cfg)->opening_plies, v->team_names[WHITE],
+                v->team_names[BLACK],
+                v->scores ? " (one of the pieces standing in that side's half)" : "",
+                player_config(cfg, 0)->weights, limits, u, u, u,
+                values_config(cfg)->calibration_pairs, values_config(cfg)->calibration_pincers, u,
+                divided,
                 values_config(cfg)->pgn ? "`handicap.pgn`"
                                         : "not kept (`[values] pgn = true` keeps them)");
     else
@@ -296,27 +322,27 @@ static void report_methods(FILE *out, const ValuesJob *j)
     }
     if (given.len)
         fprintf(out,
-                "\nImbalance matches (`[values] offsets`): %s pincers. There the side with "
-                "the piece also lacks k pincers, so the match is near even and measures the "
-                "piece's surplus over k pincers, s Elo: value = k + s / (a pincer's Elo), "
+                "\nImbalance matches (`[values] offsets`): %s %ss. There the side with "
+                "the piece also lacks k %ss, so the match is near even and measures the "
+                "piece's surplus over k %ss, s Elo: value = k + s / (a %s's Elo), "
                 "whose interval grows with s rather than with the whole value (the unit's "
                 "error is multiplied only by the surplus). The table's handicap Elo is "
-                "s + k pincers' Elo; `values.csv` also has s. This assumes, as the "
-                "calibration does, that pincers' worth adds up.\n",
-                given_buf);
+                "s + k %ss' Elo; `values.csv` also has s. This assumes, as the "
+                "calibration does, that %ss' worth adds up.\n",
+                given_buf, u, u, u, u, u, u);
 }
 
 /* report.md: the widest interval, and what more games would give. */
 static void report_precision(FILE *out, const ValuesJob *j)
 {
-    fprintf(out, "\n## Precision\n\nThe widest bounded interval half-width in pincers: ");
+    fprintf(out, "\n## Precision\n\nThe widest bounded interval half-width in %ss: ", unit(j));
     double widest = 0;
     int unbounded = 0;
     for (int i = 0; i < j->ntypes; i++) {
         int w = j->types[i];
         const Estimate *es[2] = {&j->reg[w], &j->hc[w]};
         for (int k = 0; k < 2; k++) {
-            if (w == T_PINCER || !es[k]->have_value)
+            if (w == j->unit || !es[k]->have_value)
                 continue;
             if (!isfinite(es[k]->lo))
                 unbounded++;
@@ -324,13 +350,15 @@ static void report_precision(FILE *out, const ValuesJob *j)
                 widest = (es[k]->hi - es[k]->lo) / 2;
         }
     }
-    fprintf(out, "%.2f%s. %s\n", widest, unbounded ? " (and some intervals are unbounded)" : "",
-            widest <= 0.3 && !unbounded
-                ? "Every value is known to +-0.3 pawn or better."
-                : "Intervals of +-0.3 pawn need more games: the half-width shrinks as "
-                  "1/sqrt(games), and a ratio's interval carries the pincer's own (the "
-                  "denominator's) relative error times the Elo converted (imbalance matches, "
-                  "`[values] offsets`, convert only the surplus).");
+    if (widest <= 0.3 && !unbounded)
+        fprintf(out, "%.2f. Every value is known to +-0.3 pawn or better.\n", widest);
+    else
+        fprintf(out,
+                "%.2f%s. Intervals of +-0.3 pawn need more games: the half-width shrinks as "
+                "1/sqrt(games), and a ratio's interval carries the %s's own (the "
+                "denominator's) relative error times the Elo converted (imbalance matches, "
+                "`[values] offsets`, convert only the surplus).\n",
+                widest, unbounded ? " (and some intervals are unbounded)" : "", unit(j));
     fprintf(out,
             "\nFiles: `values.csv` (this table), `values.png` (the plot), "
             "`summary.json`%s.\n",
@@ -356,16 +384,21 @@ bool values_write_report(FILE *out, void *data)
     fprintf(out, "# Piece values `%s`\n\n", j->cfg->name);
     job_report_game(out, j->cfg);
     fprintf(out,
-            "What each %s piece is worth, in pincers (pawns), measured by play two "
+            "What each %s piece is worth, in %s, measured by play two "
             "independent ways. Intervals are 95%%.\n\n",
-            v->title);
+            v->title, in_units(j));
     report_engine(out, j);
     fprintf(out,
             "![Piece values by both methods](values.png)\n\n*Each piece's value in "
-            "pincers with its 95%% interval: regression (blue, left) and handicap matches "
+            "%ss with its 95%% interval: regression (blue, left) and handicap matches "
             "(red, right) side by side, %s's table as open circles, the dashed line at "
-            "1 pincer; an unbounded interval is drawn from -2 to 25.*\n\n",
-            weights_report_reference_name(v));
+            "1 %s; an unbounded interval is drawn from -2 to 25.*\n\n",
+            unit(j), job_reference_name(v), unit(j));
+    if (j->unit != T_PINCER)
+        fprintf(out,
+                "The unit is the %s: `values.csv`'s *_pincers columns and summary.json's "
+                "\"pincers\" members hold values in %ss.\n\n",
+                unit(j), unit(j));
     report_table(out, j);
     report_agreement(out, j);
     report_methods(out, j);
@@ -378,8 +411,8 @@ bool values_write_report(FILE *out, void *data)
 bool values_plot(void *data)
 {
     const ValuesJob *j = data;
-    static const char script[] = /* %s: the name of the game's outside table */
-        "set ylabel 'value (pincers = pawns)'\nset xrange [-0.6:*]\nset offsets 0, 0.6, 0, 0\n"
+    static const char script[] = /* %s: the unit (twice), the game's outside table, the unit */
+        "set ylabel 'value (%s)'\nset xrange [-0.6:*]\nset offsets 0, 0.6, 0, 0\n"
         "set yrange [-2<*<-0.5:*]\nset xtics rotate by -30\nset key below horizontal\n"
         "set datafile missing ''\n"
         "clip(x) = x < -2 ? -2 : (x > 25 ? 25 : x)\n"
@@ -388,10 +421,12 @@ bool values_plot(void *data)
         "'' skip 1 using ($0+0.15):(clip($12)):(clip($13)):(clip($14)) with yerrorbars pt 5 "
         "ps 1.2 lw 2 lc rgb '#c0392b' title 'handicap matches', "
         "'' skip 1 using 0:2 with points pt 6 ps 2 lc rgb '#555555' title '%s table', "
-        "1 with lines dt 2 lc rgb '#888888' title '1 pincer'\n";
-    char title[160], text[sizeof script + 16];
-    snprintf(title, sizeof title, "%s: piece values in pincers with 95%% intervals", j->cfg->name);
-    snprintf(text, sizeof text, script, weights_report_reference_name(config_variant(j->cfg)));
+        "1 with lines dt 2 lc rgb '#888888' title '1 %s'\n";
+    char title[160], text[sizeof script + 64];
+    snprintf(title, sizeof title, "%s: piece values in %ss with 95%% intervals", j->cfg->name,
+             unit(j));
+    snprintf(text, sizeof text, script, j->unit == T_PINCER ? "pincers = pawns" : "pawns",
+             job_reference_name(config_variant(j->cfg)), unit(j));
     return plot_draw(j->rd, "values.png", title, text);
 }
 
@@ -400,17 +435,18 @@ void values_print(void *data)
 {
     const ValuesJob *j = data;
     const Variant *v = config_variant(j->cfg);
-    printf("%-12s %6s  %-24s  %-24s  %s\n", "piece", weights_report_reference_name(v),
-           "regression (pincers)", "handicap (pincers)", "methods");
+    char reg[64], hc[64];
+    snprintf(reg, sizeof reg, "regression (%ss)", unit(j));
+    snprintf(hc, sizeof hc, "handicap (%ss)", unit(j));
+    printf("%-12s %6s  %-24s  %-24s  %s\n", "piece", job_reference_name(v), reg, hc, "methods");
     for (int i = 0; i < j->ntypes; i++) {
         int w = j->types[i];
         char rv[64], hv[64];
         double z;
         fmt_value(&j->reg[w], rv, sizeof rv);
         fmt_value(&j->hc[w], hv, sizeof hv);
-        printf("%-12s %6g  %-24s  %-24s  %s\n", weight_term_names[w],
-               weights_report_reference(v, w), rv, hv,
-               w == T_PINCER ? "(unit)" : agreement(&j->reg[w], &j->hc[w], &z));
+        printf("%-12s %6g  %-24s  %-24s  %s\n", weight_term_names[w], job_reference_value(v, w), rv,
+               hv, w == j->unit ? "(unit)" : agreement(&j->reg[w], &j->hc[w], &z));
     }
     printf("Results in %s/ (report.md, report.html)\n", j->rd->path);
 }
