@@ -297,8 +297,8 @@ static void test_cut_short_by_points(void **state)
         parse(&pos, cases[k].fen);
         game_play(&pos, &s->white, &s->black, &s->mc, &s->rec);
         if (s->rec.term != cases[k].term || s->rec.result != cases[k].result)
-            fail_msg("%s: ended by %s with %d half points for South, want %s with %d",
-                     cases[k].fen, game_termination_name(s->rec.term), s->rec.result,
+            fail_msg("%s: ended by %s with %d half points for South, want %s with %d", cases[k].fen,
+                     game_termination_name(s->rec.term), s->rec.result,
                      game_termination_name(cases[k].term), cases[k].result);
         fixtures_game_free(s);
     }

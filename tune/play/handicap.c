@@ -45,7 +45,27 @@ static bool remove_copy(Position *pos, int c, int type, long copy)
     return true;
 }
 
-int handicap_unit(const Variant *v) { return variant_has_type(v, PAWN) ? PAWN : PINCER; }
+int handicap_unit(const Variant *v) { return v->scores ? HANDICAP_POINT : PINCER; }
+
+int handicap_unit_term(const Variant *v)
+{
+    return v->scores ? T_POINTS : weight_material(handicap_unit(v));
+}
+
+/* Takes k units of `type` from colour c: k of its pieces of the type (remove_copy), or, for
+ * HANDICAP_POINT, k points to the other side's score (the key follows). */
+static bool take_units(Position *pos, int c, int type, int k, long copy)
+{
+    if (type == HANDICAP_POINT) {
+        pos->score[!c] += k;
+        pos->key = position_compute_key(pos);
+        return true;
+    }
+    bool ok = true;
+    for (int r = 0; r < k && ok; r++)
+        ok = remove_copy(pos, c, type, copy);
+    return ok;
+}
 
 bool handicap_openings(const Openings *o, int ti, int type, int count, int offset, long j,
                        Position out[2])
@@ -61,10 +81,8 @@ bool handicap_openings(const Openings *o, int ti, int type, int count, int offse
         bool ok = true;
         for (int c = 0; c < 2 && ok; c++) {
             out[c] = base;
-            for (int r = 0; r < count && ok; r++)
-                ok = remove_copy(&out[c], c, type, j);
-            for (int r = 0; r < offset && ok; r++)
-                ok = remove_copy(&out[c], !c, handicap_unit(base.variant), j);
+            ok = take_units(&out[c], c, type, count, j) &&
+                 take_units(&out[c], !c, handicap_unit(base.variant), offset, j);
             ok = ok && !(base.variant->kings && attack_king_attacked(&out[c], !out[c].side)) &&
                  gamestate_of(&out[c]) == GAME_ONGOING;
         }

@@ -47,14 +47,23 @@ typedef struct HandicapPlan {
     long first[HANDICAP_MAX_TYPES + 1];
 } HandicapPlan;
 
-/* The piece type game v's piece values are counted in, the one the calibration removes and an
- * offset gives: its pawn where it has one (Martian Chess), else the pincer (Maxima, Ultima: the
- * pincer is their pawn). */
+/* The unit of a game of points (Martian Chess): one point of score, what a captured pawn scores.
+ * The calibration gives the other side points instead of taking a piece away, and an offset
+ * gives points; a "type" of the handicap plan (no piece type). */
+enum { HANDICAP_POINT = NO_TYPE };
+
+/* What game v's piece values are counted in, the unit the calibration takes and an offset
+ * gives: a point of score in a game of points (HANDICAP_POINT: Martian Chess, whose pawn is a
+ * piece measured like the others), else the pincer (Maxima, Ultima: the pincer is their pawn). */
 int handicap_unit(const Variant *v);
 
-/* The two openings of pair j of type `type` (PINCER..GUARD, PAWN..QUEEN), with type index ti (its seed
- * stream): out[0] lacks `count` White pieces of the type and `offset` Black units (handicap_unit), out[1] the
- * same with colours swapped. False when no attempt gives a legal position (practically
+/* The weight term of handicap_unit(v): T_POINTS (the score) or the pincer's material term. */
+int handicap_unit_term(const Variant *v);
+
+/* The two openings of pair j of type `type` (PINCER..GUARD, PAWN..QUEEN, or HANDICAP_POINT),
+ * with type index ti (its seed stream): out[0] lacks `count` White pieces of the type (of
+ * HANDICAP_POINT: Black has `count` points more) and `offset` Black units (handicap_unit; a
+ * point: White has `offset` points more), out[1] the same with colours swapped. False when no attempt gives a legal position (practically
  * never). */
 bool handicap_openings(const Openings *o, int ti, int type, int count, int offset, long j,
                        Position out[2]);

@@ -116,7 +116,7 @@ void job_report_game(FILE *out, const Config *cfg)
 
 const char *job_unit_name(const Variant *v)
 {
-    return weight_term_names[weight_material(handicap_unit(v))];
+    return v->scores ? "point" : weight_term_names[handicap_unit_term(v)];
 }
 
 const char *job_reference_name(const Variant *v)
@@ -128,10 +128,8 @@ double job_reference_value(const Variant *v, int w)
 {
     if (!v->scores)
         return w <= T_GUARD ? weights_report_reference(v, w) : 0;
-    int t = weight_piece_type(w), unit = handicap_unit(v);
-    return weight_is_material(w) && t < TYPE_NB && v->points[unit]
-               ? (double)v->points[t] / v->points[unit]
-               : 0;
+    int t = weight_piece_type(w); /* in points of score: the unit */
+    return weight_is_material(w) && t < TYPE_NB ? (double)v->points[t] : 0;
 }
 
 void job_summary_game(FILE *out, const Config *cfg)

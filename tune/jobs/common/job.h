@@ -78,8 +78,8 @@ bool job_check(const Config *cfg, char *err, size_t errlen);
 void job_report_game(FILE *out, const Config *cfg);
 void job_summary_game(FILE *out, const Config *cfg);
 
-/* The name of the material weight of game v's unit of piece value (handicap_unit): "pincer"
- * or "pawn". */
+/* The name of game v's unit of piece value (handicap_unit): "pincer", or "point" (of score, in
+ * a game of points). */
 const char *job_unit_name(const Variant *v);
 
 /* The outside table of piece values set beside game v's measured ones, in units

@@ -42,12 +42,9 @@ static bool was_fitted(const FitJob *j, int i)
 /* The rounded fitted value of fitted parameter x (every weight of its set holds it). */
 static int rounded(const FitJob *j, int x) { return j->result.v[j->fitted[x].set.idx[0]]; }
 
-/* The material term of the run's unit of piece value (handicap_unit): the pincer, or Martian
- * Chess's pawn. */
-static int unit_term(const FitJob *j)
-{
-    return weight_material(handicap_unit(config_variant(j->cfg)));
-}
+/* The term of the run's unit of piece value (handicap_unit_term): the pincer, or Martian
+ * Chess's point of score. */
+static int unit_term(const FitJob *j) { return handicap_unit_term(config_variant(j->cfg)); }
 
 /* Fitted value of material weight w in units (unit_term) with its Fieller 95% interval; false
  * when the unit or w was not fitted. */

@@ -47,17 +47,18 @@ static void report_options(FILE *out, const SpsaJob *j)
 
 /* report.md's table of the weights tuned: start, tuned, change, the game's hand-set values
  * (Maxima's v1, Ultima's and Martian Chess's start tables), its outside table
- * (job_reference_value) and the ratio to the tuned unit (the pincer, Martian Chess's pawn). */
+ * (job_reference_value) and the ratio to the tuned unit (the pincer, Martian Chess's point). */
 static void report_weights(FILE *out, const SpsaJob *j)
 {
     const Variant *v = config_variant(j->cfg);
     Weights defaults;
     weights_start(&defaults, v); /* the hand-set table, fixed */
     fprintf(out,
-            "| weight | start | tuned | change | hand-set (%s) | %s (pawns) | "
+            "| weight | start | tuned | change | hand-set (%s) | %s (%ss) | "
             "tuned / tuned %s |\n|---|---:|---:|---:|---:|---:|---:|\n",
-            v->id == VARIANT_MAXIMA ? "v1" : v->name, job_reference_name(v), job_unit_name(v));
-    int unit = weight_mg(weight_material(handicap_unit(v)));
+            v->id == VARIANT_MAXIMA ? "v1" : v->name, job_reference_name(v),
+            v->scores ? "point" : "pawn", job_unit_name(v));
+    int unit = weight_mg(handicap_unit_term(v));
     int pincer = j->tuned.v[unit] ? j->tuned.v[unit] : 1;
     for (int i = 0; i < j->spsa.n; i++) {
         const SpsaParam *p = &j->spsa.p[i];

@@ -72,7 +72,7 @@ bool suite_read_spsa(SuiteResult *r, char *err, size_t errlen)
 static void fmt_tuned(const SuiteResult *r, const char *piece, char *buf, size_t len)
 {
     int t = weights_find_term(piece), w = t >= 0 ? weight_mg(t) : -1;
-    int unit = weight_mg(weight_material(handicap_unit(config_variant(r->cfg))));
+    int unit = weight_mg(handicap_unit_term(config_variant(r->cfg)));
     bool tuned = false, pincer = false;
     for (int i = 0; i < r->nparams; i++) {
         tuned |= r->params[i].set.idx[0] == w;

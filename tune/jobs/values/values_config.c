@@ -11,10 +11,11 @@ static const ConfigKey VALUES_KEYS[] = {
     KEY_INT(ValuesConfig, pairs, "0", "10000000", "100",
             "handicap game pairs per piece type, 0 = no handicap matches"),
     KEY_INT(ValuesConfig, calibration_pairs, "1", "10000000", "200",
-            "pincer-odds game pairs (Martian Chess: pawn-odds): the pawn unit of the handicap "
+            "pincer-odds game pairs (Martian Chess: point-odds, a point of score given): the unit "
+            "of the handicap "
             "method"),
     KEY_INT(ValuesConfig, calibration_pincers, "1", "6", "1",
-            "pincers (Martian Chess: pawns) removed in the calibration matches; a pincer is "
+            "pincers removed (Martian Chess: points given) in the calibration matches; a pincer is "
             "worth 1/N of their Elo (N > 1 measures the unit more precisely, assuming pincers' "
             "worth adds up)"),
     KEY_STR(ValuesConfig, types,
@@ -24,7 +25,8 @@ static const ConfigKey VALUES_KEYS[] = {
     KEY_STR_EMPTY(
         ValuesConfig, offsets, "",
         "imbalance handicaps, e.g. \"mage:6, guard:2\": the side that keeps the piece gives "
-        "k pincers (0..6; Martian Chess: pawns), so the match is near equal and the value is k + "
+        "k pincers (0..6; Martian Chess: k points of score), so the match is near equal and the "
+        "value is k + "
         "its Elo / a pincer's (far more precise for big pieces); types not listed: k = 0"),
     KEY_BOOL(ValuesConfig, pgn, "false", "write the handicap games as handicap.pgn"),
 

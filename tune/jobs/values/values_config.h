@@ -10,7 +10,7 @@
 typedef struct ValuesConfig {
     char positions[256];      /* "selfplay", a .traces file, or "none" (no regression) */
     long pairs;               /* handicap pairs per piece type (0 = no handicap matches) */
-    long calibration_pairs;   /* pincer-odds pairs (the pawn unit of the handicap method) */
+    long calibration_pairs;   /* pincer-odds pairs (Martian Chess: point-odds): the unit */
     long calibration_pincers; /* pincers removed in the calibration (Elo / N = a pincer) */
     char types[256];          /* piece types to value, comma separated weight names */
     char offsets[256];        /* "type:k, ...": the side with the piece also lacks k pincers */

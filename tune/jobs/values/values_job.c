@@ -44,6 +44,8 @@ static int start_count(const Variant *v, int t)
 static bool units_exist(const ValuesJob *j, const char *key, long k, char *err, size_t errlen)
 {
     const Variant *v = config_variant(j->cfg);
+    if (j->unit == T_POINTS) /* points given: as many as asked */
+        return true;
     int have = start_count(v, weight_piece_type(j->unit));
     if (k <= have)
         return true;
@@ -119,7 +121,7 @@ static bool parse_types(ValuesJob *j, char *err, size_t errlen)
 {
     char list[sizeof values_config(j->cfg)->types];
     snprintf(list, sizeof list, "%s", values_config(j->cfg)->types);
-    j->unit = weight_material(handicap_unit(config_variant(j->cfg)));
+    j->unit = handicap_unit_term(config_variant(j->cfg));
     bool seen[W_NB] = {false};
     for (char *tok = strtok(list, ", \t"); tok; tok = strtok(NULL, ", \t")) {
         int w = game_type(config_variant(j->cfg), tok);
@@ -304,7 +306,8 @@ static bool job_setup(ValuesJob *j, Journal *journal, char *err, size_t errlen)
         int types[HANDICAP_MAX_TYPES], counts[HANDICAP_MAX_TYPES], offsets[HANDICAP_MAX_TYPES];
         long pairs[HANDICAP_MAX_TYPES];
         for (int i = 0; i < j->nmatched; i++) {
-            types[i] = weight_piece_type(j->matched[i]);
+            types[i] = j->matched[i] == T_POINTS ? HANDICAP_POINT
+                                                 : weight_piece_type(j->matched[i]);
             counts[i] = i == 0 ? (int)values_config(cfg)->calibration_pincers : 1;
             offsets[i] = j->offset[j->matched[i]];
             pairs[i] = i == 0 ? values_config(cfg)->calibration_pairs : values_config(cfg)->pairs;

@@ -17,13 +17,18 @@
 #include "tune/play/match_config.h"
 #include "tune/jobs/values/values_config.h"
 
-/* The unit's name: "pincer" (Maxima, Ultima) or "pawn" (Martian Chess). */
-static const char *unit(const ValuesJob *j) { return weight_term_names[j->unit]; }
+/* The unit's name: "pincer" (Maxima, Ultima) or "point" (Martian Chess: a point of score). */
+static const char *unit(const ValuesJob *j) { return job_unit_name(config_variant(j->cfg)); }
 
-/* Values "in pincers (pawns)" (the pincer is Maxima's and Ultima's pawn), or "in pawns". */
+/* The unit in the report's sentences: "pawn" (the pincer is Maxima's and Ultima's pawn), or
+ * "point". */
+static const char *unit_word(const ValuesJob *j) { return j->unit == T_PINCER ? "pawn" : "point"; }
+
+/* Values "in pincers (pawns)" (the pincer is Maxima's and Ultima's pawn), or "in points" (of
+ * score: a captured pawn's). */
 static const char *in_units(const ValuesJob *j)
 {
-    return j->unit == T_PINCER ? "pincers (pawns)" : "pawns";
+    return j->unit == T_PINCER ? "pincers (pawns)" : "points";
 }
 
 /* Formats an estimate in units: "v [lo, hi]", or "-" / "v [unbounded]"; from the figures as
@@ -245,9 +250,9 @@ static void report_agreement(FILE *out, const ValuesJob *j)
     if (agreed.len + differed.len == 0)
         fprintf(out,
                 "- In %ss: no piece has a bounded interval from both methods, so "
-                "nothing can be compared in pawn units yet (the %s's own value is not "
+                "nothing can be compared in %s units yet (the %s's own value is not "
                 "measured precisely enough to divide by).\n",
-                unit(j), unit(j));
+                unit(j), unit_word(j), unit(j));
     else
         fprintf(out, "- In %ss: agree: %s; differ: %s.\n", unit(j),
                 agreed.len ? agreed_buf : "none", differed.len ? differed_buf : "none");
@@ -351,14 +356,15 @@ static void report_precision(FILE *out, const ValuesJob *j)
         }
     }
     if (widest <= 0.3 && !unbounded)
-        fprintf(out, "%.2f. Every value is known to +-0.3 pawn or better.\n", widest);
+        fprintf(out, "%.2f. Every value is known to +-0.3 %s or better.\n", widest, unit_word(j));
     else
         fprintf(out,
-                "%.2f%s. Intervals of +-0.3 pawn need more games: the half-width shrinks as "
+                "%.2f%s. Intervals of +-0.3 %s need more games: the half-width shrinks as "
                 "1/sqrt(games), and a ratio's interval carries the %s's own (the "
                 "denominator's) relative error times the Elo converted (imbalance matches, "
                 "`[values] offsets`, convert only the surplus).\n",
-                widest, unbounded ? " (and some intervals are unbounded)" : "", unit(j));
+                widest, unbounded ? " (and some intervals are unbounded)" : "", unit_word(j),
+                unit(j));
     fprintf(out,
             "\nFiles: `values.csv` (this table), `values.png` (the plot), "
             "`summary.json`%s.\n",
@@ -425,7 +431,7 @@ bool values_plot(void *data)
     char title[160], text[sizeof script + 64];
     snprintf(title, sizeof title, "%s: piece values in %ss with 95%% intervals", j->cfg->name,
              unit(j));
-    snprintf(text, sizeof text, script, j->unit == T_PINCER ? "pincers = pawns" : "pawns",
+    snprintf(text, sizeof text, script, j->unit == T_PINCER ? "pincers = pawns" : "points",
              job_reference_name(config_variant(j->cfg)), unit(j));
     return plot_draw(j->rd, "values.png", title, text);
 }
