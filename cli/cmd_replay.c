@@ -146,10 +146,11 @@ static void game_finish(PgnGame *g, Replay *rp, int line, const char *result)
         if (term == TERM_REPETITION && earlier_occurrences(g) == 0)
             report(t, path, g->reason_line, false,
                    "the game says {repetition}, but the final position did not occur before");
+        static const char *const by_result[] = {"0-1", "1/2-1/2", "1-0"};
         if (term > TERM_ADJ_RESIGN) /* an engine's fault: the engine to move loses */
             want = mover_lost;
-        else if (term != TERM_ADJ_RESIGN)
-            want = "1/2-1/2";
+        else if (term != TERM_ADJ_RESIGN) /* cut short: a draw, or by the points */
+            want = by_result[game_cut_short_result(&g->pos)];
         else if (!strcmp(result, "1/2-1/2"))
             report(t, path, line, false, "a resignation cannot end in a draw");
     }
@@ -309,7 +310,8 @@ int cmd_replay(int argc, char **argv)
         "{reason} comment, the Termination tag and the result (checkmate, bare king, invasion:\n"
         "the side to move lost; stalemate, repetition and the draw adjudications: a draw;\n"
         "in Ultima a stalemate loses too; in Martian Chess the empty zone, the clock and no\n"
-        "moves go to the higher score). Each game's Variant tag (Maxima, Ultima, Martian\n"
+        "moves go to the higher score, and so do repetition, the maximum length and the draw\n"
+        "adjudication). Each game's Variant tag (Maxima, Ultima, Martian\n"
         "Chess) says its game; without one, its FEN tag's shape does. Moves may be in the PGN\n"
         "form (h6-c1xd2xf4, c3-d4*) or the old one (h6-c1xd2,f4).\n"
         "Prints \"replayed N games, M errors\" (and how many games are in the old form); each\n"

@@ -64,7 +64,7 @@ int cmd_search(int argc, char **argv)
     static const char help[] =
         "usage: maxtune search FEN [--depth D | --nodes N | --movetime MS] [--weights FILE]\n"
         "                          [--hash MB] [--moves M1 M2 ...]\n"
-        "                          [--variant maxima|ultima|martian]\n"
+        "                          [--variant maxima|ultima|martian|martian4]\n"
         "Searches FEN ('start' for the initial position of --variant's game) after playing the\n"
         "--moves; prints one info line per depth (depth, score, nodes, nps, pv) and finally\n"
         "'bestmove <move>'. Weights: a weights file, 'default' or 'material' (the game's).\n"
@@ -171,7 +171,22 @@ static const char *const BENCH_FENS_MARTIAN[] = {
     "2QQ/2P1/1P2/4/3Q/1QD1/4/P1Q1 s 6 10 c5-d4 7",
     "Q3/2D1/4/2P1/4/P3/D2Q/3Q n 10 11 b4-c5 -",
 };
+/* Bench positions of four-player Martian Chess: the start and seven positions of the reference
+ * playouts (tests/data/reference/martian4_moves.txt: playout_s12, s14, s15, s18, s20, s24, s36),
+ * every player to move, a called clock (s12, s24), an ending with 25 pieces (s20). */
+static const char *const BENCH_FENS_MARTIAN4[] = {
+    "QQD2DQQ/QDP2PDQ/DPP2PPD/8/8/DPP2PPD/QDP2PDQ/QQD2DQQ 1 0 0 -",
+    "QQDP1DQQ/QDP3DQ/1P2P1PD/8/D1P2PD1/D1P2P1D/Q1D2P1Q/QQDP1DQQ 4 0 1 6",
+    "QQ5Q/1DP1QPDQ/D3D2D/2PP3P/5P2/DDPP1PQD/Q4DD1/Q2QP1QQ 4 7 2 -",
+    "1P1D1Q1Q/3Q1PDQ/D5PD/DDQQQ3/8/PP3PQ1/D1P2Q2/1QDQPD1D 2 5 6 -",
+    "QQ1D2DQ/1DP5/D1Q1PPD1/3D1PPP/5P1D/QPPPQ3/1D6/QQ3DQQ 3 9 5 -",
+    "4D3/3Q2D1/2DPQ3/4QP1D/D6P/6Q1/5DQD/6Q1 3 13 24 -",
+    "QQD4Q/Q1P2PD1/DDP2P1D/7D/6PQ/DP2P1P1/QDPDQ2Q/Q3P1Q1 2 9 5 7",
+    "1Q1D1PQ1/1D2DPDQ/3P3D/1D1PQ2Q/1Q1D1P2/Q3QQP1/Q1P1Q3/2D1D3 1 9 5 -",
+};
 enum { BENCH_NB = sizeof BENCH_FENS / sizeof BENCH_FENS[0] };
+_Static_assert(sizeof BENCH_FENS_MARTIAN4 / sizeof BENCH_FENS_MARTIAN4[0] == BENCH_NB,
+               "as many bench positions in each game");
 _Static_assert(sizeof BENCH_FENS_ULTIMA / sizeof BENCH_FENS_ULTIMA[0] == BENCH_NB,
                "as many bench positions in each game");
 _Static_assert(sizeof BENCH_FENS_MARTIAN / sizeof BENCH_FENS_MARTIAN[0] == BENCH_NB,
@@ -185,6 +200,8 @@ static const char *const *bench_fens(const Variant *v)
         return BENCH_FENS_ULTIMA;
     case VARIANT_MARTIAN:
         return BENCH_FENS_MARTIAN;
+    case VARIANT_MARTIAN4:
+        return BENCH_FENS_MARTIAN4;
     default:
         return BENCH_FENS;
     }
@@ -193,7 +210,7 @@ static const char *const *bench_fens(const Variant *v)
 int cmd_bench(int argc, char **argv)
 {
     static const char help[] =
-        "usage: maxtune bench [DEPTH] [--variant maxima|ultima|martian]\n"
+        "usage: maxtune bench [DEPTH] [--variant maxima|ultima|martian|martian4]\n"
         "Searches a fixed set of positions of the game (Maxima by default) to DEPTH (default 7)\n"
         "with its default weights and a 16 MiB hash; prints each position's nodes, then the\n"
         "total node count (a signature that changes only when search behaviour changes) and\n"
@@ -243,7 +260,8 @@ int cmd_bench(int argc, char **argv)
 int cmd_weights(int argc, char **argv)
 {
     static const char help[] =
-        "usage: maxtune weights [FILE|default|v1|v2|material] [--variant maxima|ultima|martian]\n"
+        "usage: maxtune weights [FILE|default|v1|v2|material] [--variant "
+        "maxima|ultima|martian|martian4]\n"
         "Prints a weights set as a valid weights file (the defaults without an argument), with\n"
         "each weight's meaning and range. A file is read and checked first. --variant ultima\n"
         "prints and reads Ultima's table (its own weights; 'ultima' is its start table),\n"

@@ -168,11 +168,7 @@ typedef struct GameClocks {
     long moves[COLOR_NB]; /* moves made, for sessions of tc.moves */
 } GameClocks;
 
-/* White's result (half points) of a game of pos's variant cut short by the match (repetition,
- * the maximum length, a draw adjudication): a draw, but in a game of points (Variant.scores)
- * the higher score wins, as at the clock's end (MARTIAN.md 7: the rules know no draw by
- * repetition, and a cut-off game is scored as the clock would score it). */
-static int cut_short_result(const Position *pos)
+int game_cut_short_result(const Position *pos)
 {
     if (!pos->variant->scores || pos->score[WHITE] == pos->score[BLACK])
         return 1;
@@ -192,16 +188,16 @@ static bool game_ended(Position *pos, const uint64_t *keys, int floor, const Mat
         rec->result = winner < 0 ? 1 : winner == WHITE ? 2 : 0;
         rec->term = game_state_termination(state);
     } else if (mc->repetition > 0 && occurrences(keys, rec->nmoves + 1, floor) >= mc->repetition) {
-        rec->result = cut_short_result(pos);
+        rec->result = game_cut_short_result(pos);
         rec->term = TERM_REPETITION;
     } else if (rec->nmoves >= max_plies || interrupt_requested()) {
         /* A stop request cuts the game short here (recorded at the ply limit); the caller
          * abandons it (pair_task_keep). */
-        rec->result = cut_short_result(pos);
+        rec->result = game_cut_short_result(pos);
         rec->term = TERM_MAX_PLIES;
     } else if (mc->draw_move_count > 0 && draw_plies >= 2 * mc->draw_move_count &&
                rec->nmoves / 2 + 1 >= mc->draw_move_number) {
-        rec->result = cut_short_result(pos);
+        rec->result = game_cut_short_result(pos);
         rec->term = TERM_ADJ_DRAW;
     } else if (mc->resign_move_count > 0 && (white_losing >= 2 * mc->resign_move_count ||
                                              black_losing >= 2 * mc->resign_move_count)) {

@@ -86,6 +86,12 @@ const char *game_termination_text(Termination t, const Variant *v);
  * the other adjudications are "adjudication". */
 bool game_termination_is_normal(Termination t);
 
+/* White's result (half points) of a game cut short by the match in pos (repetition, the
+ * maximum length, a draw adjudication): a draw, but in a game of points (Variant.scores) the
+ * higher score wins, as at the clock's end (MARTIAN.md 7: the rules know no draw by repetition,
+ * and a cut-off game is scored as the clock would score it). */
+int game_cut_short_result(const Position *pos);
+
 /* True when a game of v can end by t: the King's endings (checkmate, stalemate, bare King,
  * invasion) in the games with Kings, the zoned endings (empty zone, clock, no moves) in the
  * zoned games, the rest in all. Summaries list these. */
