@@ -36,7 +36,7 @@ void pgn_write_game(FILE *out, const char *event, const char *round, const char 
             snprintf(text, sizeof text, "%d... %s", move_number, san);
         else
             snprintf(text, sizeof text, "%s", san);
-        if (pos.side == BLACK)
+        if (pos.side == pos.variant->players - 1) /* a round of every player: Black's move */
             move_number++;
         int len = (int)strlen(text);
         if (column && column + 1 + len > 79) {

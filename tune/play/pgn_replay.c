@@ -153,10 +153,11 @@ static bool strip_move_number(PgnGame *g, const PgnReplayHooks *h, int line, con
     *move = end + dots;
     if (g->dead)
         return true;
-    /* Numbers start at 1 (whichever side moves first) and advance after Black's moves. */
-    int side = g->pos.side;
-    int first_side = g->nplies % 2 == 0 ? side : !side;
-    long expected = 1 + (g->nplies + first_side) / 2;
+    /* Numbers start at 1 (whichever side moves first) and advance after the last player's moves
+     * (Black's; player 4's in four-player Martian Chess). */
+    int side = g->pos.side, players = g->pos.variant->players;
+    int first_side = ((side - g->nplies) % players + players) % players;
+    long expected = 1 + (g->nplies + first_side) / players;
     if (number != expected || (dots == 1) != (side == WHITE))
         return problem(h, line, PGN_REMARK, "move number '%.*s' does not fit: %s's move %ld",
                        (int)(end + dots - word), word, side == WHITE ? "White" : "Black", expected);
