@@ -293,9 +293,12 @@ MatchCounts handicap_counts(const Handicap *h, int i)
 bool handicap_write_pgn(FILE *out, void *data)
 {
     Handicap *h = data;
+    /* the units' and pieces' names: a point of score (HANDICAP_POINT), then the types */
     static const char *const NAMES[TYPE_NB] = {
-        "",           "pincer",      "coordinator", "long_leaper", "chameleon",
-        "withdrawer", "immobilizer", "mage",        "guard",       "king"};
+        "point",      "pincer",      "coordinator", "long_leaper", "chameleon", "withdrawer",
+        "immobilizer", "mage",       "guard",       "king",        "pawn",      "drone",
+        "queen"};
+    const char *unit = NAMES[handicap_unit(config_variant(h->cfg))];
     for (long k = 0; k < handicap_records(h); k++) {
         int ti;
         long j;
@@ -306,8 +309,8 @@ bool handicap_write_pgn(FILE *out, void *data)
         for (int g = 0; g < 2; g++) {
             char event[160], round[48];
             if (h->plan.offsets[ti])
-                snprintf(event, sizeof event, "%s: %d %s against %d pincer%s", h->cfg->name,
-                         h->plan.counts[ti], NAMES[h->plan.types[ti]], h->plan.offsets[ti],
+                snprintf(event, sizeof event, "%s: %d %s against %d %s%s", h->cfg->name,
+                         h->plan.counts[ti], NAMES[h->plan.types[ti]], h->plan.offsets[ti], unit,
                          h->plan.offsets[ti] > 1 ? "s" : "");
             else
                 snprintf(event, sizeof event, "%s: %d %s odds", h->cfg->name, h->plan.counts[ti],

@@ -270,7 +270,7 @@ static void report_weights(FILE *out, const FitJob *j)
             "figure is shown for comparison)%s. Material in %ss: the ratio to the "
             "fitted %s with Fieller's 95%% interval.\n\n",
             j->have_boot ? " and, where given, a bootstrap over games" : "",
-            weight_term_names[unit_term(j)], weight_term_names[unit_term(j)]);
+            job_unit_name(config_variant(j->cfg)), weight_term_names[unit_term(j)]);
     fprintf(out,
             "![Fitted weights against the start](fit.png)\n\n*Each fitted weight "
             "(blue, with its 95%% interval) beside its start value (`%s`, open circle), in "
@@ -279,7 +279,7 @@ static void report_weights(FILE *out, const FitJob *j)
     fprintf(out,
             "| weight | start | fitted | 95%% interval | se (clustered) | se (Hessian) |%s "
             "in %ss | file |\n|---|---:|---:|---|---:|---:|%s---:|---:|\n",
-            j->have_boot ? " se (bootstrap) |" : "", weight_term_names[unit_term(j)],
+            j->have_boot ? " se (bootstrap) |" : "", job_unit_name(config_variant(j->cfg)),
             j->have_boot ? "---:|" : "");
     for (int x = 0; x < j->mf; x++) {
         int w = j->fitted[x].set.idx[0], m = j->mf;
