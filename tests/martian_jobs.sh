@@ -5,12 +5,13 @@
 # and how it ends (no stalemate, the higher score wins), summary.json "variant": "martian"; the
 # games add up and end by Martian's rules (empty half, clock; no checkmate); random openings call
 # no clock, a book of Martian FENs is played and a Maxima FEN in it refused with its file:line;
-# piece values are in pawns (the pawn the unit, the official points 1/2/3 beside them, finite
-# Elo figures), the handicap removes a piece from one side's half and never empties a half; fit
-# and spsa tune Martian weights only, which `maxtune weights --variant martian` reads; a values
-# run killed and resumed, and a match extended from 12 pairs to 20, write the same files as runs
-# that were not; the family study, a Maxima piece type and more calibration pawns than a side
-# has are refused with one line, exit 2, no folder.
+# piece values are in points of score (the pawn measured like the drone and the queen, the
+# official points 1/2/3 beside them, finite Elo figures), the handicap removes a piece from one
+# side's half and never empties a half, the calibration gives the other side k points (any k,
+# 4 too); fit and spsa tune Martian weights only, which `maxtune weights --variant martian`
+# reads; a values run killed and resumed, and a match extended from 12 pairs to 20, write the
+# same files as runs that were not; the family study and a Maxima piece type are refused with
+# one line, exit 2, no folder.
 # Prints one "PASS name" or "FAIL name" line per check; exits 1 if any failed.
 # Environment: BIN (default bin/maxtune). Runs in a mktemp -d folder under /tmp.
 set -u
@@ -94,6 +95,27 @@ fens_playable() {
         if (NF != 6 || $6 != "-" || north == 0 || south == 0 || north + south > max) bad = 1; n++ }
         END { exit bad || n == 0 }'
 }
+# Prints "C H B" for the games of handicap.pgn $2, a pair (games 1 and 2) at a time: C pairs of
+# the calibration at $1 points (the same board, one side $1 points up in one game, the other in
+# the other), H handicap pairs (the same scores, 17 pieces or fewer in each board), B other
+# pairs (an imbalance: a piece removed and points given); in every game both halves hold pieces
+# and the clock is not called (6th field "-").
+pair_kinds() {
+    fens "$2" | awk -v k="$1" '
+        function pieces(board, half,   rows, r, n, row) {
+            split(board, rows, "/"); n = 0
+            for (r = 1; r <= 8; r++)
+                if (half == "" || (half == "N") == (r <= 4)) { row = rows[r]; n += gsub(/[PDQ]/, "", row) }
+            return n }
+        function playable(f) { return f[6] == "-" && pieces(f[1], "N") > 0 && pieces(f[1], "S") > 0 }
+        NR % 2 == 1 { na = split($0, a, " "); next }
+        { nb = split($0, b, " ")
+          if (na != 6 || nb != 6 || !playable(a) || !playable(b)) bad++
+          else if (a[1] == b[1] && ((b[3] - a[3] == k && a[4] - b[4] == k) || (a[3] - b[3] == k && b[4] - a[4] == k))) c++
+          else if (a[3] == b[3] && a[4] == b[4] && pieces(a[1], "") <= 17 && pieces(b[1], "") <= 17) h++
+          else bad++ }
+        END { print c + 0, h + 0, bad + 0 + NR % 2 }'
+}
 
 # --- match ---------------------------------------------------------------------------------------
 job match
@@ -131,11 +153,12 @@ check "selfplay: Martian positions with their traces; South and North, no mates,
      has $D/report.md "): South won " && has $D/report.md "with scores of a decided game" && ! has $D/report.md "mate scores"'
 
 # --- fit -----------------------------------------------------------------------------------------
-job fit --set fit.params=@material
-check "fit: the material of Martian Chess fitted (pawn, drone, queen by phase), against the pawn" eval \
+job fit --set fit.params=@material --set selfplay.games=200
+check "fit: the material of Martian Chess fitted (pawn, drone, queen by phase), against the points" eval \
     '[ $RC -eq 0 ] && names_game $D &&
      [ "$(cut -d, -f1 $D/fit.csv | tail -n +2 | tr "\n" " ")" = "pawn.mg pawn.eg drone.mg drone.eg queen.mg queen.eg " ] &&
-     has $D/report.md "Material in pawns: the ratio to the fitted pawn" && ! grep -qi pincer $D/report.md &&
+     has $D/report.md ": the ratio to the fitted points with Fieller" && ! grep -q "fitted pawn" $D/report.md &&
+     ! grep -qi pincer $D/report.md &&
      martian_weights $D/fitted.weights'
 job fit --set fit.params=@eval --set fit.regularize=10 --set run.results_dir="$T/fiteval"
 D=$T/fiteval/m
@@ -146,41 +169,41 @@ check "fit: @eval of Martian Chess is its own weights only (points, 4x4 piece-sq
 
 # --- spsa ----------------------------------------------------------------------------------------
 job spsa
-check "spsa: Martian's three pieces tuned; ratios to the pawn, the official points beside them" eval \
+check "spsa: Martian's three pieces tuned; ratios to the points weight, the official points beside them" eval \
     '[ $RC -eq 0 ] && names_game $D && [ "$(head -1 $D/trajectory.csv)" = "iteration,pawn,drone,queen,plus_wins,plus_losses,draws,plus_score" ] &&
-     has $D/report.md "| hand-set (martian) | points (pawns) | tuned / tuned pawn |" &&
-     grep -q "^| queen | 300 | [0-9]* | [-+][0-9]* | 300 | 3 | [0-9.]* |$" $D/report.md && martian_weights $D/tuned.weights'
+     has $D/report.md "| hand-set (martian) | points (points) | tuned / tuned point |" &&
+     grep -q "^| queen | [0-9]* | [0-9]* | [-+][0-9]* | 300 | 3 | [0-9.]* |$" $D/report.md && martian_weights $D/tuned.weights'
 
 # --- values --------------------------------------------------------------------------------------
 job values
 V=$D
-check "values: pawn, drone and queen valued in pawns, the pawn the unit, points 1/2/3 beside them" eval \
+check "values: pawn, drone and queen valued in points (the pawn measured too), points 1/2/3 beside them" eval \
     '[ $RC -eq 0 ] && names_game $V && [ "$(cut -d, -f1 $V/values.csv | tail -n +2 | tr "\n" " ")" = "pawn drone queen " ] &&
-     grep -q "^pawn,1,.*,1.0000,1.0000,1.0000," $V/values.csv && grep -q "^drone,2," $V/values.csv &&
-     grep -q "^queen,3," $V/values.csv && has $V/summary.json "\"unit\": \"pawn\"," &&
-     has $V/report.md "What each Martian Chess piece is worth, in pawns" &&
-     has $V/report.md "at 1-pawn odds" && has $V/report.md "once from South, once from North" &&
+     grep -q "^pawn,1,-\?[0-9]" $V/values.csv && ! grep -q "^pawn,1,.*,1.0000,1.0000,1.0000," $V/values.csv &&
+     grep -q "^drone,2," $V/values.csv && grep -q "^queen,3," $V/values.csv && has $V/summary.json "\"unit\": \"point\"," &&
+     has $V/report.md "What each Martian Chess piece is worth, in points" && has $V/report.md "The unit is the point" &&
+     has $V/report.md "at 1-point odds" && has $V/report.md "once from South, once from North" &&
      [ "$(grep -ci pincer $V/report.md)" = 1 ]'
 check "values: every handicap Elo and its error are finite numbers, from 40 games a type" eval \
     '[ "$(awk -F, "NR > 1 && \$8 == 40 && \$10 ~ /^-?[0-9]+\\.[0-9]+\$/ && \$11 ~ /^[0-9]+\\.[0-9]+\$/" $V/values.csv | wc -l)" = 3 ]'
 check "values: the regression ran on Martian material with the score as a control" eval \
     'has $V/report.md "the score difference (the points already won) is one more term" &&
      grep -q "^queen,3,-\?[0-9]" $V/values.csv'
-check "values: each handicap game starts with one piece removed (17 of 18 or fewer), no half empty, no clock" \
-    fens_playable 17 "$V/handicap.pgn"
+check "values: each handicap game starts with one piece removed (17 of 18 or fewer), each calibration game one side 1 point up" eval \
+    '[ "$(pair_kinds 1 $V/handicap.pgn)" = "20 60 0" ]'
 run "$CFG" --set run.job=values --set run.results_dir="$T/bad" --set values.types=pawn,mage
 check "values: 'mage' in Martian: exit 2, one line naming [values] types and the game's three, no folder" eval \
     '[ $RC -eq 2 ] && [ "$(wc -l <$T/err)" -eq 1 ] && [ ! -e $T/bad ] &&
      has $T/err "[values] types: '"'"'mage'"'"' is not a piece type of Martian Chess (one of pawn, drone, queen)"'
-run "$CFG" --set run.job=values --set run.results_dir="$T/bad" --set values.calibration_pincers=4
-check "values: 4 pawns of calibration (a side has 3): exit 2, one line naming the key, no folder" eval \
-    '[ $RC -eq 2 ] && [ "$(wc -l <$T/err)" -eq 1 ] && [ ! -e $T/bad ] &&
-     has $T/err "[values] calibration_pincers: 4 pawns, but a side of Martian Chess has 3 at the start"'
+job values --set values.calibration_pincers=4 --set run.results_dir="$T/cal4"
+check "values: 4 points of calibration (more than a side's 3 pawns): runs, each calibration game one side 4 points up" eval \
+    '[ $RC -eq 0 ] && [ "$(pair_kinds 4 $T/cal4/m/handicap.pgn)" = "20 60 0" ] && has $T/cal4/m/report.md "20 pairs at 4-point odds"'
 job values --set values.calibration_pincers=2 --set values.offsets=queen:2 --set values.pairs=4 \
     --set values.calibration_pairs=4 --set run.results_dir="$T/offsets"
-check "values: 2-pawn odds and the queen against 2 pawns: the report counts pawns" eval \
-    '[ $RC -eq 0 ] && has $T/offsets/m/report.md "| 8, " && has $T/offsets/m/report.md " (2 pawns) |" &&
-     has $T/offsets/m/report.md " (against 2 pawns) |" && has $T/offsets/m/report.md "queen against 2 pawns" &&
+check "values: 2-point odds and the queen against 2 points: the report counts points" eval \
+    '[ $RC -eq 0 ] && has $T/offsets/m/report.md "| 8, " && has $T/offsets/m/report.md "4 pairs at 2-point odds" &&
+     has $T/offsets/m/report.md " (against 2 points) |" && has $T/offsets/m/report.md "queen against 2 points" &&
+     [ "$(pair_kinds 2 $T/offsets/m/handicap.pgn)" = "4 8 4" ] &&
      grep -q "^queen,3,.*,2,-\?[0-9.]*,[0-9.]*,[^,]*,[^,]*,[0-9]* [0-9]* [0-9]* [0-9]* [0-9]*$" $T/offsets/m/values.csv'
 # A run killed part-way and resumed (in the same folder: config.ini names it) writes what an
 # uninterrupted one wrote.
@@ -202,9 +225,9 @@ fi
 
 # --- suite ---------------------------------------------------------------------------------------
 job suite
-check "suite: values and spsa of Martian Chess, in pawns, one report naming the game" eval \
+check "suite: values and spsa of Martian Chess, in points, one report naming the game" eval \
     '[ $RC -eq 0 ] && names_game $D && names_game $D/values && names_game $D/spsa &&
-     has $D/report.md "## Piece values (pawns, 95% intervals)" && has $D/report.md "| piece | points | regression |" &&
+     has $D/report.md "## Piece values (points, 95% intervals)" && has $D/report.md "| piece | points | regression |" &&
      [ "$(grep -c "^| \(pawn\|drone\|queen\) | [123] | " $D/report.md)" = 3 ] && ! grep -qi "pincer" $D/report.md &&
      martian_weights $D/spsa/tuned.weights'
 
@@ -215,12 +238,12 @@ check "pipeline: every stage plays Martian Chess; final.weights is Martian's" ev
      for s in selfplay fit spsa gate; do names_game $D/$s || exit 1; has $D/$s/config.ini "variant = martian" || exit 1; done'
 
 # --- study ---------------------------------------------------------------------------------------
-job study --set study.engines=start@200,default@300 --set study.ladder_pairs=2 --set selfplay.games=200 \
+job study --set study.engines=default@200,default@300 --set study.ladder_pairs=2 --set selfplay.games=200 \
     --set values.pairs=10 --set values.calibration_pairs=10 --set values.pgn=false
-check "study: two Martian settings, values in pawns against the official points" eval \
-    '[ $RC -eq 0 ] && has $D/report.md "What each Martian Chess piece is worth, in pawns" &&
-     has $D/report.md "| piece | points | start-200 | default-300 |" && has $D/report.md "| a pawn'"'"'s Elo (handicap unit) |" &&
-     ! grep -qi "pincer\|vchess" $D/report.md && names_game $D/values-start-200 && names_game $D/ladder'
+check "study: two Martian settings, values in points against the official points" eval \
+    '[ $RC -eq 0 ] && has $D/report.md "What each Martian Chess piece is worth, in points" &&
+     has $D/report.md "| piece | points | default-200 | default-300 |" && has $D/report.md "| a point'"'"'s Elo (handicap unit) |" &&
+     ! grep -qi "pincer\|vchess" $D/report.md && names_game $D/values-default-200 && names_game $D/ladder'
 
 # --- generations ---------------------------------------------------------------------------------
 job generations --set generations.count=1 --set generations.ladder_pairs=2 --set generations.ladder_nodes=300

@@ -57,13 +57,29 @@ check "weights report: a table of files a-d per type and phase (6)" eval \
 check "weights report: the tables of pawn, drone and queen, South's half" eval \
     '[ "$(grep -oE "^(pawn|drone|queen), (middle|end) game \(South" $MP/report.md | cut -d, -f1 | uniq -c |
          awk "{print \$2 \$1}" | tr -d "\n")" = pawn2drone2queen2 ]'
+# The row of rank $3 of type $2's middle-game table that weights file $1 makes: file + rank on
+# each of files a-d ("| 1 | -35 | -35 | -34 | -32 |").
+pst_row() {
+    awk -v t="$2" -v r="$3" '$1 ~ "^pst_file\\." t "\\.[a-d]\\.mg$" { split($1, n, "."); f[n[3]] = $3 }
+        $1 == "pst_rank." t "." r ".mg" { k = $3 }
+        END { printf "| %d | %d | %d | %d | %d |\n", r, f["a"] + k, f["b"] + k, f["c"] + k, f["d"] + k }' "$1"
+}
+# The row of rank $3 in the report's middle-game table of type $2 (report.md $1).
+report_row() {
+    awk -v h="$2, middle game (South" -v r="| $3 | " 'index($0, h) == 1 { on = 1 }
+        on && index($0, r) == 1 { print; exit }' "$1"
+}
+# martian_runs set pawn file a to 11 and queen rank 4 to -23 (middle game) over the default's
+# other entries: the tables show them on their squares, each square file + rank.
 check "weights report: a piece-square entry on its squares (pawn file a 11, queen rank 4 -23)" eval \
-    'grep -q "^| 1 | 11 | 0 | 0 | 0 |$" $MP/report.md && grep -q "^| 4 | -23 | -23 | -23 | -23 |$" $MP/report.md'
+    'grep -qE "^pst_file\.pawn\.a\.mg += 11 " $T/m/pst.weights && grep -qE "^pst_rank\.queen\.4\.mg += -23 " $T/m/pst.weights &&
+     [ "$(report_row $MP/report.md pawn 1)" = "$(pst_row $T/m/pst.weights pawn 1)" ] &&
+     [ "$(report_row $MP/report.md queen 4)" = "$(pst_row $T/m/pst.weights queen 4)" ]'
 check "squares.dat: 6 blocks of 4 x 4 squares on files 0-3, ranks 1-4" eval \
     '[ "$(grep -c "^# \(pawn\|drone\|queen\), " $MP/squares.dat)" -eq 6 ] &&
      [ "$(grep -cE "^[0-3] [1-4] -?[0-9]+$" $MP/squares.dat)" -eq 96 ] &&
      [ "$(grep -cE "^[0-9]+ [0-9]+ " $MP/squares.dat)" -eq 96 ]'
 check "spsa report: the official points as the reference" eval \
-    'has $MP/spsa/report.md "| official (pawns) |"'
+    'has $MP/spsa/report.md "| hand-set (martian) | points (points) | tuned / tuned point |"'
 echo "martian_pages: $((SECONDS - start)) s"
 [ $failures -eq 0 ]

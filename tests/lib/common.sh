@@ -131,8 +131,10 @@ broken_match() {
 }
 
 # Runs a small Martian Chess match (folder $1/mc) and a small Martian pipeline (folder $1/mp)
-# whose start weights have piece-square entries (so that its report draws the tables): the
-# pages of tests/martian_pages.sh and html_browser.sh. False when either run fails.
+# whose start weights are Martian's default with two piece-square entries set (pawn file a 11,
+# queen rank 4 -23, middle game, whatever the default holds there), so that its report draws
+# them in its tables: the pages of tests/martian_pages.sh and html_browser.sh. False when
+# either run fails.
 martian_runs() {
     local dir=$1
     mkdir -p "$dir"
@@ -141,8 +143,9 @@ martian_runs() {
     printf '\n[match]\npairs = 6\nopening_plies = 4\n' >>"$dir/mc.ini"
     "$BIN" run "$dir/mc.ini" --set run.results_dir="$dir" >"$dir/mc.log" 2>&1 || return 1
     "$BIN" weights --variant martian |
-        sed -e 's/^pst_file\.pawn\.a\.mg *= *0 /pst_file.pawn.a.mg = 11 /' \
-            -e 's/^pst_rank\.queen\.4\.mg *= *0 /pst_rank.queen.4.mg = -23 /' >"$dir/pst.weights"
+        sed -e 's/^pst_file\.pawn\.a\.mg *= *-\{0,1\}[0-9][0-9]* /pst_file.pawn.a.mg = 11 /' \
+            -e 's/^pst_rank\.queen\.4\.mg *= *-\{0,1\}[0-9][0-9]* /pst_rank.queen.4.mg = -23 /' \
+            >"$dir/pst.weights"
     sed -e 's/^job = match/job = pipeline/' -e 's/^name = mc/name = mp/' "$dir/mc.ini" |
         sed '/^\[match\]/,$d' >"$dir/mp.ini"
     printf '[selfplay]\ngames = 300\n\n[fit]\nverify_pairs = 1\nvalidation = 0\n\n' >>"$dir/mp.ini"
