@@ -59,6 +59,16 @@ static Variant martian4_of(const Variant *two)
     return v;
 }
 
+/* Stops the program unless every game's players alternate teams by their number's parity, as
+ * position_team reads them (a wrong row of this file, not an input). */
+static void check_teams(void)
+{
+    for (int i = 0; i < VARIANT_NB; i++)
+        for (int p = 0; p < variants[i].players; p++)
+            if (variants[i].team[p] != (p & 1))
+                abort();
+}
+
 void variant_init(void)
 {
     static bool done;
@@ -148,10 +158,7 @@ void variant_init(void)
                   .zones = ZONES_HALVES},
     };
     variants[VARIANT_MARTIAN4] = martian4_of(&variants[VARIANT_MARTIAN]);
-    for (int i = 0; i < VARIANT_NB; i++) /* position_team reads the team off the player */
-        for (int p = 0; p < variants[i].players; p++)
-            if (variants[i].team[p] != (p & 1))
-                abort();
+    check_teams();
     for (int i = 0; i < VARIANT_NB; i++) {
         geometry_build(&variants[i].geo, &variants[i].shape);
         names_add(names, sizeof names, variants[i].name);

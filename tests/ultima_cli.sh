@@ -73,7 +73,7 @@ check "uci: Ultima's own weights listed after Maxima's, refused in Maxima, taken
           [ "$(grep -c "info string error" "$T/uci5")" -eq 1 ]'
 printf 'setoption name UCI_Variant value go\nquit\n' | "$BIN" uci >"$T/uci3" 2>&1
 check "UCI_Variant: an unknown game is refused, the game kept" \
-    has "$T/uci3" "unknown game 'go' (maxima|ultima|martian); still maxima"
+    has "$T/uci3" "unknown game 'go' (maxima|ultima|martian|martian4); still maxima"
 
 "$BIN" weights --variant ultima >"$T/u.weights" 2>&1
 "$BIN" weights "$T/u.weights" --variant ultima >"$T/u2.weights" 2>&1

@@ -79,7 +79,7 @@ stalemate_pgn 1-0 Chess "stalemate (a loss)" >"$T/chess.pgn"
 "$BIN" replay "$T/chess.pgn" >"$T/out" 2>&1
 rc=$?
 check "replay: an unknown Variant is refused at its line (exit 2)" eval \
-    '[ $rc -eq 2 ] && has $T/out "chess.pgn:12: unknown Variant \"Chess\" (maxima|ultima|martian)"'
+    '[ $rc -eq 2 ] && has $T/out "chess.pgn:12: unknown Variant \"Chess\" (maxima|ultima|martian|martian4)"'
 
 # --- tournament and selfplay ---------------------------------------------------------------
 tournament_ini "$T/tour.ini" 1 mat mat:material:200 v1:v1:200 def:default:200
