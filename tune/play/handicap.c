@@ -295,9 +295,8 @@ bool handicap_write_pgn(FILE *out, void *data)
     Handicap *h = data;
     /* the units' and pieces' names: a point of score (HANDICAP_POINT), then the types */
     static const char *const NAMES[TYPE_NB] = {
-        "point",      "pincer",      "coordinator", "long_leaper", "chameleon", "withdrawer",
-        "immobilizer", "mage",       "guard",       "king",        "pawn",      "drone",
-        "queen"};
+        "point", "pincer", "coordinator", "long_leaper", "chameleon", "withdrawer", "immobilizer",
+        "mage",  "guard",  "king",        "pawn",        "drone",     "queen"};
     const char *unit = NAMES[handicap_unit(config_variant(h->cfg))];
     for (long k = 0; k < handicap_records(h); k++) {
         int ti;
