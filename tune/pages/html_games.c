@@ -158,7 +158,7 @@ static bool games_played(void *data, PgnGame *g, Move m, const Position *before,
     for (int sq = 0; sq < SQ_NB; sq++)
         if (cells_before[sq] != cells_after[sq])
             fprintf(o, "%02d%c", sq, cells_after[sq]);
-    int check = attack_king_attacked(&g->pos, g->pos.side) ? 1 : 0;
+    int check = g->pos.variant->kings && attack_king_attacked(&g->pos, g->pos.side) ? 1 : 0;
     fprintf(o, "\",%d", check | (g->pos.side == BLACK ? 2 : 0));
     if (g->pos.zoned) {
         fputc(',', o);
@@ -212,7 +212,7 @@ static bool game_append(HtmlGames *gs, GamesBuild *b, const PgnGame *g, const ch
     fputs(",\"final\":", o);
     html_json_str(o, final_fen);
     fprintf(o, ",\"board\":\"%s\",\"side\":%d,\"check\":%d", cells, start->side,
-            attack_king_attacked(start, start->side) ? 1 : 0);
+            start->variant->kings && attack_king_attacked(start, start->side) ? 1 : 0);
     zoned_board(o, start);
     fprintf(o, ",\"plies\":[\n%s]}", b->plies ? b->plies : "");
     fclose(o);
