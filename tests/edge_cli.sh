@@ -43,7 +43,7 @@ mv "$T/r/e" "$T/a"
 E=$T/a
 check "a tiny Martian edge run finishes (exit 0) with its 2 parts and every file" eval \
     '[ $RC -eq 0 ] && [ -s $E/martian-100/games.pgn ] && [ -s $E/martian-300/games.pgn ] &&
-     for f in edge.csv endings.csv margins.csv zoned.csv report.md report.html summary.json; do [ -s $E/$f ] || exit 1; done'
+     (for f in edge.csv endings.csv margins.csv zoned.csv report.md report.html summary.json; do [ -s $E/$f ] || exit 1; done)'
 check "Martian summary.json adds up and agrees with the parts' PGN and the CSV files" \
     python3 "$FIGURES" "$E" martian 40
 check "the report states the trend and the Martian sections" eval \

@@ -235,7 +235,7 @@ check "suite: values and spsa of Martian Chess, in points, one report naming the
 job pipeline
 check "pipeline: every stage plays Martian Chess; final.weights is Martian's" eval \
     '[ $RC -eq 0 ] && names_game $D && martian_weights $D/final.weights &&
-     for s in selfplay fit spsa gate; do names_game $D/$s || exit 1; has $D/$s/config.ini "variant = martian" || exit 1; done'
+     (for s in selfplay fit spsa gate; do names_game $D/$s && has $D/$s/config.ini "variant = martian" || exit 1; done)'
 
 # --- study ---------------------------------------------------------------------------------------
 job study --set study.engines=default@200,default@300 --set study.ladder_pairs=2 --set selfplay.games=200 \

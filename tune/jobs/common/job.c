@@ -104,10 +104,12 @@ void job_report_game(FILE *out, const Config *cfg)
     char ends[256];
     Text t = text_start(ends, sizeof ends);
     if (v->empty_zone_ends)
-        text_item(&t, ", ", "a player's half is empty");
+        text_item(&t, ", ", "a player's %s is empty", v->players == 4 ? "quadrant" : "half");
     if (v->clock_moves)
-        text_item(&t, ", ", "a called clock runs out (%d moves without a capture)", v->clock_moves);
-    text_item(&t, " or ", "the side to move has no move");
+        text_item(&t, v->no_undo ? ", " : " or ",
+                  "a called clock runs out (%d moves without a capture)", v->clock_moves);
+    if (v->no_undo) /* without the no-undo rule a player always has a move (MARTIAN.md 10.8) */
+        text_item(&t, " or ", "the side to move has no move");
     fprintf(out,
             "Game: **%s** (rules: %.*s; no King: captures score points, the game ends when %s, "
             "and the higher score wins, %s).\n\n",

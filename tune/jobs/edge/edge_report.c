@@ -382,9 +382,12 @@ static void report_endings(FILE *out, const EdgeResult *r)
             "\n*Shares of the games. Repetition, the maximum game length and the draw and "
             "resign adjudications are the match's ([match]); the others end by the "
             "rules.%s*\n\n",
-            zoned ? " A tie is a game whose scores end level: drawn by the clock or no moves, won "
-                    "by the player who emptied his half."
-                  : "");
+            !zoned ? ""
+            : r->game->players == 4
+                ? " A tie is a game whose scores end level: drawn by the clock, "
+                  "won by the team of the player who emptied his quadrant."
+                : " A tie is a game whose scores end level: drawn by the clock or "
+                  "no moves, won by the player who emptied his half.");
     fprintf(out, "| nodes | plies after the opening: mean | median | longest |\n"
                  "|---:|---:|---:|---:|\n");
     for (int k = 0; k < r->ec->ndepths; k++) {
@@ -416,8 +419,25 @@ static void report_partners(FILE *out, const EdgeResult *r)
                  "intervals.*\n\n");
 }
 
-/* The zoned games' tables: the points margin, merges, clock calls, the no-undo rule (and the
- * team game's partner captures). */
+/* The no-undo rule's section: how often it removed a legal move (two-player Martian Chess). */
+static void report_no_undo(FILE *out, const EdgeResult *r)
+{
+    fprintf(out, "## The no-undo rule\n\n| nodes | positions | "
+                 "where the rule removed a legal move | games with such a position "
+                 "|\n|---:|---:|---:|---:|\n");
+    for (int k = 0; k < r->ec->ndepths; k++) {
+        const EdgeCell *c = &r->cell[k];
+        char p[64], g[64];
+        rate_text(series_wilson(c->undo_positions, c->positions), p, sizeof p);
+        rate_text(series_wilson(c->undo_games, c->games), g, sizeof g);
+        fprintf(out, "| %ld | %ld | %s | %s |\n", r->ec->node[k], c->positions, p, g);
+    }
+    fprintf(out, "\n*Every position a move was played from after the opening: its legal moves "
+                 "with and without the last canal crossing; Wilson's 95%% intervals.*\n\n");
+}
+
+/* The zoned games' tables: the points margin, merges, clock calls, the no-undo rule (two players)
+ * or the team game's partner captures (four). */
 static void report_zoned(FILE *out, const EdgeResult *r)
 {
     fprintf(out, "## The points margin at the end\n\n| nodes | mean |");
@@ -461,18 +481,9 @@ static void report_zoned(FILE *out, const EdgeResult *r)
         fprintf(out, "\n");
     }
     fprintf(out, "\n*The caller's standing on points at the moment of the call; \"wins\": the "
-                 "caller's side won the game.*\n\n## The no-undo rule\n\n| nodes | positions | "
-                 "where the rule removed a legal move | games with such a position "
-                 "|\n|---:|---:|---:|---:|\n");
-    for (int k = 0; k < r->ec->ndepths; k++) {
-        const EdgeCell *c = &r->cell[k];
-        char p[64], g[64];
-        rate_text(series_wilson(c->undo_positions, c->positions), p, sizeof p);
-        rate_text(series_wilson(c->undo_games, c->games), g, sizeof g);
-        fprintf(out, "| %ld | %ld | %s | %s |\n", r->ec->node[k], c->positions, p, g);
-    }
-    fprintf(out, "\n*Every position a move was played from after the opening: its legal moves "
-                 "with and without the last canal crossing; Wilson's 95%% intervals.*\n\n");
+                 "caller's side won the game.*\n\n");
+    if (r->game->no_undo)
+        report_no_undo(out, r);
     if (r->game->players == 4)
         report_partners(out, r);
 }
@@ -490,10 +501,11 @@ bool edge_write_report(FILE *out, void *data)
         fprintf(out, "%s %ld", k ? (k + 1 == ec->ndepths ? " and" : ",") : "", ec->node[k]);
     fprintf(out,
             " nodes per move, each game from a random opening of %ld plies (the same openings "
-            "at every strength, seed %llu); games longer than %ld plies are drawn; draw "
+            "at every strength, seed %llu); games longer than %ld plies are %s; draw "
             "adjudication %s, resign adjudication %s. The first player is %s. Each strength is "
             "a run of its own:",
-            mc->opening_plies, r->cfg->seed, mc->max_plies, mc->draw_move_count ? "on" : "off",
+            mc->opening_plies, r->cfg->seed, mc->max_plies,
+            r->game->scores ? "scored by the points" : "drawn", mc->draw_move_count ? "on" : "off",
             mc->resign_move_count ? "on" : "off", first_name(r));
     for (int k = 0; k < ec->ndepths; k++) {
         char dir[64];
@@ -511,10 +523,12 @@ bool edge_write_report(FILE *out, void *data)
             "draws%s)%s, `summary.json` (every figure); each strength's folder holds its "
             "own `config.ini` and `games.pgn`.\n",
             variant_zoned(r->game) ? ", ties" : "",
-            variant_zoned(r->game)
+            !variant_zoned(r->game) ? ""
+            : r->game->no_undo
                 ? ", `margins.csv` (the final margins), `zoned.csv` (merges, clock calls, the "
                   "no-undo rule)"
-                : "");
+                : ", `margins.csv` (the final margins), `zoned.csv` (merges, clock calls, "
+                  "partner captures)");
     return true;
 }
 
