@@ -11,7 +11,11 @@
 # illegal move. Martian Chess (tests/browser/check_martian.js): the `maxtune view` page of a small
 # Martian match draws the 4 x 8 board with its canal, the pieces P, D, Q of the FEN, steps moves,
 # and shows the scores and the clock; a Martian pipeline's weights report shows its 4 x 4
-# tables per type. Skips (one PASS line saying so) only when chromium, node or npm is missing.
+# tables per type. Four-player Martian Chess (tests/browser/check_martian4.js): the view page of
+# a small martian4 match draws the 8 x 8 board in four tinted quadrants with both canals, steps
+# moves naming the player and team to move, numbers the moves by rounds of four plies, and at
+# the last ply equals `maxtune show` of the final FEN. Skips (one PASS line saying so) only when
+# chromium, node or npm is missing.
 # Environment: BIN, the program (default bin/maxtune). About 25-35 s.
 set -u
 NAME=html_browser
@@ -79,6 +83,19 @@ check "a Martian match and a Martian pipeline run" [ $? -eq 0 ]
 check "maxtune view writes the Martian games' page" [ -s "$T/martian.html" ]
 node "$B/check_martian.js" --chromium "$CHROMIUM" "$T/martian.html" "$T/m/mp/report.html" 2>&1
 check "browser checks of the Martian pages finished" [ $? -eq 0 ]
+# Four-player Martian Chess (tests/browser/check_martian4.js): the `maxtune view` page of a small
+# martian4 match draws the 8 x 8 board, each square tinted by its quadrant's player, both canals,
+# the pieces of the FEN; ArrowRight steps to the last ply, naming after each ply the player and
+# team to move, and there the board is `maxtune show`'s of the final FEN, with show's player and
+# team to move, team scores and clock; a screenshot (shots/martian4.png).
+martian4_runs "$T/m4"
+check "a four-player Martian match runs" [ $? -eq 0 ]
+"$BIN" view "$T/m4/mc4/games.pgn" -o "$T/martian4.html" >/dev/null
+check "maxtune view writes the four-player Martian games' page" [ -s "$T/martian4.html" ]
+node "$B/check_martian4.js" --chromium "$CHROMIUM" --maxtune "$BIN" --screenshot "$T/shots/martian4.png" \
+    "$T/martian4.html" 2>&1
+check "browser checks of the four-player Martian page finished" [ $? -eq 0 ]
+check "the four-player Martian screenshot taken" [ -s "$T/shots/martian4.png" ]
 [ -n "${SCREENSHOTS:-}" ] && cp "$T/shots/"*.png "$SCREENSHOTS/"
 echo "html_browser: $((SECONDS - start)) s"
 [ $failures -eq 0 ]

@@ -177,3 +177,15 @@ browser_setup() {
             }
     fi
 }
+
+# Runs a small four-player Martian Chess match (variant martian4, folder $1/mc4: 3 pairs, 300
+# nodes, 2 threads, 4 opening plies): the games of tests/martian4_pages.sh and html_browser.sh.
+# False when the run fails.
+martian4_runs() {
+    local dir=$1
+    mkdir -p "$dir"
+    printf '[run]\njob = match\nname = mc4\nvariant = martian4\nseed = 5\nthreads = 2\n' >"$dir/mc4.ini"
+    printf '\n[engine_%s]\nname = %s\nnodes = 300\nhash_mb = 1\n' a a b b >>"$dir/mc4.ini"
+    printf '\n[match]\npairs = 3\nopening_plies = 4\n' >>"$dir/mc4.ini"
+    "$BIN" run "$dir/mc4.ini" --set run.results_dir="$dir" >"$dir/mc4.log" 2>&1
+}

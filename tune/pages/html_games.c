@@ -139,8 +139,8 @@ static bool games_started(void *data, PgnGame *g)
     return true;
 }
 
-/* Appends a ply to the JSON: the move's text, from and to, the squares it captured, the cells
- * it changed and check (a PgnReplayHooks played hook). */
+/* Appends a ply to the JSON: the move's text, from and to, the squares it captured (none for a
+ * merge), the cells it changed, check and the team to move (a PgnReplayHooks played hook). */
 static bool games_played(void *data, PgnGame *g, Move m, const Position *before, const Undo *u)
 {
     GamesBuild *b = data;
@@ -152,14 +152,14 @@ static bool games_played(void *data, PgnGame *g, Move m, const Position *before,
     fprintf(o, "%s[", g->nplies > 1 ? ",\n" : "");
     html_json_str(o, san);
     fprintf(o, ",%d,%d,[", move_from(m), move_to(m));
-    for (int i = 0; i < u->ncap; i++)
+    for (int i = 0; i < u->ncap && !move_is_merge(m); i++) /* a merge captures nothing */
         fprintf(o, "%s%d", i ? "," : "", u->cap_sq[i]);
     fputs("],\"", o);
     for (int sq = 0; sq < SQ_NB; sq++)
         if (cells_before[sq] != cells_after[sq])
             fprintf(o, "%02d%c", sq, cells_after[sq]);
     int check = g->pos.variant->kings && attack_king_attacked(&g->pos, g->pos.side) ? 1 : 0;
-    fprintf(o, "\",%d", check | (g->pos.side == BLACK ? 2 : 0));
+    fprintf(o, "\",%d", check | (position_team(&g->pos) == BLACK ? 2 : 0));
     if (g->pos.zoned) {
         fputc(',', o);
         zoned_state(o, &g->pos);

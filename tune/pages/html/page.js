@@ -287,6 +287,20 @@
     return {score: [a[0], a[1]], clock: a[2]};
   }
 
+  /* The number of players of game g: the owners of a zoned game's cells (2 or 4), else 2. */
+  function playerCount(g) {
+    return g.zones && /3/.test(g.zones) ? 4 : 2;
+  }
+
+  /* The text of who is to move at ply k: the colour, the team (two-player Martian Chess) or the
+   * player and his team (four players: the turn passes player 1, 2, 3, 4, the teams alternate). */
+  function toMove(k, side) {
+    if (!cur.zones) return side ? "Black" : "White";
+    if (playerCount(cur) === 2) return cur.teams[side];
+    var player = (cur.side + k) % 4;
+    return "Player " + (player + 1) + " (" + cur.teams[player % 2] + ")";
+  }
+
   /* Draws the board at the current ply: squares, holes, palaces, marks, pieces. Only the ranks
    * of the game are drawn; a rank with holes and squares is a palace row. */
   function drawBoard() {
@@ -343,7 +357,7 @@
     var n = cur.plies.length;
     document.getElementById("ply-label").textContent = "ply " + ply + " / " + n;
     var st = document.getElementById("position-status");
-    st.textContent = (zones ? cur.teams[side] : side ? "Black" : "White") + " to move";
+    st.textContent = toMove(ply, side) + " to move";
     if (check) { var s = document.createElement("span"); s.className = "check"; s.textContent = ", in check"; st.appendChild(s); }
     if (p) st.appendChild(document.createTextNode(" (last move " + p[0] + (caps.length ? ", " + caps.length + " captured" : "") + ")"));
     if (zones) {
@@ -373,12 +387,14 @@
     cur = g; boards = buildBoards(g); ply = 0;
     document.getElementById("game-head").textContent = "#" + g.n + (g.round ? " (round " + g.round + ")" : "") + ": " +
       g.white + " (" + (g.teams ? g.teams[0] : "White") + ") against " + g.black + " (" + (g.teams ? g.teams[1] : "Black") + "), " + g.result + ", " + g.plies.length + " plies";
-    /* The moves in pairs, numbered from 1 whichever side moved first. */
+    /* The moves in rounds (a pair, or the four players' plies), numbered from 1 whichever side
+     * moved first. */
     var ol = document.getElementById("move-list"), row = null, num = 1, side = g.side;
+    var players = playerCount(g);
     ol.textContent = "";
     g.plies.forEach(function (p, i) {
       if (!row || side === 0) {
-        row = document.createElement("div"); row.className = "moverow";
+        row = document.createElement("div"); row.className = players === 4 ? "moverow round4" : "moverow";
         var nb = document.createElement("span"); nb.className = "num"; nb.textContent = num + (side ? "..." : ".");
         row.appendChild(nb); ol.appendChild(row);
       }
@@ -386,8 +402,8 @@
       sp.className = "ply"; sp.textContent = p[0]; sp.setAttribute("data-ply", i + 1);
       sp.addEventListener("click", function () { go(i + 1); });
       row.appendChild(sp);
-      if (side === 1) num++;
-      side = 1 - side;
+      if (side === players - 1) num++;
+      side = (side + 1) % players;
     });
     document.getElementById("game-missing").textContent = "";
     go(0);
@@ -469,7 +485,7 @@
   note.textContent = palaces
     ? "White: light discs, Black: dark discs. Hatched: no square. Gold: the palaces (d0 e0, d10 e10). Yellow: the last move; red cross: a captured piece; red ring: a King in check."
     : "White: light discs, Black: dark discs. Yellow: the last move; red cross: a captured piece; red ring: a King in check.";
-  if (zoned) note.textContent = (classic ? note.textContent + " " : "") + "Martian Chess: pieces have no colour; each belongs to the owner of the half (tint) it stands in. Blue line: the canal. Yellow: the last move; red cross: a captured piece. The score and the clock are under the board.";
+  if (zoned) note.textContent = (classic ? note.textContent + " " : "") + "Martian Chess: pieces have no colour; each belongs to the owner of the half, or with four players the quadrant, it stands in (tint). Blue lines: the canals. Yellow: the last move; red cross: a captured piece. The score and the clock are under the board.";
   legend.appendChild(note);
   window.maxtuneViewer = {go: go, ply: function () { return ply; }, game: function () { return cur; }};
   if (select.options.length) { select.selectedIndex = 0; open(byKey[select.value]); }
