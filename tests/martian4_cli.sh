@@ -41,14 +41,7 @@ check "weights --variant martian4: the four-player table, which reads back; not 
           same "$T/m4.weights" "$T/m4b.weights" && [ $RC2 -eq 2 ] && has "$T/err" "is not a Maxima weight"'
 
 # --- the protocol -------------------------------------------------------------------------------
-# The bestmove of `maxtune uci` told martian4, at position $1 (startpos or fen F [moves ...]) and
-# go nodes $2 (quit only once the search is done: a quit during a search ends it).
-uci_best() {
-    { printf 'uci\nsetoption name UCI_Variant value martian4\nposition %s\ngo nodes %s\n' "$1" "$2"
-      sleep 1; echo quit; } | "$BIN" uci >"$T/uci" 2>&1
-    grep '^bestmove' "$T/uci"
-}
-uci_best startpos 2000 >/dev/null
+uci_best martian4 startpos 2000 >/dev/null
 check "uci lists UCI_Variant with martian4" \
     eval 'grep -q "^option name UCI_Variant type combo default maxima .*var martian4" "$T/uci"'
 bad="" n=0 players=""
@@ -64,7 +57,7 @@ for spec in "start|" "start|c1-d1" "start|c1-d1 a6-a5" "start|c1-d1 a6-a5 f6-g5"
     players="$players$("$BIN" show "$fen" --variant martian4 ${moves:+--moves $moves} |
         sed -n 's/^Side to move: player \([1-4]\) .*/\1/p')"
     if [ "$fen" = start ]; then pos=startpos; else pos="fen $fen"; fi
-    got=$(uci_best "$pos${moves:+ moves $moves}" 3000)
+    got=$(uci_best martian4 "$pos${moves:+ moves $moves}" 3000)
     [ -n "$want" ] && [ "$want" != "bestmove (none)" ] && [ "$got" = "$want" ] ||
         bad="$bad [$pos${moves:+ moves $moves}: uci '$got', search '$want']"
     n=$((n + 1))
@@ -88,37 +81,10 @@ QQ5Q/1DP1QPDQ/D3D2D/2PP3P/5P2/DDPP1PQD/Q4DD1/Q2QP1QQ 4 7 2 -
 1P1D1Q1Q/3Q1PDQ/D5PD/DDQQQ3/8/PP3PQ1/D1P2Q2/1QDQPD1D 2 5 6 -
 QQ1D2DQ/1DP5/D1Q1PPD1/3D1PPP/5P1D/QPPPQ3/1D6/QQ3DQQ 3 9 5 -
 FEN
-CFG=$T/m.ini
-cat >"$CFG" <<INI
-[run]
-job = match
-variant = martian4
-name = m
-seed = 5
-threads = 2
-
-[engine_a]
-name = default
-nodes = 300
-hash_mb = 1
-
-[engine_b]
-name = start
-weights = start
-nodes = 300
-hash_mb = 1
-
-[match]
-pairs = 4
-openings = $T/book.fen
-INI
-run "$CFG" --set run.results_dir="$T/ref"
-M=$T/ref/m
+uci_match_twice martian4 300 "$T/book.fen"
 check "a four-player match finishes (exit 0, 8 games), every game tagged [Variant \"Martian Chess (four players)\"]" eval \
-    '[ $RC -eq 0 ] && has $M/summary.json "\"games\": 8," &&
+    '[ $RC_REF -eq 0 ] && has $M/summary.json "\"games\": 8," &&
      [ "$(grep -c "^\[Variant \"Martian Chess (four players)\"\]$" $M/games.pgn)" = 8 ]'
-run "$CFG" --set run.results_dir="$T/ext" --set run.engine_log=all \
-    --set "engine_b.command=$BIN uci" --set "engine_b.options=Hash=1, Weights=start"
 check "external maxtune uci (told UCI_Variant martian4) plays the in-process engine's games" eval \
     '[ $RC -eq 0 ] && same $M/games.pgn $T/ext/m/games.pgn && same $M/summary.json $T/ext/m/summary.json &&
      grep -q "^> setoption name UCI_Variant value martian4$" $T/ext/m/engines.log &&
@@ -129,8 +95,10 @@ check "maxtune replay accepts the match's games (exit 0, 0 errors)" eval \
     '[ $RC -eq 0 ] && has $T/replay "replayed 8 games, 0 errors"'
 "$BIN" ratings "$M/games.pgn" >"$T/ratings" 2>&1
 RC=$?
-check "maxtune ratings reads them" eval \
-    '[ $RC -eq 0 ] && has $T/ratings "ratings of 2 players from 8 games"'
+"$BIN" ratings --draws 1 "$M/games.pgn" >"$T/ratings1" 2>&1
+RC1=$?
+check "maxtune ratings reads them (the tuned default wins every game: no finite rating but with a virtual draw)" eval \
+    '[ $RC -eq 1 ] && has $T/ratings "won every game" && [ $RC1 -eq 0 ] && has $T/ratings1 "ratings of 2 players from 8 games"'
 
 # --- a game written by hand: the line above, to an empty quadrant --------------------------------
 # The game of results/martian4-edge above (59 plies, team 1+3 ends it ahead 27-14 by emptying
@@ -162,7 +130,7 @@ PGN
 hand_pgn 1-0 >"$T/hand.pgn"
 "$BIN" replay "$T/hand.pgn" >"$T/out" 2>&1
 RC=$?
-"$BIN" ratings "$T/hand.pgn" "$M/games.pgn" >"$T/ratings2" 2>&1
+"$BIN" ratings --draws 1 "$T/hand.pgn" "$M/games.pgn" >"$T/ratings2" 2>&1
 RC2=$?
 check "replay: the hand-written game (x, partners' captures, * and +) to an empty quadrant is accepted; ratings reads it" \
     eval '[ $RC -eq 0 ] && has "$T/out" "replayed 1 games, 0 errors" && [ $RC2 -eq 0 ] &&

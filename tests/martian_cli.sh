@@ -44,14 +44,7 @@ check "weights --variant martian: Martian Chess's table, which reads back; not a
           same "$T/m.weights" "$T/m3.weights" && [ $RC -eq 2 ] && has "$T/err" "is not a Maxima weight"'
 
 # --- the protocol -------------------------------------------------------------------------------
-# The bestmove of `maxtune uci` told the game, at position $1 (startpos or fen F [moves ...]) and
-# go nodes $2 (quit only once the search is done: a quit during a search ends it).
-uci_best() {
-    { printf 'uci\nsetoption name UCI_Variant value martian\nposition %s\ngo nodes %s\n' "$1" "$2"
-      sleep 1; echo quit; } | "$BIN" uci >"$T/uci" 2>&1
-    grep '^bestmove' "$T/uci"
-}
-uci_best startpos 2000 >/dev/null
+uci_best martian startpos 2000 >/dev/null
 check "uci lists UCI_Variant with martian" \
     has "$T/uci" "option name UCI_Variant type combo default maxima var maxima var ultima var martian"
 bad=""
@@ -63,7 +56,7 @@ for spec in "start|" "$START|d3-d4 c6-b5 b3-a4 c7-d6 d4xd6" \
     fen=${spec%|*} moves=${spec#*|}
     want=$("$BIN" search "$fen" --variant martian --nodes 3000 ${moves:+--moves $moves} | tail -1)
     if [ "$fen" = start ]; then pos=startpos; else pos="fen $fen"; fi
-    got=$(uci_best "$pos${moves:+ moves $moves}" 3000)
+    got=$(uci_best martian "$pos${moves:+ moves $moves}" 3000)
     [ -n "$want" ] && [ "$want" != "bestmove (none)" ] && [ "$got" = "$want" ] ||
         bad="$bad [$pos${moves:+ moves $moves}: uci '$got', search '$want']"
     n=$((n + 1))
@@ -83,37 +76,10 @@ QQD1/QD1P/D3/P3/P2P/P1P1/2DQ/DQ1Q s 0 2 c5-d4 -
 QQ2/1QDQ/D3/P3/P3/P1P1/2DQ/1D1Q n 3 3 - -
 Q3/D2Q/4/PQ2/4/P1P1/2DQ/3Q n 9 5 b3-b5 -
 FEN
-CFG=$T/m.ini
-cat >"$CFG" <<INI
-[run]
-job = match
-variant = martian
-name = m
-seed = 5
-threads = 2
-
-[engine_a]
-name = default
-nodes = 400
-hash_mb = 1
-
-[engine_b]
-name = start
-weights = start
-nodes = 400
-hash_mb = 1
-
-[match]
-pairs = 4
-openings = $T/book.fen
-INI
-run "$CFG" --set run.results_dir="$T/ref"
-M=$T/ref/m
+uci_match_twice martian 400 "$T/book.fen"
 check "a Martian match finishes (exit 0, 8 games), every game tagged [Variant \"Martian Chess\"]" eval \
-    '[ $RC -eq 0 ] && has $M/summary.json "\"games\": 8," &&
+    '[ $RC_REF -eq 0 ] && has $M/summary.json "\"games\": 8," &&
      [ "$(grep -c "^\[Variant \"Martian Chess\"\]$" $M/games.pgn)" = 8 ]'
-run "$CFG" --set run.results_dir="$T/ext" --set run.engine_log=all \
-    --set "engine_b.command=$BIN uci" --set "engine_b.options=Hash=1, Weights=start"
 check "external maxtune uci (told UCI_Variant martian) plays the in-process engine's games" eval \
     '[ $RC -eq 0 ] && same $M/games.pgn $T/ext/m/games.pgn && same $M/summary.json $T/ext/m/summary.json &&
      grep -q "^> setoption name UCI_Variant value martian$" $T/ext/m/engines.log'

@@ -63,13 +63,6 @@ fit_params = @material
 gate_nodes = 300
 gate_pairs = 1
 INI
-# A folder's run of job $1 into $T/<job> (further arguments: --set ...); sets D to its folder.
-job() {
-    local j=$1
-    shift
-    run "$CFG" --set run.job="$j" --set run.results_dir="$T/$j" "$@"
-    D=$T/$j/m
-}
 # True when run folder $1 names Martian Chess and how it ends in report.md, and the game in
 # summary.json.
 names_game() {

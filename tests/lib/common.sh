@@ -4,7 +4,8 @@
 #   BG        the pid of a background run the test started (killed at exit), or ""
 #   failures  the number of failed checks; start: $SECONDS when sourced
 # and the functions below: checks (check, has, same), runs (run, wait_records), and the set-ups
-# several tests share (pgn_scores, tournament_ini, broken_match, browser_setup).
+# several tests share (pgn_scores, tournament_ini, broken_match, browser_setup, martian_runs,
+# martian4_runs, uci_best, job, uci_match_twice).
 BIN=${BIN:-bin/maxtune}
 case $BIN in /*) ;; *) BIN=$PWD/$BIN ;; esac
 T=$(mktemp -d "/tmp/$NAME.XXXXXX") || exit 1
@@ -188,4 +189,36 @@ martian4_runs() {
     printf '\n[engine_%s]\nname = %s\nnodes = 300\nhash_mb = 1\n' a a b b >>"$dir/mc4.ini"
     printf '\n[match]\npairs = 3\nopening_plies = 4\n' >>"$dir/mc4.ini"
     "$BIN" run "$dir/mc4.ini" --set run.results_dir="$dir" >"$dir/mc4.log" 2>&1
+}
+
+# The bestmove line of `maxtune uci` told UCI_Variant $1, at position $2 (startpos or fen F
+# [moves ...]) and go nodes $3; the whole session in $T/uci (quit only once the search is done:
+# a quit during a search ends it).
+uci_best() {
+    { printf 'uci\nsetoption name UCI_Variant value %s\nposition %s\ngo nodes %s\n' "$1" "$2" "$3"
+      sleep 1; echo quit; } | "$BIN" uci >"$T/uci" 2>&1
+    grep '^bestmove' "$T/uci"
+}
+
+# A run of job $1 of the config $CFG (named m) into $T/<job> (further arguments: --set ...);
+# sets D to its folder.
+job() {
+    local j=$1
+    shift
+    run "$CFG" --set run.job="$j" --set run.results_dir="$T/$j" "$@"
+    D=$T/$j/m
+}
+
+# The same match of game $1 twice (`default` against `start` at $2 nodes, 4 pairs from the
+# openings file $3, config $T/m.ini): in-process into $T/ref/m (M), then with `start` an external
+# `maxtune uci` (all its traffic logged) into $T/ext/m; RC_REF and RC the two exit statuses.
+uci_match_twice() {
+    printf '[run]\njob = match\nvariant = %s\nname = m\nseed = 5\nthreads = 2\n\n' "$1" >"$T/m.ini"
+    printf '[engine_a]\nname = default\nnodes = %s\nhash_mb = 1\n\n' "$2" >>"$T/m.ini"
+    printf '[engine_b]\nname = start\nweights = start\nnodes = %s\nhash_mb = 1\n\n' "$2" >>"$T/m.ini"
+    printf '[match]\npairs = 4\nopenings = %s\n' "$3" >>"$T/m.ini"
+    run "$T/m.ini" --set run.results_dir="$T/ref"
+    RC_REF=$RC M=$T/ref/m
+    run "$T/m.ini" --set run.results_dir="$T/ext" --set run.engine_log=all \
+        --set "engine_b.command=$BIN uci" --set "engine_b.options=Hash=1, Weights=start"
 }
