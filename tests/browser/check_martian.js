@@ -14,7 +14,7 @@
 "use strict";
 const path = require("path");
 const CDP = require("chrome-remote-interface");
-const { startChromium, stopChromium } = require("./chromium");
+const { startChromium, stopChromium, pageHelpers } = require("./chromium");
 
 let failures = 0;
 function check(name, ok, detail) {
@@ -43,24 +43,16 @@ async function main() {
   let client;
   try {
     client = await CDP({ host: "127.0.0.1", port: chrome.port });
-    const { Page, Runtime, Input } = client;
+    const { Page, Runtime } = client;
     const errors = [];
     Runtime.exceptionThrown((e) => errors.push(e.exceptionDetails.text));
     Runtime.consoleAPICalled((e) => { if (e.type === "error") errors.push(e.args.map((a) => a.value).join(" ")); });
     await Promise.all([Page.enable(), Runtime.enable()]);
-    const evaluate = async (expr) => {
-      const r = await Runtime.evaluate({ expression: expr, returnByValue: true, awaitPromise: true });
-      if (r.exceptionDetails) throw new Error("evaluate: " + r.exceptionDetails.text + " in " + expr.slice(0, 80));
-      return r.result.value;
-    };
+    const { evaluate, key } = pageHelpers(client);
     const load = async (file) => {
       const loaded = Page.loadEventFired();
       await Page.navigate({ url: "file://" + path.resolve(file) });
       await loaded;
-    };
-    const key = async (k, code) => {
-      await Input.dispatchKeyEvent({ type: "keyDown", key: k, code: k, windowsVirtualKeyCode: code, nativeVirtualKeyCode: code });
-      await Input.dispatchKeyEvent({ type: "keyUp", key: k, code: k, windowsVirtualKeyCode: code, nativeVirtualKeyCode: code });
     };
     const board = () => evaluate(`(() => { const s = document.getElementById("board-svg"), sq = {};
       s.querySelectorAll("rect[data-square]").forEach((r) => { sq[r.getAttribute("data-square")] = "."; });

@@ -19,7 +19,7 @@ const { execFileSync } = require("child_process");
 const fs = require("fs");
 const path = require("path");
 const CDP = require("chrome-remote-interface");
-const { startChromium, stopChromium } = require("./chromium");
+const { startChromium, stopChromium, pageHelpers } = require("./chromium");
 
 let failures = 0;
 function check(name, ok, detail) {
@@ -78,7 +78,7 @@ async function main() {
   let client;
   try {
     client = await CDP({ host: "127.0.0.1", port: chrome.port });
-    const { Page, Runtime, Input, Log, Emulation } = client;
+    const { Page, Runtime, Log, Emulation } = client;
     const errors = [];
     Runtime.exceptionThrown((e) => errors.push("exception: " + (e.exceptionDetails.exception
       ? e.exceptionDetails.exception.description : e.exceptionDetails.text)));
@@ -88,15 +88,7 @@ async function main() {
     Log.entryAdded((e) => { if (e.entry.level === "error") errors.push("log: " + e.entry.text + " " + (e.entry.url || "")); });
     await Promise.all([Page.enable(), Runtime.enable(), Log.enable()]);
     await Emulation.setDeviceMetricsOverride({ width: 1200, height: 900, deviceScaleFactor: 1, mobile: false });
-    const evaluate = async (expr) => {
-      const r = await Runtime.evaluate({ expression: expr, returnByValue: true, awaitPromise: true });
-      if (r.exceptionDetails) throw new Error("evaluate: " + r.exceptionDetails.text + " in " + expr.slice(0, 80));
-      return r.result.value;
-    };
-    const key = async (k, code) => {
-      await Input.dispatchKeyEvent({ type: "keyDown", key: k, code: k, windowsVirtualKeyCode: code, nativeVirtualKeyCode: code });
-      await Input.dispatchKeyEvent({ type: "keyUp", key: k, code: k, windowsVirtualKeyCode: code, nativeVirtualKeyCode: code });
-    };
+    const { evaluate, key } = pageHelpers(client);
     // The board drawn: squares and pieces, owners and fills, the canals' lines, each square's
     // place, the status line (the turn part apart from the scores) and the game's data.
     const board = () => evaluate(`(() => { const s = document.getElementById("board-svg"), sq = {}, owner = {}, fill = {}, at = {};

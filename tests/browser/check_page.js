@@ -16,7 +16,7 @@ const { execFileSync } = require("child_process");
 const fs = require("fs");
 const path = require("path");
 const CDP = require("chrome-remote-interface");
-const { startChromium, stopChromium } = require("./chromium");
+const { startChromium, stopChromium, pageHelpers } = require("./chromium");
 
 let failures = 0;
 function check(name, ok, detail) {
@@ -70,7 +70,7 @@ async function main() {
   let client;
   try {
     client = await CDP({ host: "127.0.0.1", port: chrome.port });
-    const { Page, Runtime, Network, Log, Input, Emulation } = client;
+    const { Page, Runtime, Network, Log, Emulation } = client;
     const events = { errors: [], requests: [] };
     Runtime.consoleAPICalled((e) => {
       if (e.type === "error" || e.type === "assert" || e.type === "warning")
@@ -82,15 +82,7 @@ async function main() {
     Network.requestWillBeSent((e) => events.requests.push(e.request.url));
     await Promise.all([Page.enable(), Runtime.enable(), Network.enable(), Log.enable()]);
     await Emulation.setDeviceMetricsOverride({ width: 1200, height: 900, deviceScaleFactor: 1, mobile: false });
-    const evaluate = async (expr) => {
-      const r = await Runtime.evaluate({ expression: expr, returnByValue: true, awaitPromise: true });
-      if (r.exceptionDetails) throw new Error("evaluate: " + r.exceptionDetails.text + " in " + expr.slice(0, 80));
-      return r.result.value;
-    };
-    const key = async (k, code) => {
-      await Input.dispatchKeyEvent({ type: "keyDown", key: k, code: k, windowsVirtualKeyCode: code, nativeVirtualKeyCode: code });
-      await Input.dispatchKeyEvent({ type: "keyUp", key: k, code: k, windowsVirtualKeyCode: code, nativeVirtualKeyCode: code });
-    };
+    const { evaluate, key } = pageHelpers(client);
     const board = () => evaluate(`(() => { const s = document.getElementById("board-svg"); const sq = {};
       s.querySelectorAll("[data-piece]").forEach((g) => { sq[g.getAttribute("data-sq")] = g.getAttribute("data-piece"); });
       s.querySelectorAll("rect[data-square]").forEach((r) => { const n = r.getAttribute("data-square"); if (n && !sq[n]) sq[n] = "."; });

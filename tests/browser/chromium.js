@@ -1,5 +1,6 @@
 // chromium.js: starts and stops the system's headless Chromium for the browser tests
-// (check_page.js, check_pages.js), driven over the DevTools protocol.
+// (check_page.js, check_pages.js, check_martian.js, check_martian4.js), driven over the DevTools
+// protocol, and gives them the page helpers they share.
 "use strict";
 const { spawn } = require("child_process");
 const fs = require("fs");
@@ -36,4 +37,21 @@ async function stopChromium(chrome) {
   fs.rmSync(chrome.profile, { recursive: true, force: true });
 }
 
-module.exports = { startChromium, stopChromium };
+// The helpers of a DevTools client's page: evaluate(expr) resolves to the value of a JavaScript
+// expression in the page (an exception in it rejects, naming the expression), key(k, code)
+// presses and releases key k (its virtual key code).
+function pageHelpers(client) {
+  const { Runtime, Input } = client;
+  const evaluate = async (expr) => {
+    const r = await Runtime.evaluate({ expression: expr, returnByValue: true, awaitPromise: true });
+    if (r.exceptionDetails) throw new Error("evaluate: " + r.exceptionDetails.text + " in " + expr.slice(0, 80));
+    return r.result.value;
+  };
+  const key = async (k, code) => {
+    await Input.dispatchKeyEvent({ type: "keyDown", key: k, code: k, windowsVirtualKeyCode: code, nativeVirtualKeyCode: code });
+    await Input.dispatchKeyEvent({ type: "keyUp", key: k, code: k, windowsVirtualKeyCode: code, nativeVirtualKeyCode: code });
+  };
+  return { evaluate, key };
+}
+
+module.exports = { startChromium, stopChromium, pageHelpers };
