@@ -237,6 +237,14 @@ check "study: two Martian settings, values in points against the official points
     '[ $RC -eq 0 ] && has $D/report.md "What each Martian Chess piece is worth, in points" &&
      has $D/report.md "| piece | points | default-200 | default-300 |" && has $D/report.md "| a point'"'"'s Elo (handicap unit) |" &&
      ! grep -qi "pincer\|vchess" $D/report.md && names_game $D/values-default-200 && names_game $D/ladder'
+# The point is no piece: its Elo comes from the values parts' summaries, and the fit by phase
+# fits the points weights too, so that every piece has a value in points of each phase.
+check "study: each setting's point Elo (the calibration's, not 0), the values by phase in points" eval \
+    '[ "$(grep -cE "^\| default-[23]00 \| .* \| [0-9]+\.[0-9] \+- [0-9]+\.[0-9] \|$" $D/report.md)" = 2 ] &&
+     ! grep -qE "^\| default-[23]00 \| .* \| 0\.0 \+- 0\.0 \|$" $D/report.md &&
+     [ "$(grep -cE "^\| (pawn|drone|queen) \| [123] \| -?[0-9]+\.[0-9]{2} .* \| -?[0-9]+\.[0-9]{2} " $D/report.md)" -ge 9 ] &&
+     grep -q "^  \"unit_elo\": [0-9]" $D/values-default-200/summary.json &&
+     has $D/values-default-200/report.md "Elo a point**"'
 
 # --- generations ---------------------------------------------------------------------------------
 job generations --set generations.count=1 --set generations.ladder_pairs=2 --set generations.ladder_nodes=300

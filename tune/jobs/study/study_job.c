@@ -13,6 +13,7 @@
 #include "tune/jobs/values/values_config.h"
 #include "tune/jobs/values/values_job.h"
 #include "tune/play/player_config.h"
+#include "tune/play/handicap.h"
 #include "tune/run/config_value.h"
 #include "tune/run/text.h"
 
@@ -43,10 +44,14 @@ static int study_parts(const StudyConfig *sc, StudyPart *parts)
     return n;
 }
 
-/* The fit's parameters: each valued type's middle-game and end-game material weight. */
+/* The fit's parameters: each valued type's middle-game and end-game material weight, and the
+ * unit's (the pincer, or Martian Chess's point of score) when it is not one of them: the values
+ * by phase are ratios to it. */
 static void phase_params(const Config *cfg, char *out, size_t len)
 {
     char types[256];
+    const char *u = weight_term_names[handicap_unit_term(config_variant(cfg))];
+    bool has_unit = false;
     snprintf(types, sizeof types, "%s", values_config(cfg)->types);
     Text t = text_start(out, len);
     for (char *save = NULL, *item = strtok_r(types, ",", &save); item;
@@ -54,7 +59,10 @@ static void phase_params(const Config *cfg, char *out, size_t len)
         item = config_trim(item);
         if (*item)
             text_item(&t, ",", "%s.mg,%s.eg", item, item);
+        has_unit |= !strcmp(item, u);
     }
+    if (!has_unit)
+        text_item(&t, ",", "%s.mg,%s.eg", u, u);
 }
 
 /* The config of a fit part of setting k: its values part's positions, the setting's weights

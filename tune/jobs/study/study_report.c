@@ -18,6 +18,8 @@
 #include "tune/play/selfplay_config.h"
 #include "tune/run/plot.h"
 #include "tune/run/text.h"
+#include "tune/run/json.h"
+#include "tune/run/rundir.h"
 
 const char *const STUDY_SERIES_NAME[STUDY_SERIES] = {"regression", "handicap", "middle_game",
                                                      "end_game", "gap"};
@@ -79,6 +81,29 @@ static int piece_index(const StudyResult *r, const char *name)
     return -1;
 }
 
+/* The unit's Elo of setting k from its values part's summary.json (folder dir) when the unit
+ * is no valued piece (Martian Chess's point: values.csv has no row of it); false with err when
+ * the file or its figure is missing. */
+static bool read_unit_elo(StudyResult *r, int k, const char *dir, char *err, size_t errlen)
+{
+    if (piece_index(r, unit(r)) >= 0)
+        return true;
+    char path[1200];
+    snprintf(path, sizeof path, "%s/%s/%s", r->rd->path, dir, RUNDIR_SUMMARY);
+    size_t len;
+    char *json = text_read_file(path, &len);
+    double elo = json ? json_number(json, "unit_elo") : NAN,
+           se = json ? json_number(json, "unit_elo_se") : NAN;
+    free(json);
+    if (!isfinite(elo) || !isfinite(se)) {
+        snprintf(err, errlen, "%.1100s: no unit_elo and unit_elo_se (the %s's Elo)", path, unit(r));
+        return false;
+    }
+    r->pincer_elo[k] = elo;
+    r->pincer_elo_se[k] = se;
+    return true;
+}
+
 /* Reads values-<label>/values.csv of setting k (the first also fixes the pieces). */
 static bool read_values(StudyResult *r, int k, char *err, size_t errlen)
 {
@@ -114,7 +139,7 @@ static bool read_values(StudyResult *r, int k, char *err, size_t errlen)
                  r->npieces);
         got = -1;
     }
-    return got == 0;
+    return got == 0 && read_unit_elo(r, k, dir, err, errlen);
 }
 
 /* Reads fit-<label>/pincers.csv of setting k: "<piece>.mg" and "<piece>.eg" rows. */

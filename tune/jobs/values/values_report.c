@@ -124,8 +124,12 @@ bool values_write_summary(FILE *out, void *data)
     fprintf(out, "{\n  \"job\": \"values\",\n  \"run\": \"%s\",\n  \"seed\": %llu,\n", j->cfg->name,
             j->cfg->seed);
     job_summary_game(out, j->cfg);
-    if (j->unit != T_PINCER) /* the "pincers" members hold values in this unit */
+    if (j->unit != T_PINCER) { /* the "pincers" members hold values in this unit */
         fprintf(out, "  \"unit\": \"%s\",\n", unit(j));
+        if (j->hc[j->unit].have) /* not a valued type: its Elo is in no piece's member */
+            fprintf(out, "  \"unit_elo\": %.2f,\n  \"unit_elo_se\": %.2f,\n", j->hc[j->unit].elo,
+                    j->hc[j->unit].elo_se);
+    }
     if (j->selfplay) {
         fprintf(out, "  \"selfplay\": ");
         selfplay_write_json(out, &j->st, &j->traces);
@@ -295,11 +299,15 @@ static void report_methods(FILE *out, const ValuesJob *j)
     fprintf(out, "\n## Method 2: handicap matches\n\n");
     const Variant *v = config_variant(cfg);
     const char *u = unit(j);
-    char divided[160] = "";
+    char divided[320] = "";
+    Text d = text_start(divided, sizeof divided);
     if (values_config(cfg)->calibration_pincers > 1)
-        snprintf(divided, sizeof divided,
-                 ", divided by that number of %ss (this assumes that the %ss' worth adds up)", u,
-                 u);
+        text_item(&d, "",
+                  ", divided by that number of %ss (this assumes that the %ss' worth adds up)", u,
+                  u);
+    if (j->unit != T_PINCER && j->hc[j->unit].have) /* no row of its own in the table */
+        text_item(&d, "", ": **%.1f +/- %.1f Elo a %s**", j->hc[j->unit].elo,
+                  STATS_Z95 * j->hc[j->unit].elo_se, u);
     if (j->nmatched)
         fprintf(out,
                 "For each type, %ld game pairs from balanced random openings of %ld plies, "
@@ -310,7 +318,9 @@ static void report_methods(FILE *out, const ValuesJob *j)
                 "from %ld pairs at %ld-%s odds%s. Games: %s.\n",
                 values_config(cfg)->pairs, match_config(cfg)->opening_plies, v->team_names[WHITE],
                 v->team_names[BLACK],
-                v->scores ? " (one of the pieces standing in that side's half)" : "",
+                v->players == 4 ? " (one of the pieces standing in that team's quadrants)"
+                : v->scores     ? " (one of the pieces standing in that side's half)"
+                                : "",
                 player_config(cfg, 0)->weights, limits, u, u, u,
                 values_config(cfg)->calibration_pairs, values_config(cfg)->calibration_pincers, u,
                 divided,
