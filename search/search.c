@@ -86,6 +86,32 @@ void engine_set_defence(Engine *e, int pct)
     e->defence = pct;
 }
 
+void engine_set_partner_captures(Engine *e, bool allowed) { e->no_partner_captures = !allowed; }
+
+/* True when m captures a piece in the quadrant of the mover's partner (four players). */
+static bool captures_partner(const Position *pos, Move m)
+{
+    Square caps[MAX_CAPTURES];
+    int n = move_captures(pos, m, caps);
+    return n > 0 && position_geo(pos)->owner[caps[0]] == (pos->side + 2) % 4;
+}
+
+/* Drops from the n moves of list the captures of a partner's piece when e may not play them
+ * (engine_set_partner_captures) and its own team (the root's) is to move: the opponents keep
+ * theirs. A list of every move (`all`) keeps them when no other move would be left. Returns the
+ * count left. */
+static int drop_partner_captures(const Engine *e, Move *list, int n, bool all)
+{
+    if (!e->no_partner_captures || e->pos.variant->players != 4 ||
+        position_team(&e->pos) != position_team(&e->root))
+        return n;
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (!captures_partner(&e->pos, list[i]))
+            list[k++] = list[i];
+    return k || !all ? k : n;
+}
+
 /* Static evaluation through the engine's cache (the key includes the side to move). */
 static int evaluate(Engine *e)
 {
@@ -198,7 +224,7 @@ static int zoned_end_score(const Position *pos, GameState s, int ply)
     int winner = gamestate_winner(pos, s);
     if (winner < 0)
         return 0;
-    return winner == pos->variant->team[pos->side] ? SCORE_MATE - ply : -SCORE_MATE + ply;
+    return winner == position_team(pos) ? SCORE_MATE - ply : -SCORE_MATE + ply;
 }
 
 /* Material value of what a move captures (0 for a suicide or a quiet move). */
@@ -329,7 +355,7 @@ static int qsearch(Engine *e, int alpha, int beta, int ply, int qdepth, bool pv)
     int scores[MAX_MOVES];
     int us = e->pos.side;
     Bitboard palace = position_geo(&e->pos)->palace_mask[!us];
-    int k = movegen_tactical(&e->pos, palace, moves);
+    int k = drop_partner_captures(e, moves, movegen_tactical(&e->pos, palace, moves), false);
     for (int i = 0; i < k; i++) {
         scores[i] = capture_value(e, moves[i]) +
                     ((palace & bb_square(move_to(moves[i]))) ? 1000 : 0);
@@ -519,7 +545,7 @@ static int negamax(Engine *e, int depth, int alpha, int beta, int ply, bool allo
 
     Move moves[MAX_MOVES], quiets[MAX_MOVES];
     int scores[MAX_MOVES];
-    int n = movegen_pseudo(&e->pos, moves), nquiets = 0;
+    int n = drop_partner_captures(e, moves, movegen_pseudo(&e->pos, moves), true), nquiets = 0;
     score_moves(e, moves, scores, n, tt_move, ply);
     int best = -SCORE_INF, legal = 0, old_alpha = alpha;
     Move best_move = MOVE_NONE;
@@ -657,6 +683,7 @@ Move engine_search(Engine *e, const SearchLimits *limits, int *score, SearchInfo
     Move legal[MAX_MOVES];
     int nlegal = movegen_legal(&e->pos, legal);
     GameState state = gamestate_from_count(&e->pos, nlegal);
+    drop_partner_captures(e, legal, nlegal, true); /* legal[0], the fallback, is one it plays */
     Move best = MOVE_NONE;
     int best_score = gamestate_is_loss(&e->pos, state) ? -SCORE_MATE : 0;
     SearchInfo done = {0};

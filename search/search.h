@@ -78,6 +78,8 @@ typedef struct Engine {
     int root_depth;   /* the iteration's depth: no check extension past twice as many plies */
     int defence;      /* percent (engine_set_defence): 100 is the evaluation as it is */
     int defence_side; /* the colour the defensive evaluation defends: the last search's root */
+    bool no_partner_captures; /* engine_set_partner_captures(e, false): four-player Martian
+                               * Chess's captures of a partner's piece left out */
 } Engine;
 
 /* Creates an engine with a hash table of hash_mb MiB and default weights; NULL on failure. */
@@ -98,6 +100,12 @@ void engine_set_weights(Engine *e, const Weights *w);
  * weights say. A player setting (Ultima's and Maxima's "defensive player" of the family study),
  * not a weight: the trace and the tuners do not see it. */
 void engine_set_defence(Engine *e, int pct);
+
+/* Lets e capture pieces in its partner's quadrant (allowed, the rules' and the default) or not:
+ * in four-player Martian Chess a player who may not plays no such capture while another move is
+ * left, nor searches one for its own team (the opponents' it searches as they are): an
+ * experiment's player, what such captures are worth; not a weight. */
+void engine_set_partner_captures(Engine *e, bool allowed);
 
 /* Sets the position: `start` then the moves of the game (all legal), whose positions count for
  * repetition. */

@@ -18,7 +18,10 @@
 # calibration pair gives each team the point once; the pipeline's stages all play the
 # four-player game; the edge job counts the captures of a partner's piece (and the taker's
 # team's results) as its games.pgn shows them, and no move removed by the two-player no-undo
-# rule (nor a section on it), cut games scored by the points; a Maxima piece type in [values] types is refused with one line, exit 2, no folder.
+# rule (nor a section on it), cut games scored by the points; a player with [engine_b]
+# partner_captures = false takes no partner's piece while the other does (refused, exit 2, in
+# the two-player game and for an external engine); a Maxima piece type in [values] types is
+# refused with one line, exit 2, no folder.
 # Prints one "PASS name" or "FAIL name" line per check; exits 1 if any failed.
 # Environment: BIN (default bin/maxtune). Runs in a mktemp -d folder under /tmp.
 set -u
@@ -163,9 +166,10 @@ pair_kinds() {
 # partner's quadrant (MARTIAN.md 10.5) in the games of PGN file $1, counted from the moves: the
 # mover of each ply from the FEN's side to move in turn order 1, 2, 3, 4, the captured square's
 # quadrant from its name (1 a1-d4, 2 a5-d8, 3 e5-h8, 4 e1-h4), the partner's quadrant two on;
-# games: those with one; wins, draws, losses: the taker's team's result, once per capture.
+# games: those with one; wins, draws, losses: the taker's team's result, once per capture. With
+# $2, only the captures of the player of that name (its White tag plays team 1+3).
 partner_captures() {
-    awk '
+    awk -v who="${2:-}" '
         function flush(   i, n, tok, ply, mover, sq, f, r, q, had) {
             gsub(/\{[^}]*\}/, " ", moves); n = split(moves, tok, " "); ply = had = 0
             for (i = 1; i <= n; i++) {
@@ -176,11 +180,15 @@ partner_captures() {
                 f = index("abcdefgh", substr(sq, 1, 1)); r = substr(sq, 2, 1) + 0
                 q = f <= 4 ? (r <= 4 ? 1 : 2) : (r >= 5 ? 3 : 4)
                 if (q != (mover + 1) % 4 + 1) continue
+                if (who != "" && (mover % 2 == 1 ? white : black) != who) continue
                 caps++; had = 1
                 if (result == "1/2-1/2") d++; else if ((result == "1-0") == (mover % 2 == 1)) w++; else l++ }
             games += had; moves = "" }
-        /^\[Result / { flush(); split($0, t, "\""); result = t[2] }
+        /^\[Event / { flush() }
+        /^\[Result / { split($0, t, "\""); result = t[2] }
         /^\[FEN / { split($0, t, "\""); split(t[2], fl, " "); side = fl[2] }
+        /^\[White / { split($0, t, "\""); white = t[2] }
+        /^\[Black / { split($0, t, "\""); black = t[2] }
         /^\[/ { next }
         { moves = moves " " $0 }
         END { flush(); print caps + 0, games + 0, w + 0, d + 0, l + 0 }' "$1"
@@ -212,6 +220,21 @@ run "$CFG" --set match.openings="$T/bad.fen" --set run.results_dir="$T/bad"
 check "openings: a two-player Martian FEN in a four-player book: exit 2, its file:line named, no folder" eval \
     '[ $RC -eq 2 ] && [ "$(wc -l <$T/err)" -eq 1 ] && has $T/err "bad.fen:2: " &&
      has $T/err "Martian Chess (four players) FENs have 8" && [ ! -e $T/bad ]'
+
+# --- a player without partner captures -------------------------------------------------------------
+job match --set engine_a.name=partners --set engine_b.name=alone --set engine_b.weights=default \
+    --set engine_b.partner_captures=false --set run.results_dir="$T/alone"
+D=$T/alone/m
+check "partner_captures = false: that player takes no partner's piece, the other does; the report says so" eval \
+    '[ $RC -eq 0 ] && games4 $D/games.pgn 12 && [ "$(partner_captures $D/games.pgn alone | cut -d" " -f1)" = 0 ] &&
+     [ "$(partner_captures $D/games.pgn partners | cut -d" " -f1)" -gt 0 ] && has $D/report.md "no partner captures"'
+run "$CFG" --set run.variant=martian --set run.results_dir="$T/bad" --set engine_b.partner_captures=false
+check "partner_captures = false in two-player Martian Chess: exit 2, one line naming it, no folder" eval \
+    '[ $RC -eq 2 ] && [ "$(wc -l <$T/err)" -eq 1 ] && [ ! -e $T/bad ] &&
+     has $T/err "partner_captures=false: Martian Chess has no partners (only four-player Martian Chess"'
+run "$CFG" --set run.results_dir="$T/bad" --set engine_b.partner_captures=false --set "engine_b.command=$BIN uci"
+check "partner_captures = false for an external engine: exit 2, one line naming it, no folder" eval \
+    '[ $RC -eq 2 ] && [ "$(wc -l <$T/err)" -eq 1 ] && [ ! -e $T/bad ] && has $T/err "partner_captures is a setting of the in-process engine"'
 
 # --- tournament ----------------------------------------------------------------------------------
 job tournament --set tournament.pairs=3

@@ -270,6 +270,7 @@ void game_play(const Position *opening, Player *white, Player *black, const Matc
             engine_new_game(players[c]->engine);
             engine_set_weights(players[c]->engine, players[c]->weights);
             engine_set_defence(players[c]->engine, players[c]->defence ? players[c]->defence : 100);
+            engine_set_partner_captures(players[c]->engine, !players[c]->no_partner_captures);
         }
     while (!game_ended(&pos, keys, floor, mc, max_plies, counters, rec)) {
         int us = position_team(&pos), score; /* the player of the team to move */

@@ -61,6 +61,7 @@ typedef struct Player {
     long timeout_ms;  /* external: longest wait for bestmove, 0 = derived (game_move_timeout) */
     TimeControl tc;   /* base_ms > 0: the player has a clock (limits apply as well) */
     int defence;      /* in-process: engine_set_defence's percent (0 is taken as 100) */
+    bool no_partner_captures; /* in-process: engine_set_partner_captures(engine, false) */
 } Player;
 
 /* How long an external player may take for one move: its timeout_ms, else derived from its

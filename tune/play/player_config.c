@@ -235,6 +235,10 @@ static const ConfigKey PLAYER_KEYS[] = {
                    "in-process: a defensive player: its own pieces lost, its King's freezing and "
                    "the enemy's threats to its King weigh this many percent of their weights "
                    "(100: as the weights say)"),
+    KEY_BOOL_SPARSE(EngineConfig, partner_captures, "true",
+                    "in-process, four-player Martian Chess: false, the player never captures a "
+                    "piece in its partner's quadrant while another move is left (what such "
+                    "captures are worth, measured; true: as the rules allow)"),
 };
 
 /* A tournament player's section: given only for job = tournament, written only when given. */
@@ -274,9 +278,21 @@ static bool rule_defence_in_process(const void *fields, char *msg, size_t len)
     return false;
 }
 
+/* A player without partner captures is the in-process engine (an external one plays its own). */
+static bool rule_partners_in_process(const void *fields, char *msg, size_t len)
+{
+    const EngineConfig *e = fields;
+    if (e->partner_captures || !e->command[0])
+        return true;
+    snprintf(msg, len,
+             "partner_captures is a setting of the in-process engine, not of an external one");
+    return false;
+}
+
 static const ConfigRule PLAYER_RULES[] = {
     {rule_search_limit, {"nodes", "depth", "movetime_ms", "tc"}},
     {rule_defence_in_process, {"defence", "command"}},
+    {rule_partners_in_process, {"partner_captures", "command"}},
 };
 
 static const ConfigPathKey PLAYER_PATHS[] = {{"weights", WEIGHTS_BUILTIN}};
@@ -299,7 +315,8 @@ static const ConfigPart PLAYER_PART = {
     .finish = player_finish,
 };
 
-/* Tournament players given out of order: a player section without the one before it. */
+/* Tournament players given out of order (a player section without the one before it), and
+ * partner_captures = false in a game without partners. */
 static bool player_sections_check(const Config *cfg, ConfigCheck *ck)
 {
     for (int i = 3; i < PLAYER_MAX; i++)
@@ -308,6 +325,13 @@ static bool player_sections_check(const Config *cfg, ConfigCheck *ck)
                                      "[%s] without [%s]: the players are [engine_a], "
                                      "[engine_b], [engine_c], ... without a gap",
                                      player_section(i), player_section(i - 1));
+    const Variant *v = config_variant(cfg);
+    for (int i = 0; i < PLAYER_MAX; i++)
+        if (!player_config(cfg, i)->partner_captures && v->players != 4)
+            return config_check_fail(ck, player_section(i), "partner_captures",
+                                     "%s has no partners (only four-player Martian Chess, "
+                                     "variant martian4, has)",
+                                     v->title);
     return true;
 }
 

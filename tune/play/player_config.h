@@ -42,6 +42,8 @@ typedef struct EngineConfig {
     char tc[64];           /* time control "[moves/]base[+increment]" in seconds, "" = none */
     long defence;          /* in-process: a defensive player's percent (engine_set_defence),
                             * default 100 (the evaluation as the weights say) */
+    bool partner_captures; /* in-process, four players: false, no capture of a partner's piece
+                            * (engine_set_partner_captures); default true, as the rules allow */
     /* Parsed at load from the text above (not keys): */
     TimeControl clock;   /* tc */
     PlayerWords argv;    /* command: the program and its arguments (count 0: in-process) */

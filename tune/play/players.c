@@ -22,7 +22,8 @@ SearchLimits player_limits(const EngineConfig *e)
 void player_setup(Player *p, const EngineConfig *e, Engine *engine, EngineProc *proc,
                   const Weights *w)
 {
-    *p = (Player){engine, w, player_limits(e), proc, e->timeout_ms, e->clock, (int)e->defence};
+    *p = (Player){engine,        w,        player_limits(e), proc,
+                  e->timeout_ms, e->clock, (int)e->defence,  !e->partner_captures};
 }
 
 /* The limits of e: in prose, "N nodes, depth D, M ms per move, time control T"; terse (a table
@@ -68,6 +69,11 @@ void player_describe(const EngineConfig *e, PlayerForm form, char *buf, size_t l
     if (!e->command[0] && e->defence != 100) {
         size_t at = strlen(what);
         snprintf(what + at, sizeof what - at, " (defence %ld%%)", e->defence);
+    }
+    if (!e->partner_captures) {
+        size_t at = strlen(what);
+        snprintf(what + at, sizeof what - at, "%s",
+                 cells ? " no partner captures" : ", no partner captures");
     }
     limits_text(e, cells, limits, sizeof limits);
     snprintf(buf, len, "%s%s%s", what, cells ? " | " : ", ", limits);
