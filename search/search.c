@@ -96,14 +96,14 @@ static bool captures_partner(const Position *pos, Move m)
     return n > 0 && position_geo(pos)->owner[caps[0]] == (pos->side + 2) % 4;
 }
 
-/* Drops from the n moves of list the captures of a partner's piece when e may not play them
- * (engine_set_partner_captures) and its own team (the root's) is to move: the opponents keep
- * theirs. A list of every move (`all`) keeps them when no other move would be left. Returns the
+/* Drops from the n moves of list the captures of a partner's piece (for an engine that may
+ * not play them: engine_set_partner_captures) when its own team (the root's) is to move: the
+ * opponents keep theirs. A list of every move (`all`) keeps them when no other move would be left. Returns the
  * count left. */
-static int drop_partner_captures(const Engine *e, Move *list, int n, bool all)
+static __attribute__((noinline)) int drop_partner_captures(const Engine *e, Move *list, int n,
+                                                           bool all)
 {
-    if (!e->no_partner_captures || e->pos.variant->players != 4 ||
-        position_team(&e->pos) != position_team(&e->root))
+    if (e->pos.variant->players != 4 || position_team(&e->pos) != position_team(&e->root))
         return n;
     int k = 0;
     for (int i = 0; i < n; i++)
@@ -355,7 +355,9 @@ static int qsearch(Engine *e, int alpha, int beta, int ply, int qdepth, bool pv)
     int scores[MAX_MOVES];
     int us = e->pos.side;
     Bitboard palace = position_geo(&e->pos)->palace_mask[!us];
-    int k = drop_partner_captures(e, moves, movegen_tactical(&e->pos, palace, moves), false);
+    int k = movegen_tactical(&e->pos, palace, moves);
+    if (e->no_partner_captures)
+        k = drop_partner_captures(e, moves, k, false);
     for (int i = 0; i < k; i++) {
         scores[i] = capture_value(e, moves[i]) +
                     ((palace & bb_square(move_to(moves[i]))) ? 1000 : 0);
@@ -545,7 +547,9 @@ static int negamax(Engine *e, int depth, int alpha, int beta, int ply, bool allo
 
     Move moves[MAX_MOVES], quiets[MAX_MOVES];
     int scores[MAX_MOVES];
-    int n = drop_partner_captures(e, moves, movegen_pseudo(&e->pos, moves), true), nquiets = 0;
+    int n = movegen_pseudo(&e->pos, moves), nquiets = 0;
+    if (e->no_partner_captures)
+        n = drop_partner_captures(e, moves, n, true);
     score_moves(e, moves, scores, n, tt_move, ply);
     int best = -SCORE_INF, legal = 0, old_alpha = alpha;
     Move best_move = MOVE_NONE;
@@ -683,7 +687,8 @@ Move engine_search(Engine *e, const SearchLimits *limits, int *score, SearchInfo
     Move legal[MAX_MOVES];
     int nlegal = movegen_legal(&e->pos, legal);
     GameState state = gamestate_from_count(&e->pos, nlegal);
-    drop_partner_captures(e, legal, nlegal, true); /* legal[0], the fallback, is one it plays */
+    if (e->no_partner_captures) /* legal[0], the fallback, is one it plays */
+        drop_partner_captures(e, legal, nlegal, true);
     Move best = MOVE_NONE;
     int best_score = gamestate_is_loss(&e->pos, state) ? -SCORE_MATE : 0;
     SearchInfo done = {0};
