@@ -98,8 +98,8 @@ static bool captures_partner(const Position *pos, Move m)
 
 /* Drops from the n moves of list the captures of a partner's piece (for an engine that may
  * not play them: engine_set_partner_captures) when its own team (the root's) is to move: the
- * opponents keep theirs. A list of every move (`all`) keeps them when no other move would be left. Returns the
- * count left. */
+ * opponents keep theirs. A list of every move (`all`) keeps them when no other move would be
+ * left. Returns the count left. */
 static __attribute__((noinline)) int drop_partner_captures(const Engine *e, Move *list, int n,
                                                            bool all)
 {
