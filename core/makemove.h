@@ -32,4 +32,15 @@ void move_undo(Position *pos, Move m, const Undo *u);
 /* Squares that m would capture in pos (without playing it); returns their number. */
 int move_captures(const Position *pos, Move m, Square *out);
 
+/* True when m, in a zoned game, captures a piece of the mover's partner: a capture (not a merge)
+ * on a square of another player of the mover's team (four-player Martian Chess, MARTIAN.md
+ * 10.5; never with two players). */
+static inline bool move_takes_partner(const Position *pos, Move m)
+{
+    const Variant *v = pos->variant;
+    int to = move_to(m), owner = v->geo.owner[to];
+    return !move_is_merge(m) && pos->board[to] != EMPTY && owner != pos->side &&
+           v->team[owner] == v->team[pos->side];
+}
+
 #endif

@@ -88,14 +88,6 @@ void engine_set_defence(Engine *e, int pct)
 
 void engine_set_partner_captures(Engine *e, bool allowed) { e->no_partner_captures = !allowed; }
 
-/* True when m captures a piece in the quadrant of the mover's partner (four players). */
-static bool captures_partner(const Position *pos, Move m)
-{
-    Square caps[MAX_CAPTURES];
-    int n = move_captures(pos, m, caps);
-    return n > 0 && position_geo(pos)->owner[caps[0]] == (pos->side + 2) % 4;
-}
-
 /* Drops from the n moves of list the captures of a partner's piece (for an engine that may
  * not play them: engine_set_partner_captures) when its own team (the root's) is to move: the
  * opponents keep theirs. A list of every move (`all`) keeps them when no other move would be
@@ -107,7 +99,7 @@ static __attribute__((noinline)) int drop_partner_captures(const Engine *e, Move
         return n;
     int k = 0;
     for (int i = 0; i < n; i++)
-        if (!captures_partner(&e->pos, list[i]))
+        if (!move_takes_partner(&e->pos, list[i]))
             list[k++] = list[i];
     return k || !all ? k : n;
 }

@@ -48,16 +48,13 @@ static int standing_of(const Position *pos)
 static void tally_zoned(EdgeCell *c, const PgnGame *g, int white)
 {
     Position pos = g->opening;
-    const Geometry *geo = position_geo(&pos);
     long merges = 0, undo = 0, partner = 0;
     for (int i = 0; i < g->nplies; i++) {
         Move m = g->moves[i];
         Undo u;
         undo += undo_removes(&pos);
         merges += move_is_merge(m);
-        int to = move_to(m), owner = geo->owner[to];
-        if (!move_is_merge(m) && pos.board[to] != EMPTY && owner != pos.side &&
-            pos.variant->team[owner] == pos.variant->team[pos.side]) { /* a partner's piece */
+        if (move_takes_partner(&pos, m)) {
             partner++;
             c->partner_result[position_team(&pos) == WHITE ? white : 2 - white]++;
         }
