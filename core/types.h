@@ -92,7 +92,19 @@ static inline bool move_is_merge(Move m) { return (m & MOVE_MERGE) != 0; }
 /* 128-bit bitboard: bit sq is square sq (bits 88..127 unused). */
 __extension__ typedef unsigned __int128 Bitboard;
 
-static inline Bitboard bb_square(int sq) { return (Bitboard)1 << sq; }
+/* The bitboard of each square, read from a table: a 128-bit shift by a variable count costs
+ * several instructions on x86-64, a table read one or two. */
+#define BB_1(i) ((Bitboard)1 << (i))
+#define BB_4(i) BB_1(i), BB_1((i) + 1), BB_1((i) + 2), BB_1((i) + 3)
+#define BB_16(i) BB_4(i), BB_4((i) + 4), BB_4((i) + 8), BB_4((i) + 12)
+static const Bitboard BB_SQUARE[128] = {BB_16(0),  BB_16(16), BB_16(32), BB_16(48),
+                                        BB_16(64), BB_16(80), BB_16(96), BB_16(112)};
+#undef BB_16
+#undef BB_4
+#undef BB_1
+
+/* The bitboard holding square sq alone (0 <= sq < 128). */
+static inline Bitboard bb_square(int sq) { return BB_SQUARE[sq]; }
 static inline int bb_popcount(Bitboard b)
 {
     return __builtin_popcountll((uint64_t)b) + __builtin_popcountll((uint64_t)(b >> 64));
