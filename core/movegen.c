@@ -13,29 +13,40 @@ typedef struct Gen {
     Move *list;
     int n;
     int blocked; /* own-palace square no move may end on */
+    bool *marks; /* NULL: the moves the masks want only; else every move, and marks[i] tells
+                    whether the masks want list[i] (movegen_pseudo_marked) */
 } Gen;
 
-/* Appends from-to unless it ends on the blocked own-palace square. The list never grows past
- * MAX_MOVES: FENs may hold any number of pieces, and crowded positions (e.g. 30 Mages on
- * alternate ranks) exceed 512 pseudo-legal moves; such a list is cut short instead of
- * overflowing the caller's buffer. */
-static inline void add(Gen *g, int from, int to)
+/* Appends from-to unless it ends on the blocked own-palace square, marked `wanted` (whether the
+ * masks want it) when the generation marks. The list never grows past MAX_MOVES: FENs may hold
+ * any number of pieces, and crowded positions (e.g. 30 Mages on alternate ranks) exceed 512
+ * pseudo-legal moves; such a list is cut short instead of overflowing the caller's buffer. */
+static inline void add(Gen *g, int from, int to, bool wanted)
 {
-    if (to != g->blocked && g->n < MAX_MOVES)
+    if (to != g->blocked && g->n < MAX_MOVES) {
+        if (g->marks)
+            g->marks[g->n] = wanted;
         g->list[g->n++] = move_make(from, to);
+    }
 }
 
 enum { ALL_VICTIMS = ~0u };
 #define ALL_SQUARES (~(Bitboard)0)
 
 /* Adds moves from `from` to each empty square in `mask` met going from `origin` in direction d
- * (origin excluded). Returns the first non-empty square met (NO_SQ at a hole or edge). A ray
- * that holds no square of the mask is not walked: its first piece is a bitboard look-up (the
- * capture search's masks hold few squares). */
+ * (origin excluded); a marking generation adds every empty square, marked when in `mask`.
+ * Returns the first non-empty square met (NO_SQ at a hole or edge). A ray that holds no square
+ * of the mask is not walked: its first piece is a bitboard look-up (the capture search's masks
+ * hold few squares). */
 static inline __attribute__((always_inline)) int slide_from(Gen *g, int from, int origin, int d,
                                                             Bitboard mask)
 {
     int s = g->geo->step[origin][d];
+    if (g->marks) {
+        for (; g->pos->board[s] == EMPTY; s = g->geo->step[s][d])
+            add(g, from, s, (mask & bb_square(s)) != 0);
+        return s;
+    }
     if (mask != ALL_SQUARES && !(g->geo->ray[origin][d] & mask)) {
         Bitboard blockers = g->geo->ray[origin][d] & g->occupied;
         if (!blockers)
@@ -44,12 +55,12 @@ static inline __attribute__((always_inline)) int slide_from(Gen *g, int from, in
     }
     if (mask == ALL_SQUARES) { /* full generation: no per-square test */
         for (; g->pos->board[s] == EMPTY; s = g->geo->step[s][d])
-            add(g, from, s);
+            add(g, from, s, true);
         return s;
     }
     for (; g->pos->board[s] == EMPTY; s = g->geo->step[s][d])
         if (mask & bb_square(s))
-            add(g, from, s);
+            add(g, from, s, true);
     return s;
 }
 
@@ -97,29 +108,32 @@ static void mage_moves(Gen *g, int from, int us, Bitboard quiet)
         Piece p = g->pos->board[s];
         if (p != EMPTY) {
             if (p != OFFBOARD && piece_color(p) != us)
-                add(g, from, s);
+                add(g, from, s, true);
             continue;
         }
-        if (quiet & bb_square(s))
-            add(g, from, s);
+        bool wanted = (quiet & bb_square(s)) != 0;
+        if (wanted || g->marks)
+            add(g, from, s, wanted);
         for (int k = 0; k < 2; k++) {
             int o = (diag + (k ? 1 : 7)) & 7;
             int t = slide_from(g, from, s, o, quiet);
             Piece q = g->pos->board[t];
             if (q != OFFBOARD && piece_color(q) != us)
-                add(g, from, t);
+                add(g, from, t, true);
         }
     }
 }
 
-/* Single steps (Guard) or King jumps onto enemy squares, or empty squares in quiet. */
+/* Single steps (Guard) or King jumps onto enemy squares, or empty squares in quiet (every
+ * empty square when marking). */
 static void step_moves(Gen *g, int from, int us, const Square *targets, int count, Bitboard quiet)
 {
     for (int i = 0; i < count; i++) {
         Piece p = g->pos->board[targets[i]];
-        if (p == EMPTY ? (quiet & bb_square(targets[i])) != 0
-                       : p != OFFBOARD && piece_color(p) != us)
-            add(g, from, targets[i]);
+        bool wanted = p == EMPTY ? (quiet & bb_square(targets[i])) != 0
+                                 : p != OFFBOARD && piece_color(p) != us;
+        if (wanted || (g->marks && p == EMPTY))
+            add(g, from, targets[i], wanted);
     }
 }
 
@@ -144,7 +158,7 @@ static void chameleon_moves(Gen *g, int from, int us, const Masks *m)
         Piece p = g->pos->board[g->geo->step[from][d]];
         if (p != OFFBOARD && p != EMPTY && piece_color(p) != us &&
             (piece_type(p) == GUARD || piece_type(p) == MAGE))
-            add(g, from, g->geo->step[from][d]);
+            add(g, from, g->geo->step[from][d], true);
     }
 }
 
@@ -233,19 +247,24 @@ static Bitboard coordinator_landings(const Position *pos, int us, Bitboard victi
     return landings & ~(geo->rank_mask[sq_rank(k)] | geo->file_mask[sq_file(k)]);
 }
 
-/* Generates the moves of every piece of the side to move under the masks; suicides of frozen
- * pieces only when `suicides`. */
-static int generate(const Position *pos, Move *list, const Masks *m, bool suicides)
+/* Generates the moves of every piece of the side to move under the masks, or with `marks`
+ * every move, marking those the masks want; suicides of frozen pieces (never wanted) only when
+ * `suicides`. */
+static int generate(const Position *pos, Move *list, const Masks *m, bool *marks, bool suicides)
 {
-    Gen g = {pos, position_geo(pos), position_occupied(pos), list, 0, movegen_palace_blocked(pos)};
+    Gen g = {pos,  position_geo(pos), position_occupied(pos), list, 0, movegen_palace_blocked(pos),
+             marks};
     int us = pos->side;
     Bitboard own = pos->by_color[us], frozen = attack_frozen_mask(pos, us);
     while (own) {
         int from = bb_pop(&own);
         int type = piece_type(pos->board[from]);
         if (frozen & bb_square(from)) {
-            if (type != KING && suicides && g.n < MAX_MOVES)
+            if (type != KING && suicides && g.n < MAX_MOVES) {
+                if (marks)
+                    marks[g.n] = false;
                 list[g.n++] = move_make(from, from); /* exempt from the palace rule */
+            }
             continue;
         }
         piece_moves(&g, from, type, us, m);
@@ -324,13 +343,12 @@ int movegen_pseudo(const Position *pos, Move *list)
     if (pos->zoned)
         return zoned_generate(pos, list, false);
     static const Masks all = {ALL_SQUARES, ALL_SQUARES, ALL_SQUARES, ALL_SQUARES, ALL_SQUARES};
-    return generate(pos, list, &all, true);
+    return generate(pos, list, &all, NULL, true);
 }
 
-int movegen_tactical(const Position *pos, Bitboard quiet, Move *list)
+/* The masks of the tactical generation: the landings that capture, and `quiet`. */
+static Masks tactical_masks(const Position *pos, Bitboard quiet)
 {
-    if (pos->zoned)
-        return zoned_generate(pos, list, true);
     int us = pos->side;
     Bitboard enemy = pos->by_color[!us], own = pos->by_color[us];
     Masks m = {quiet, quiet, quiet, 0, 0};
@@ -342,7 +360,28 @@ int movegen_tactical(const Position *pos, Bitboard quiet, Move *list)
         m.cham_pincer = pincer_landings(pos, us, enemy & pos->by_type[PINCER]);
         m.cham_coord = coordinator_landings(pos, us, enemy & pos->by_type[COORDINATOR]);
     }
-    return generate(pos, list, &m, false);
+    return m;
+}
+
+int movegen_tactical(const Position *pos, Bitboard quiet, Move *list)
+{
+    if (pos->zoned)
+        return zoned_generate(pos, list, true);
+    Masks m = tactical_masks(pos, quiet);
+    return generate(pos, list, &m, NULL, false);
+}
+
+int movegen_pseudo_marked(const Position *pos, Move *list, bool *tactical)
+{
+    if (pos->zoned) { /* the tactical moves: captures (no merge) that do not call the clock */
+        int n = zoned_generate(pos, list, false);
+        for (int i = 0; i < n; i++)
+            tactical[i] = !(list[i] & (MOVE_MERGE | MOVE_CALL)) &&
+                          pos->board[move_to(list[i])] != EMPTY;
+        return n;
+    }
+    Masks m = tactical_masks(pos, 0);
+    return generate(pos, list, &m, tactical, true);
 }
 
 int movegen_palace_blocked(const Position *pos)

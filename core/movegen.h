@@ -15,6 +15,10 @@ int movegen_pseudo(const Position *pos, Move *list);
  * same order, as movegen_pseudo's that qualify (in a zoned game: its captures, no clock calls). */
 int movegen_tactical(const Position *pos, Bitboard quiet, Move *list);
 
+/* movegen_pseudo's moves in its order, and for each whether movegen_tactical(pos, 0) lists it
+ * (whether it captures) into tactical[i]: one generation instead of two. */
+int movegen_pseudo_marked(const Position *pos, Move *list, bool *tactical);
+
 /* Writes the legal moves of the side to move into list; returns their number. */
 int movegen_legal(Position *pos, Move *list);
 

@@ -88,19 +88,22 @@ void engine_set_defence(Engine *e, int pct)
 
 void engine_set_partner_captures(Engine *e, bool allowed) { e->no_partner_captures = !allowed; }
 
-/* Drops from the n moves of list the captures of a partner's piece (for an engine that may
- * not play them: engine_set_partner_captures) when its own team (the root's) is to move: the
- * opponents keep theirs. A list of every move (`all`) keeps them when no other move would be
- * left. Returns the count left. */
-static __attribute__((noinline)) int drop_partner_captures(const Engine *e, Move *list, int n,
-                                                           bool all)
+/* Drops from the n moves of list (and their marks, where there are) the captures of a
+ * partner's piece (for an engine that may not play them: engine_set_partner_captures) when its
+ * own team (the root's) is to move: the opponents keep theirs. A list of every move (`all`)
+ * keeps them when no other move would be left. Returns the count left. */
+static __attribute__((noinline)) int drop_partner_captures(const Engine *e, Move *list, bool *marks,
+                                                           int n, bool all)
 {
     if (e->pos.variant->players != 4 || position_team(&e->pos) != position_team(&e->root))
         return n;
     int k = 0;
     for (int i = 0; i < n; i++)
-        if (!move_takes_partner(&e->pos, list[i]))
+        if (!move_takes_partner(&e->pos, list[i])) {
+            if (marks)
+                marks[k] = marks[i];
             list[k++] = list[i];
+        }
     return k || !all ? k : n;
 }
 
@@ -234,26 +237,19 @@ static int capture_value(const Engine *e, Move m)
 }
 
 /* Gives each move an ordering score: hash move, captures by value, killers, history. The
- * capturing moves come from movegen_tactical, a subsequence of the pseudo-legal list, so the
+ * capturing moves are those the generation marked tactical (movegen_pseudo_marked), so the
  * quiet moves never have their captures computed. */
-static void score_moves(const Engine *e, const Move *moves, int *scores, int n, Move tt_move,
-                        int ply)
+static void score_moves(const Engine *e, const Move *moves, const bool *tactical, int *scores,
+                        int n, Move tt_move, int ply)
 {
-    Move captures[MAX_MOVES];
-    int ncaptures = e->pos.zoned ? 0 : movegen_tactical(&e->pos, 0, captures), next = 0;
     int side = position_team(&e->pos); /* the history's row: the team to move */
     bool zoned = e->pos.zoned;
     for (int i = 0; i < n; i++) {
         Move m = moves[i];
-        /* a zoned game's clock calls and no-undo rule reorder its lists: its captures are the
-         * moves onto a piece that do not merge */
-        bool capture = zoned ? !(m & MOVE_MERGE) && e->pos.board[move_to(m)] != EMPTY
-                             : next < ncaptures && captures[next] == m;
-        int value = 0;
-        if (capture) {
-            next++;
-            value = capture_value(e, m);
-        }
+        /* a zoned game's captures are the moves onto a piece that do not merge, clock calls
+         * too */
+        bool capture = zoned ? !(m & MOVE_MERGE) && e->pos.board[move_to(m)] != EMPTY : tactical[i];
+        int value = capture ? capture_value(e, m) : 0;
         if (m == tt_move)
             scores[i] = 1 << 30;
         else if (capture)
@@ -349,7 +345,7 @@ static int qsearch(Engine *e, int alpha, int beta, int ply, int qdepth, bool pv)
     Bitboard palace = position_geo(&e->pos)->palace_mask[!us];
     int k = movegen_tactical(&e->pos, palace, moves);
     if (e->no_partner_captures)
-        k = drop_partner_captures(e, moves, k, false);
+        k = drop_partner_captures(e, moves, NULL, k, false);
     for (int i = 0; i < k; i++) {
         scores[i] = capture_value(e, moves[i]) +
                     ((palace & bb_square(move_to(moves[i]))) ? 1000 : 0);
@@ -539,10 +535,11 @@ static int negamax(Engine *e, int depth, int alpha, int beta, int ply, bool allo
 
     Move moves[MAX_MOVES], quiets[MAX_MOVES];
     int scores[MAX_MOVES];
-    int n = movegen_pseudo(&e->pos, moves), nquiets = 0;
+    bool tactical[MAX_MOVES];
+    int n = movegen_pseudo_marked(&e->pos, moves, tactical), nquiets = 0;
     if (e->no_partner_captures)
-        n = drop_partner_captures(e, moves, n, true);
-    score_moves(e, moves, scores, n, tt_move, ply);
+        n = drop_partner_captures(e, moves, tactical, n, true);
+    score_moves(e, moves, tactical, scores, n, tt_move, ply);
     int best = -SCORE_INF, legal = 0, old_alpha = alpha;
     Move best_move = MOVE_NONE;
     for (int i = 0; i < n; i++) {
@@ -680,7 +677,7 @@ Move engine_search(Engine *e, const SearchLimits *limits, int *score, SearchInfo
     int nlegal = movegen_legal(&e->pos, legal);
     GameState state = gamestate_from_count(&e->pos, nlegal);
     if (e->no_partner_captures) /* legal[0], the fallback, is one it plays */
-        drop_partner_captures(e, legal, nlegal, true);
+        drop_partner_captures(e, legal, NULL, nlegal, true);
     Move best = MOVE_NONE;
     int best_score = gamestate_is_loss(&e->pos, state) ? -SCORE_MATE : 0;
     SearchInfo done = {0};

@@ -1,5 +1,6 @@
 /* test_tactical.c: movegen_tactical gives exactly the pseudo-legal moves that capture or end on
- * the given squares, over the move trees of the reference positions. */
+ * the given squares, and movegen_pseudo_marked marks them in the pseudo-legal list, over the move
+ * trees of the reference positions. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -38,6 +39,24 @@ static void compare(const Position *pos, long *checked)
         }
         (*checked)++;
     }
+    /* The marked generation: the same list, marked where movegen_tactical(pos, 0) lists. */
+    Move marked[MAX_MOVES];
+    bool marks[MAX_MOVES];
+    int m = movegen_pseudo_marked(pos, marked, marks), t = movegen_tactical(pos, 0, tactical);
+    int next = 0;
+    if (m != n || memcmp(marked, all, (size_t)n * sizeof(Move)) != 0)
+        fail_msg("the marked generation's moves differ from movegen_pseudo's (%d vs %d)", m, n);
+    for (int i = 0; i < n; i++) {
+        bool listed = next < t && tactical[next] == all[i];
+        next += listed;
+        if (marks[i] != listed) {
+            char fen[256];
+            fen_write(pos, fen, sizeof fen);
+            fail_msg("move %d of %s marked %d, tactical %d", i, fen, marks[i], listed);
+        }
+    }
+    if (next != t)
+        fail_msg("the marked generation left out tactical moves (%d of %d)", next, t);
 }
 
 /* Walks the tree to `depth`, comparing at every node. */
