@@ -162,6 +162,37 @@ static void chameleon_moves(Gen *g, int from, int us, const Masks *m)
     }
 }
 
+/* False when no move of the unfrozen piece of type `type` on `from` can be one the tactical masks
+ * want: a test of the squares its moves could reach at most, so that the capture search passes
+ * most pieces by without walking their lines. */
+static inline bool may_be_wanted(const Gen *g, int from, int type, int us, const Masks *m)
+{
+    const Geometry *geo = g->geo;
+    const Position *pos = g->pos;
+    Bitboard enemy = pos->by_color[!us], lines = geo->lines[from];
+    switch (type) {
+    case PINCER:
+        return ((geo->rank_mask[sq_rank(from)] | geo->file_mask[sq_file(from)]) & m->pincer) != 0;
+    case COORDINATOR:
+        return (lines & m->coordinator) != 0;
+    case IMMOBILIZER:
+        return (lines & m->quiet) != 0;
+    case WITHDRAWER:
+        return (geo->neighbours[from] & enemy) || (lines & m->quiet);
+    case LEAPER:
+        return (lines & (enemy | m->quiet)) != 0;
+    case CHAMELEON:
+        return (geo->neighbours[from] & enemy &
+                (pos->by_type[WITHDRAWER] | pos->by_type[GUARD] | pos->by_type[MAGE])) ||
+               (lines &
+                ((enemy & pos->by_type[LEAPER]) | m->quiet | m->cham_coord | m->cham_pincer));
+    case GUARD:
+        return (geo->neighbours[from] & (enemy | m->quiet)) != 0;
+    default: /* Mage, King */
+        return true;
+    }
+}
+
 /* The moves of the unfrozen piece on `from`, limited by the masks. */
 static void piece_moves(Gen *g, int from, int type, int us, const Masks *m)
 {
@@ -248,9 +279,9 @@ static Bitboard coordinator_landings(const Position *pos, int us, Bitboard victi
 }
 
 /* Generates the moves of every piece of the side to move under the masks, or with `marks`
- * every move, marking those the masks want; suicides of frozen pieces (never wanted) only when
- * `suicides`. */
-static int generate(const Position *pos, Move *list, const Masks *m, bool *marks, bool suicides)
+ * every move, marking those the masks want; `tactical`: only the wanted moves (no suicides, which
+ * never are; a piece none of whose moves can be wanted is passed by). */
+static int generate(const Position *pos, Move *list, const Masks *m, bool *marks, bool tactical)
 {
     Gen g = {pos,  position_geo(pos), position_occupied(pos), list, 0, movegen_palace_blocked(pos),
              marks};
@@ -260,13 +291,15 @@ static int generate(const Position *pos, Move *list, const Masks *m, bool *marks
         int from = bb_pop(&own);
         int type = piece_type(pos->board[from]);
         if (frozen & bb_square(from)) {
-            if (type != KING && suicides && g.n < MAX_MOVES) {
+            if (type != KING && !tactical && g.n < MAX_MOVES) {
                 if (marks)
                     marks[g.n] = false;
                 list[g.n++] = move_make(from, from); /* exempt from the palace rule */
             }
             continue;
         }
+        if (tactical && !may_be_wanted(&g, from, type, us, m))
+            continue;
         piece_moves(&g, from, type, us, m);
     }
     return g.n;
@@ -343,7 +376,7 @@ int movegen_pseudo(const Position *pos, Move *list)
     if (pos->zoned)
         return zoned_generate(pos, list, false);
     static const Masks all = {ALL_SQUARES, ALL_SQUARES, ALL_SQUARES, ALL_SQUARES, ALL_SQUARES};
-    return generate(pos, list, &all, NULL, true);
+    return generate(pos, list, &all, NULL, false);
 }
 
 /* The masks of the tactical generation: the landings that capture, and `quiet`. */
@@ -368,7 +401,7 @@ int movegen_tactical(const Position *pos, Bitboard quiet, Move *list)
     if (pos->zoned)
         return zoned_generate(pos, list, true);
     Masks m = tactical_masks(pos, quiet);
-    return generate(pos, list, &m, NULL, false);
+    return generate(pos, list, &m, NULL, true);
 }
 
 int movegen_pseudo_marked(const Position *pos, Move *list, bool *tactical)
@@ -381,7 +414,7 @@ int movegen_pseudo_marked(const Position *pos, Move *list, bool *tactical)
         return n;
     }
     Masks m = tactical_masks(pos, 0);
-    return generate(pos, list, &m, tactical, true);
+    return generate(pos, list, &m, tactical, false);
 }
 
 int movegen_palace_blocked(const Position *pos)
