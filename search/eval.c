@@ -318,9 +318,10 @@ static void frozen_features(const Position *pos, int sign, Bitboard frozen, bool
         f[T_SUICIDE_SPARE] += sign * bb_popcount(frozen & ~pos->by_type[KING]);
 }
 
-/* Adds the features of colour c with sign (+1 White, -1 Black) into f. Pieces are visited type
- * by type, which keeps the loops free of unpredictable branches on the piece type. */
-static void side_features(const Position *pos, int c, int sign, int f[T_NB])
+/* Adds the features of colour c with sign (+1 White, -1 Black) into f, the material counts only
+ * with `material` (eval_evaluate_pst has them in its table). Pieces are visited type by type,
+ * which keeps the loops free of unpredictable branches on the piece type. */
+static void side_features(const Position *pos, int c, int sign, bool material, int f[T_NB])
 {
     const Geometry *geo = position_geo(pos);
     const EvalTables *e = tables_of(pos);
@@ -330,7 +331,7 @@ static void side_features(const Position *pos, int c, int sign, int f[T_NB])
     Bitboard active = own & ~frozen;
 
     int mob[TYPE_NB] = {0}, reachers = 0, close = 0;
-    for (int t = PINCER; t < KING; t++)
+    for (int t = PINCER; t < KING && material; t++)
         f[weight_material(t)] += sign * bb_popcount(own & pos->by_type[t]);
     Bitboard pieces = own & ~pos->by_type[KING];
     for (int b = 0; b < CLOSE_BITS; b++)
@@ -429,34 +430,42 @@ static void pst_add(const Position *pos, const Weights *w, int *f, int *mg, int 
     }
 }
 
-/* The scalar terms (those before the piece-square tables), White minus Black. */
-static void scalar_features(const Position *pos, int f[T_NB])
+/* The scalar terms (those before the piece-square tables), White minus Black; the material
+ * counts left at 0 without `material`. */
+static void scalar_features(const Position *pos, bool material, int f[T_NB])
 {
     for (int i = 0; i < T_PST_FIRST; i++)
         f[i] = 0;
     if (pos->zoned) {
-        eval_zoned_features(pos, f);
+        eval_zoned_features(pos, material, f);
     } else {
-        side_features(pos, WHITE, 1, f);
-        side_features(pos, BLACK, -1, f);
+        side_features(pos, WHITE, 1, material, f);
+        side_features(pos, BLACK, -1, material, f);
     }
     f[T_TEMPO] = side_sign(pos);
 }
 
 void eval_features(const Position *pos, int f[T_NB])
 {
-    scalar_features(pos, f);
+    scalar_features(pos, true, f);
     for (int i = T_PST_FIRST; i < T_NB; i++)
         f[i] = 0;
     pst_add(pos, NULL, f, NULL, NULL);
 }
 
+/* The first and last piece types with a phase weight: Pincer..Guard, or the zoned games'
+ * Pawn..Queen. */
+static void phase_types(bool zoned, int *first, int *last)
+{
+    *first = zoned ? PAWN : PINCER;
+    *last = zoned ? QUEEN : GUARD;
+}
+
 int eval_phase(const Position *pos, const Weights *w)
 {
     const int *start_count = tables_of(pos)->start_count;
-    int now = 0, full = 0;
-    /* the types with a phase weight: Pincer..Guard, or the zoned games' Pawn..Queen */
-    int first = pos->zoned ? PAWN : PINCER, last = pos->zoned ? QUEEN : GUARD;
+    int now = 0, full = 0, first, last;
+    phase_types(pos->zoned, &first, &last);
     for (int t = first; t <= last; t++) {
         int pw = w->v[weight_phase(t)];
         now += pw * bb_popcount(pos->by_type[t]);
@@ -498,8 +507,8 @@ int eval_defence(const Position *pos, const Weights *w, int own)
     int fo[T_NB] = {0}, fe[T_NB] = {0}, mg = 0, eg = 0;
     if (pos->zoned)
         return 0; /* the defensive player is Maxima's and Ultima's experiment */
-    side_features(pos, own, 1, fo);
-    side_features(pos, !own, 1, fe);
+    side_features(pos, own, 1, true, fo);
+    side_features(pos, !own, 1, true, fe);
     const int *start_count = tables_of(pos)->start_count;
     for (int t = PINCER; t < KING; t++) /* material: what the side has lost */
         fo[weight_material(t)] -= start_count[t];
@@ -513,12 +522,12 @@ int eval_defence(const Position *pos, const Weights *w, int own)
     return pos->side == own ? d : -d;
 }
 
-/* The evaluation: the scalar terms, then the piece-square terms from pst, or looked up per
- * piece when pst is NULL. */
+/* The evaluation: the scalar terms, then the piece-square terms looked up per piece; or, with
+ * pst, the material and piece-square terms of each piece and its phase weight from pst. */
 static int evaluate_with(const Position *pos, const Weights *w, const EvalPst *pst)
 {
-    int f[T_NB], mg = 0, eg = 0;
-    scalar_features(pos, f);
+    int f[T_NB], mg = 0, eg = 0, p;
+    scalar_features(pos, pst == NULL, f);
     /* the scalar terms a game can count: the zoned games' after the others' (weights.h), and
      * the tempo that all have */
     int lo = pos->zoned ? T_POINTS : 0, hi = pos->zoned ? T_PST_FIRST : T_POINTS;
@@ -533,18 +542,23 @@ static int evaluate_with(const Position *pos, const Weights *w, const EvalPst *p
         eg += f[T_TEMPO] * w->v[W_TEMPO_EG];
     }
     if (pst) {
-        const int32_t(*table)[SQ_NB][2] = pst->v[pos->variant->id];
+        int id = pos->variant->id, now = 0, full = pst->phase_full[id];
+        const int32_t(*table)[SQ_NB][2] = pst->v[id];
+        const int32_t *phase = pst->phase[id];
         uint8_t sq[SQ_NB];
         int n = squares_of(position_occupied(pos), sq);
         for (int i = 0; i < n; i++) {
-            const int32_t *entry = table[pos->board[sq[i]]][sq[i]];
+            Piece piece = pos->board[sq[i]];
+            const int32_t *entry = table[piece][sq[i]];
             mg += entry[0];
             eg += entry[1];
+            now += phase[piece];
         }
+        p = full <= 0 || now >= full ? EVAL_PHASE_MAX : now * EVAL_PHASE_MAX / full;
     } else {
         pst_add(pos, w, NULL, &mg, &eg);
+        p = eval_phase(pos, w);
     }
-    int p = eval_phase(pos, w);
     int score = (mg * p + eg * (EVAL_PHASE_MAX - p)) / EVAL_PHASE_MAX;
     return side_sign(pos) * score;
 }
@@ -560,6 +574,18 @@ void eval_pst_build(EvalPst *pst, const Weights *w)
 {
     for (int g = 0; g < VARIANT_NB; g++) {
         const Variant *v = variant_get((VariantId)g);
+        /* the phase weights of the types eval_phase counts, and their sum at the start */
+        int first, last;
+        phase_types(variant_zoned(v), &first, &last);
+        pst->phase_full[g] = 0;
+        for (int t = first; t <= last; t++)
+            pst->phase_full[g] += w->v[weight_phase(t)] * 2 * eval_tables[g].start_count[t];
+        for (int p = 0; p < PIECE_NB; p++) {
+            int t = piece_type((Piece)p);
+            pst->phase[g][p] = p == piece_make(piece_color((Piece)p), t) && t >= first && t <= last
+                                   ? w->v[weight_phase(t)]
+                                   : 0;
+        }
         for (int p = 0; p < PIECE_NB; p++)
             for (int sq = 0; sq < SQ_NB; sq++) {
                 int t = piece_type((Piece)p), c = piece_color((Piece)p);
@@ -572,8 +598,11 @@ void eval_pst_build(EvalPst *pst, const Weights *w)
                     continue;
                 int sign = c == WHITE ? 1 : -1, tf, tr;
                 pst_terms(v, c, t, sq, &tf, &tr);
-                entry[0] = sign * (w->v[weight_mg(tf)] + w->v[weight_mg(tr)]);
-                entry[1] = sign * (w->v[weight_eg(tf)] + w->v[weight_eg(tr)]);
+                int mat = t == KING ? -1 : weight_material(t); /* the King has no material term */
+                entry[0] = sign * (w->v[weight_mg(tf)] + w->v[weight_mg(tr)] +
+                                   (mat >= 0 ? w->v[weight_mg(mat)] : 0));
+                entry[1] = sign * (w->v[weight_eg(tf)] + w->v[weight_eg(tr)] +
+                                   (mat >= 0 ? w->v[weight_eg(mat)] : 0));
             }
     }
 }

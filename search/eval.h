@@ -38,15 +38,19 @@ void eval_trace(const Position *pos, const Weights *w, int coef[W_NB]);
 /* Score in centipawns from the side to move's view. */
 int eval_evaluate(const Position *pos, const Weights *w);
 
-/* The piece-square terms of every game under one set of weights, summed per piece and square:
- * [game][piece][square][0] is the middle-game sum of the piece's file and rank terms there (the
- * sign of its colour included), [1] the end-game one. eval_evaluate_pst adds one entry per piece
- * instead of looking up its two terms. */
+/* The terms of every game under one set of weights that depend on a piece and its square alone:
+ * v[game][piece][square][0] is the middle-game sum of the piece's material term and its file
+ * and rank terms there (the sign of its colour included), [1] the end-game one; phase[game][piece]
+ * is its type's phase weight (0 for the types the phase does not count), phase_full[game] the
+ * phase weights' sum over the start position. eval_evaluate_pst adds one entry per piece instead
+ * of counting material and looking up two terms. */
 typedef struct EvalPst {
     int32_t v[VARIANT_NB][PIECE_NB][SQ_NB][2];
+    int32_t phase[VARIANT_NB][PIECE_NB];
+    int32_t phase_full[VARIANT_NB];
 } EvalPst;
 
-/* Fills pst for the weights w. */
+/* Fills pst for the weights w (after eval_init). */
 void eval_pst_build(EvalPst *pst, const Weights *w);
 
 /* eval_evaluate(pos, w), the piece-square terms taken from pst (eval_pst_build of w). */

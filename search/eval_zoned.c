@@ -46,14 +46,14 @@ static void piece_reach(const Position *pos, int p, int from, int t, ZonedReach 
     }
 }
 
-void eval_zoned_features(const Position *pos, int f[T_NB])
+void eval_zoned_features(const Position *pos, bool material, int f[T_NB])
 {
     const Variant *v = pos->variant;
     for (int p = 0; p < v->players; p++) {
         int team = v->team[p], sign = team == WHITE ? 1 : -1;
         ZonedReach r = {{0}, 0, 0};
         Bitboard own = position_zone_pieces(pos, p);
-        for (int t = PAWN; t <= QUEEN; t++)
+        for (int t = PAWN; t <= QUEEN && material; t++)
             f[weight_material(t)] += sign * bb_popcount(own & pos->by_type[t]);
         for (Bitboard b = own; b;) {
             int sq = bb_pop(&b);

@@ -10,7 +10,8 @@
 #include "weights.h"
 
 /* Adds the zoned game's scalar term counts, South (team WHITE) minus North, into f (whose
- * scalar terms the caller has set to 0); the tempo is the caller's. */
-void eval_zoned_features(const Position *pos, int f[T_NB]);
+ * scalar terms the caller has set to 0), the material counts only with `material`; the tempo is
+ * the caller's. */
+void eval_zoned_features(const Position *pos, bool material, int f[T_NB]);
 
 #endif
