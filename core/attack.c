@@ -102,23 +102,6 @@ static bool mage_attacks(const Position *pos, int k, int them)
     return false;
 }
 
-/* Where a Mage attacking the King on k must stand: its diagonal step lands on the King's rank
- * or file, so it stands on a neighbouring file or rank (adjacent diagonal Mages included). */
-static Bitboard mage_band(const Geometry *geo, int k)
-{
-    int f = sq_file(k), r = sq_rank(k);
-    Bitboard band = 0;
-    if (f > 0)
-        band |= geo->file_mask[f - 1];
-    if (f < FILE_NB - 1)
-        band |= geo->file_mask[f + 1];
-    if (r > 0)
-        band |= geo->rank_mask[r - 1];
-    if (r < geo->rank_last)
-        band |= geo->rank_mask[r + 1];
-    return band;
-}
-
 bool attack_king_attacked(const Position *pos, int color)
 {
     const Geometry *geo = position_geo(pos);
@@ -127,12 +110,13 @@ bool attack_king_attacked(const Position *pos, int color)
 
     /* Enemy King: knight jumps on the cylinder. */
     int kt = pos->king[them];
-    for (int j = 0; j < geo->king_jump_nb[k]; j++)
-        if (geo->king_jump[k][j] == kt && !attack_is_frozen(pos, kt))
-            return true;
+    if ((geo->king_jumps[k] & bb_square(kt)) && !attack_is_frozen(pos, kt))
+        return true;
 
-    /* Adjacent attackers: Guard, Chameleon, diagonal Mage, withdrawing Withdrawer. */
+    /* Adjacent attackers: Guard, Chameleon, diagonal Mage, withdrawing Withdrawer. A Pincer
+     * needs an enemy piece on a rook-line neighbour (beyond the King). */
     Bitboard near = geo->neighbours[k] & enemy;
+    bool anvil = (near & (geo->rank_mask[sq_rank(k)] | geo->file_mask[sq_file(k)])) != 0;
     while (near) {
         int s = bb_pop(&near);
         int t = piece_type(pos->board[s]), d = geo->dir_to[k][s] - 1;
@@ -145,9 +129,11 @@ bool attack_king_attacked(const Position *pos, int color)
     }
     if ((enemy & pos->by_type[LEAPER] & geo->lines[k]) && leaper_attacks(pos, k, us, them))
         return true;
-    if ((enemy & pos->by_type[PINCER]) && pincer_attacks(pos, k, them))
+    if (anvil && (enemy & pos->by_type[PINCER]) && pincer_attacks(pos, k, them))
         return true;
-    if ((enemy & pos->by_type[MAGE] & mage_band(geo, k)) && mage_attacks(pos, k, them))
+    /* A Mage's diagonal step lands on the King's rank or file: it stands on a neighbouring
+     * file or rank (adjacent diagonal Mages included). */
+    if ((enemy & pos->by_type[MAGE] & geo->band[k]) && mage_attacks(pos, k, them))
         return true;
     if ((enemy & pos->by_type[COORDINATOR]) && coordinator_attacks(pos, k, them))
         return true;

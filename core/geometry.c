@@ -41,8 +41,10 @@ static void build_king_moves(Geometry *g)
                 nf = (f + JUMP_DF[j] + FILE_NB) % FILE_NB;
                 nr = r + JUMP_DR[j];
             }
-            if (coords_real(&g->shape, nf, nr))
+            if (coords_real(&g->shape, nf, nr)) {
                 g->king_jump[sq][n++] = (Square)sq_make(nf, nr);
+                g->king_jumps[sq] |= bb_square(sq_make(nf, nr));
+            }
         }
         g->king_jump_nb[sq] = (uint8_t)n;
         for (int j = n; j < 8; j++)
@@ -194,6 +196,15 @@ void geometry_build(Geometry *g, const BoardShape *shape)
         }
         g->mirror[sq] = (Square)symmetric_square(g, f, r);
         g->home[sq] = (Square)sq; /* build_zones turns the zoned boards' */
+    }
+    for (int sq = 0; sq < SQ_NB; sq++) {
+        int f = sq_file(sq), r = sq_rank(sq);
+        for (int n = 0; n < RANK_NB && g->real[sq]; n++)
+            if (n == r - 1 || n == r + 1)
+                g->band[sq] |= g->rank_mask[n];
+        for (int n = 0; n < FILE_NB && g->real[sq]; n++)
+            if (n == f - 1 || n == f + 1)
+                g->band[sq] |= g->file_mask[n];
     }
     build_king_moves(g);
     build_lines(g);

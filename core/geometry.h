@@ -69,12 +69,15 @@ typedef struct Geometry {
     Square step[SQ_NB + 1][DIR_NB];       /* neighbour in a direction, NO_SQ if none */
     Square king_jump[SQ_NB][8];           /* the King's targets (KingMove), NO_SQ if none */
     uint8_t king_jump_nb[SQ_NB];          /* number of valid entries at the front of king_jump */
+    Bitboard king_jumps[SQ_NB];           /* the King's targets together */
     Bitboard neighbours[SQ_NB + 1];       /* the up to 8 adjacent real squares */
     Bitboard ray[SQ_NB + 1][DIR_NB];      /* squares along a line, up to a hole or the edge */
     Bitboard lines[SQ_NB + 1];            /* the eight rays of a square together */
     uint8_t dir_to[SQ_NB][SQ_NB];         /* 1 + direction from a to b if on one line, else 0 */
     Bitboard rank_mask[RANK_NB];          /* real squares of each rank */
     Bitboard file_mask[FILE_NB];          /* real squares of each file */
+    Bitboard band[SQ_NB];                 /* real squares on the files and ranks next to the
+                                           * square's (where a Mage that attacks it stands) */
     Square palace[COLOR_NB][2];           /* d and e squares of each side's palace, or NO_SQ */
     Bitboard palace_mask[COLOR_NB];       /* each side's palace squares (0 without palaces) */
     Square mirror[SQ_NB + 1];             /* the square's image under the colour symmetry */

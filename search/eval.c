@@ -32,7 +32,6 @@ _Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "LineSlot reads bitboa
 typedef struct EvalTables {
     Bitboard zone2[SQ_NB];      /* squares within two King steps, the square excluded */
     Bitboard zone2_wrap[SQ_NB]; /* within two steps only across the a-h edge (the cylinder) */
-    Bitboard king_jumps[SQ_NB]; /* the King's targets */
     /* Closeness to the enemy palace, 10 - distance (0..10), in bit planes: bit b of a square's
      * closeness for colour c is set when the square is in close_plane[c][b] (0 without
      * palaces). */
@@ -78,8 +77,6 @@ static void eval_tables_build(EvalTables *e, const Variant *v)
                 e->zone2[a] |= bb_square(b);
             else if (wrap && geo->real[b] && a != b && distance_on(a, b, true) <= 2)
                 e->zone2_wrap[a] |= bb_square(b);
-        for (int j = 0; j < geo->king_jump_nb[a]; j++)
-            e->king_jumps[a] |= bb_square(geo->king_jump[a][j]);
         for (int c = 0; c < COLOR_NB && geo->shape.palaces; c++) {
             int d1 = distance(a, geo->palace[!c][PALACE_D]),
                 d2 = distance(a, geo->palace[!c][PALACE_E]);
@@ -358,7 +355,7 @@ static void side_features(const Position *pos, int c, int sign, bool material, i
     }
     int k = pos->king[c];
     if (active & bb_square(k)) {
-        Bitboard to = e->king_jumps[k] & ~own;
+        Bitboard to = geo->king_jumps[k] & ~own;
         mob[KING] += bb_popcount(to);
         reachers += (to & target) && !(target & bb_square(k));
     }
