@@ -124,6 +124,14 @@ static int evaluate(Engine *e)
     return slot->score;
 }
 
+/* Asks for the cache lines the search of the position just reached reads first: its
+ * transposition entry and its evaluation cache slot. */
+static inline void prefetch_child(const Engine *e)
+{
+    tt_prefetch(&e->tt, e->pos.key);
+    __builtin_prefetch(&e->eval_cache[e->pos.key & (EVAL_CACHE_SIZE - 1)]);
+}
+
 /* Doubles the key history's capacity. */
 static bool grow_keys(Engine *e)
 {
@@ -359,6 +367,7 @@ static int qsearch(Engine *e, int alpha, int beta, int ply, int qdepth, bool pv)
             move_undo(&e->pos, moves[i], &u);
             continue;
         }
+        prefetch_child(e);
         e->keys[e->nkeys++] = e->pos.key;
         int s = -qsearch(e, -beta, -alpha, ply + 1, qdepth + 1, pv);
         e->nkeys--;
@@ -556,6 +565,7 @@ static int negamax(Engine *e, int depth, int alpha, int beta, int ply, bool allo
             continue;
         }
         legal++;
+        prefetch_child(e);
         int saved_floor = e->rep_floor;
         if (u.ncap)
             e->rep_floor = e->nkeys;

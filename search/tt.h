@@ -46,6 +46,12 @@ static inline const TTEntry *tt_probe(const TT *tt, uint64_t key)
     return e->key == key && e->epoch == tt->epoch && e->bound != BOUND_NONE ? e : NULL;
 }
 
+/* Asks the processor to bring key's entry into the cache (a search about to visit key). */
+static inline void tt_prefetch(const TT *tt, uint64_t key)
+{
+    __builtin_prefetch(&tt->entries[key & tt->mask]);
+}
+
 /* Stores a search result; keeps a deeper entry of the same generation for another key. */
 void tt_store(TT *tt, uint64_t key, Move move, int score, int depth, int bound);
 
