@@ -102,6 +102,23 @@ static bool mage_attacks(const Position *pos, int k, int them)
     return false;
 }
 
+Bitboard attack_exposure(const Position *pos, int color)
+{
+    const Geometry *geo = position_geo(pos);
+    int k = pos->king[color], kt = pos->king[!color];
+    Bitboard enemy = pos->by_color[!color], exposure = geo->lines[k];
+    if (enemy & pos->by_type[PINCER])
+        for (int d = 0; d < DIR_NB; d += 2) {
+            int land = geo->step[k][d];
+            if (land != NO_SQ && (enemy & bb_square(geo->step[k][dir_opposite(d)])))
+                exposure |= geo->rank_mask[sq_rank(land)] | geo->file_mask[sq_file(land)];
+        }
+    if (sq_file(k) == sq_file(kt) || sq_rank(k) == sq_rank(kt))
+        for (Bitboard c = enemy & pos->by_type[COORDINATOR]; c;)
+            exposure |= geo->lines[bb_pop(&c)];
+    return exposure;
+}
+
 bool attack_king_attacked(const Position *pos, int color)
 {
     const Geometry *geo = position_geo(pos);

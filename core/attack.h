@@ -38,4 +38,13 @@ static inline Bitboard attack_frozen_mask(const Position *pos, int color)
  * Chameleon stands next to it. */
 bool attack_king_attacked(const Position *pos, int color);
 
+/* The squares whose emptying could let an enemy piece attack the King of `color` when it is not
+ * attacked now: the King's own lines (Long leapers, Mages, Withdrawers), the rook lines of each
+ * empty-able landing beside it with an enemy piece beyond (Pincers) and, while the two Kings
+ * share a rank or file, the lines of the enemy Coordinators. A move that neither moves the King
+ * nor an Immobilizer (whose leaving unfreezes enemy pieces) nor empties one of these squares
+ * leaves such a King unattacked: a piece arriving only blocks lines, and captures only remove
+ * enemy pieces (movegen_safe_after). */
+Bitboard attack_exposure(const Position *pos, int color);
+
 #endif

@@ -4,6 +4,7 @@
 #ifndef MAXTUNE_MOVEGEN_H
 #define MAXTUNE_MOVEGEN_H
 
+#include "makemove.h"
 #include "position.h"
 
 /* Writes the pseudo-legal moves of the side to move (piece moves and suicides, own-palace
@@ -24,6 +25,40 @@ int movegen_legal(Position *pos, Move *list);
 
 /* True when the pseudo-legal move m does not leave the mover's King attacked. */
 bool movegen_is_legal(Position *pos, Move m);
+
+/* True when a move of a piece of type `mover` from `from`, capturing on the n squares caps,
+ * played where the mover's King is not attacked and the exposure (attack_exposure) is
+ * `exposure`, certainly leaves that King unattacked: the mover is neither the King nor an
+ * Immobilizer, and neither its from square nor a captured one is in the exposure. False:
+ * attack_king_attacked decides. The exposure is every square when the King is attacked, and 0 in
+ * a game without Kings. */
+static inline bool movegen_safe(int mover, int from, const Square *caps, int n, Bitboard exposure)
+{
+    if (mover == KING || mover == IMMOBILIZER || (exposure & bb_square(from)))
+        return false;
+    for (int i = 0; i < n; i++)
+        if (exposure & bb_square(caps[i]))
+            return false;
+    return true;
+}
+
+/* movegen_safe for the move m just played in pos, u its undo record. */
+static inline bool movegen_safe_after(const Position *pos, Move m, const Undo *u, Bitboard exposure)
+{
+    int from = move_from(m), to = move_to(m);
+    int mover = piece_type(from == to ? u->cap_piece[0] : pos->board[to]);
+    return movegen_safe(mover, from, u->cap_sq, u->ncap, exposure);
+}
+
+/* movegen_safe for the move m about to be played in pos (its captures computed). */
+static inline bool movegen_safe_before(const Position *pos, Move m, Bitboard exposure)
+{
+    int from = move_from(m), mover = piece_type(pos->board[from]);
+    Square caps[MAX_CAPTURES];
+    if (mover == KING || mover == IMMOBILIZER || (exposure & bb_square(from)))
+        return false; /* decided without the captures */
+    return movegen_safe(mover, from, caps, move_captures(pos, m, caps), exposure);
+}
 
 /* The own-palace square the side to move may not end a move on (MAXIMA.md 6), or NO_SQ. */
 int movegen_palace_blocked(const Position *pos);

@@ -38,10 +38,17 @@ uint64_t perft(Position *pos, int depth)
     int n = movegen_pseudo(pos, list);
     uint64_t total = 0;
     int legal = 0, us = pos->side;
+    /* the squares a move must not empty to skip the King's test (every one when in check) */
+    Bitboard exposure = attack_king_attacked(pos, us) ? ~(Bitboard)0 : attack_exposure(pos, us);
     for (int i = 0; i < n; i++) {
+        if (depth == 1 && movegen_safe_before(pos, list[i], exposure)) {
+            legal++; /* a leaf known legal without playing it */
+            total++;
+            continue;
+        }
         Undo u;
         move_do(pos, list[i], &u);
-        if (!attack_king_attacked(pos, us)) {
+        if (movegen_safe_after(pos, list[i], &u, exposure) || !attack_king_attacked(pos, us)) {
             legal++;
             total += depth == 1 ? 1 : perft(pos, depth - 1);
         }

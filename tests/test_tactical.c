@@ -1,6 +1,7 @@
-/* test_tactical.c: movegen_tactical gives exactly the pseudo-legal moves that capture or end on
- * the given squares, and movegen_pseudo_marked marks them in the pseudo-legal list, over the move
- * trees of the reference positions. */
+/* test_tactical.c: the generation's shortcuts agree with the plain rules over the move trees of
+ * the reference positions: movegen_tactical gives exactly the pseudo-legal moves that capture or
+ * end on the given squares, movegen_pseudo_marked marks them in the pseudo-legal list, and a move
+ * the legality shortcut (attack_exposure, movegen_safe_*) passes leaves its King unattacked. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -10,6 +11,7 @@
 
 #include <cmocka.h>
 
+#include "core/attack.h"
 #include "core/fen.h"
 #include "core/makemove.h"
 #include "core/movegen.h"
@@ -59,10 +61,35 @@ static void compare(const Position *pos, long *checked)
         fail_msg("the marked generation left out tactical moves (%d of %d)", next, t);
 }
 
+/* The legality shortcut (movegen_safe_before and _after under attack_exposure): on every move it
+ * calls safe, the mover's King is not attacked after it, and both forms agree. */
+static void check_safe(Position *pos, long *safe)
+{
+    Move moves[MAX_MOVES];
+    int us = pos->side, n = movegen_pseudo(pos, moves);
+    Bitboard exposure = attack_king_attacked(pos, us) ? ~(Bitboard)0 : attack_exposure(pos, us);
+    for (int i = 0; i < n; i++) {
+        bool before = movegen_safe_before(pos, moves[i], exposure);
+        Undo u;
+        move_do(pos, moves[i], &u);
+        bool after = movegen_safe_after(pos, moves[i], &u, exposure);
+        bool attacked = attack_king_attacked(pos, us);
+        move_undo(pos, moves[i], &u);
+        if (before != after || (after && attacked)) {
+            char fen[256];
+            fen_write(pos, fen, sizeof fen);
+            fail_msg("move %d of %s: safe before %d, after %d, King attacked %d", i, fen, before,
+                     after, attacked);
+        }
+        *safe += after;
+    }
+}
+
 /* Walks the tree to `depth`, comparing at every node. */
-static void walk(Position *pos, int depth, long *checked)
+static void walk(Position *pos, int depth, long *checked, long *safe)
 {
     compare(pos, checked);
+    check_safe(pos, safe);
     if (depth == 0)
         return;
     Move moves[MAX_MOVES];
@@ -70,7 +97,7 @@ static void walk(Position *pos, int depth, long *checked)
     for (int i = 0; i < n; i++) {
         Undo u;
         move_do(pos, moves[i], &u);
-        walk(pos, depth - 1, checked);
+        walk(pos, depth - 1, checked, safe);
         move_undo(pos, moves[i], &u);
     }
 }
@@ -81,7 +108,7 @@ static long walk_file(const char *path)
     FILE *f = fopen(path, "r");
     assert_non_null(f);
     char line[1024];
-    long checked = 0;
+    long checked = 0, safe = 0;
     while (fgets(line, sizeof line, f)) {
         if (line[0] == '#' || line[0] == '\n')
             continue;
@@ -89,10 +116,12 @@ static long walk_file(const char *path)
         Position pos;
         char err[256];
         assert_true(fen_parse(&pos, line, err, sizeof err));
-        walk(&pos, 2, &checked);
+        walk(&pos, 2, &checked, &safe);
     }
     fclose(f);
-    print_message("%s: compared %ld positions\n", path, checked);
+    print_message("%s: compared %ld positions, %ld moves legal by the shortcut\n", path, checked,
+                  safe);
+    assert_true(safe > 0);
     return checked;
 }
 
