@@ -89,6 +89,9 @@ void position_put(Position *pos, int sq, Piece p)
     pos->key ^= zobrist_piece[p][sq];
     if (t == KING)
         pos->king[c] = (Square)sq;
+    if (pos->sum_table)
+        for (int i = 0; i < 4; i++)
+            pos->sums[i] += pos->sum_table[p][sq][i];
 }
 
 Piece position_remove(Position *pos, int sq)
@@ -103,7 +106,21 @@ Piece position_remove(Position *pos, int sq)
         occ[o] = pos->line_occ[o] & ~line_bit[o];
     memcpy(pos->line_occ, occ, sizeof occ);
     pos->key ^= zobrist_piece[p][sq];
+    if (pos->sum_table)
+        for (int i = 0; i < 4; i++)
+            pos->sums[i] -= pos->sum_table[p][sq][i];
     return p;
+}
+
+void position_attach_sums(Position *pos, const int32_t (*table)[SQ_NB][4])
+{
+    pos->sum_table = table;
+    for (int i = 0; i < 4; i++)
+        pos->sums[i] = 0;
+    for (int sq = 0; sq < SQ_NB && table; sq++)
+        if (piece_is_piece(pos->board[sq]))
+            for (int i = 0; i < 4; i++)
+                pos->sums[i] += table[pos->board[sq]][sq][i];
 }
 
 uint64_t position_compute_key(const Position *pos)

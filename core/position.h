@@ -34,6 +34,11 @@ typedef struct Position {
     Square last_to;          /* last_to (the mover's piece), NO_SQ both if it crossed nothing */
     int8_t clock;            /* capture-less moves left before the game ends, CLOCK_OFF while
                               * nobody has called the clock (Variant.clock_moves) */
+    /* A table of four numbers per piece and square that the position's user keeps summed over
+     * the pieces on the board (the engine, while it searches: its material and piece-square
+     * terms and phase weights), or NULL (position_attach_sums). */
+    const int32_t (*sum_table)[SQ_NB][4];
+    int32_t sums[4]; /* the table's sums over the pieces on the board (0 without a table) */
 } Position;
 
 /* Zobrist numbers; read-only after zobrist_init() (called by core_init()). */
@@ -68,11 +73,16 @@ void position_clear(Position *pos, const Variant *v);
 /* The board tables of pos's game. */
 static inline const Geometry *position_geo(const Position *pos) { return &pos->variant->geo; }
 
-/* Puts piece p on empty square sq, updating bitboards and key. */
+/* Puts piece p on empty square sq, updating bitboards, key and sums. */
 void position_put(Position *pos, int sq, Piece p);
 
-/* Removes the piece on sq, updating bitboards and key; returns it. */
+/* Removes the piece on sq, updating bitboards, key and sums; returns it. */
 Piece position_remove(Position *pos, int sq);
+
+/* Has pos keep the sums of table ([piece][square][4]) over its pieces from now on, computed
+ * afresh; NULL drops the table (the sums become 0). A copy of pos carries the table: whoever
+ * attaches one detaches it before the position leaves its hands. */
+void position_attach_sums(Position *pos, const int32_t (*table)[SQ_NB][4]);
 
 /* The letters of the piece types in FEN and diagrams, by type (index 0 unused). */
 extern const char PIECE_LETTERS[TYPE_NB + 1];

@@ -539,18 +539,21 @@ static int evaluate_with(const Position *pos, const Weights *w, const EvalPst *p
         eg += f[T_TEMPO] * w->v[W_TEMPO_EG];
     }
     if (pst) {
-        int id = pos->variant->id, now = 0, full = pst->phase_full[id];
-        const int32_t(*table)[SQ_NB][2] = pst->v[id];
-        const int32_t *phase = pst->phase[id];
-        uint8_t sq[SQ_NB];
-        int n = squares_of(position_occupied(pos), sq);
-        for (int i = 0; i < n; i++) {
-            Piece piece = pos->board[sq[i]];
-            const int32_t *entry = table[piece][sq[i]];
-            mg += entry[0];
-            eg += entry[1];
-            now += phase[piece];
+        int id = pos->variant->id, full = pst->phase_full[id];
+        const int32_t(*table)[SQ_NB][4] = pst->v[id];
+        int32_t sums[4] = {0};
+        if (pos->sum_table == table) { /* kept by make and unmake */
+            memcpy(sums, pos->sums, sizeof sums);
+        } else {
+            uint8_t sq[SQ_NB];
+            int n = squares_of(position_occupied(pos), sq);
+            for (int i = 0; i < n; i++)
+                for (int k = 0; k < 4; k++)
+                    sums[k] += table[pos->board[sq[i]]][sq[i]][k];
         }
+        mg += sums[0];
+        eg += sums[1];
+        int now = sums[2];
         p = full <= 0 || now >= full ? EVAL_PHASE_MAX : now * EVAL_PHASE_MAX / full;
     } else {
         pst_add(pos, w, NULL, &mg, &eg);
@@ -577,17 +580,11 @@ void eval_pst_build(EvalPst *pst, const Weights *w)
         pst->phase_full[g] = 0;
         for (int t = first; t <= last; t++)
             pst->phase_full[g] += w->v[weight_phase(t)] * 2 * eval_tables[g].start_count[t];
-        for (int p = 0; p < PIECE_NB; p++) {
-            int t = piece_type((Piece)p);
-            pst->phase[g][p] = p == piece_make(piece_color((Piece)p), t) && t >= first && t <= last
-                                   ? w->v[weight_phase(t)]
-                                   : 0;
-        }
         for (int p = 0; p < PIECE_NB; p++)
             for (int sq = 0; sq < SQ_NB; sq++) {
                 int t = piece_type((Piece)p), c = piece_color((Piece)p);
                 int32_t *entry = pst->v[g][p][sq];
-                entry[0] = entry[1] = 0;
+                entry[0] = entry[1] = entry[2] = entry[3] = 0;
                 /* only where such a piece can stand: a game the engine plays, a real square,
                  * in a zoned game a square of the piece's team */
                 if (t < PINCER || !v->engine || !variant_has_type(v, t) || p != piece_make(c, t) ||
@@ -600,6 +597,7 @@ void eval_pst_build(EvalPst *pst, const Weights *w)
                                    (mat >= 0 ? w->v[weight_mg(mat)] : 0));
                 entry[1] = sign * (w->v[weight_eg(tf)] + w->v[weight_eg(tr)] +
                                    (mat >= 0 ? w->v[weight_eg(mat)] : 0));
+                entry[2] = t >= first && t <= last ? w->v[weight_phase(t)] : 0;
             }
     }
 }

@@ -107,6 +107,10 @@ static __attribute__((noinline)) int drop_partner_captures(const Engine *e, Move
     return k || !all ? k : n;
 }
 
+/* Has the search's position keep the sums of the engine's table of material, piece-square
+ * terms and phase weights (EvalPst) through make and unmake, for the evaluation to read. */
+static void attach_sums(Engine *e) { position_attach_sums(&e->pos, e->pst.v[e->pos.variant->id]); }
+
 /* Static evaluation through the engine's cache (the key includes the side to move). */
 static int evaluate(Engine *e)
 {
@@ -394,9 +398,11 @@ bool engine_quiet_leaf(Engine *e, QuietLeaf *out)
     e->node_limit = 0;
     e->deadline = 0;
     atomic_store(&e->stop, 0);
+    attach_sums(e);
     out->score = qsearch(e, -SCORE_INF, SCORE_INF, 0, 0, true);
     out->nmoves = e->pvlen[0];
     memcpy(out->moves, e->pv[0], (size_t)out->nmoves * sizeof(Move));
+    position_attach_sums(&e->pos, NULL);
     if (atomic_load(&e->stop))
         return false;
     Position root = e->pos;
@@ -677,6 +683,7 @@ Move engine_search(Engine *e, const SearchLimits *limits, int *score, SearchInfo
         atomic_store(&e->stop, 0);
     }
     e->tt.generation = (uint8_t)((e->tt.generation + 1) & 63);
+    attach_sums(e); /* e->pos = e->root at the end drops them */
     int max_depth = limits->depth > 0 ? limits->depth : MAX_PLY - 2;
     if (!limits->depth && !limits->nodes && !limits->movetime_ms)
         max_depth = 6;

@@ -18,6 +18,8 @@
 #include <cmocka.h>
 
 #include "core/fen.h"
+#include "core/makemove.h"
+#include "core/movegen.h"
 #include "core/position.h"
 #include "search/eval.h"
 #include "search/weights.h"
@@ -159,6 +161,54 @@ static void test_trace_exact(void **state)
         }
     }
     assert_int_equal(checked, nfens * 8);
+}
+
+/* A position keeping the sums of the engine's table (position_attach_sums) through make and
+ * unmake evaluates as one that does not, in every game, along random games of 120 plies; after
+ * taking every move back its sums are those of a fresh attachment. */
+static void test_sums_through_moves(void **state)
+{
+    (void)state;
+    static EvalPst pst;
+    Weights w;
+    uint64_t seed = 4242;
+    weights_random(&w, &seed);
+    eval_pst_build(&pst, &w);
+    int plies = 0;
+    for (int g = 0; g < VARIANT_NB; g++) {
+        const Variant *v = variant_get((VariantId)g);
+        if (!v->engine)
+            continue;
+        Position pos;
+        char err[ERR_LEN];
+        assert_true(fen_parse_variant(&pos, "start", v, err, sizeof err));
+        position_attach_sums(&pos, pst.v[g]);
+        Position fresh = pos;
+        Move played[120];
+        Undo undo[120];
+        int n = 0;
+        for (; n < 120; n++) {
+            Position plain = pos;
+            position_attach_sums(&plain, NULL);
+            if (eval_evaluate_pst(&pos, &w, &pst) != eval_evaluate_pst(&plain, &w, &pst) ||
+                eval_evaluate_pst(&pos, &w, &pst) != eval_evaluate(&pos, &w))
+                fail_msg("%s, ply %d: the kept sums evaluate differently", v->name, n);
+            Move list[MAX_MOVES];
+            int k = movegen_legal(&pos, list);
+            if (k == 0)
+                break;
+            played[n] = list[rng_next(&seed) % (uint32_t)k];
+            move_do(&pos, played[n], &undo[n]);
+        }
+        plies += n;
+        while (n > 0) {
+            n--;
+            move_undo(&pos, played[n], &undo[n]);
+        }
+        position_attach_sums(&fresh, pst.v[g]);
+        assert_memory_equal(pos.sums, fresh.sums, sizeof pos.sums);
+    }
+    assert_true(plies > 200);
 }
 
 /* The mirrored position (colours and side swapped) has the same trace and the same score. */
@@ -681,6 +731,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_trace_exact),
         cmocka_unit_test(test_mirror_symmetry),
+        cmocka_unit_test(test_sums_through_moves),
         cmocka_unit_test(test_material_lone_mage),
         cmocka_unit_test(test_mobility_edges),
         cmocka_unit_test(test_palace_features),
