@@ -69,6 +69,9 @@ static inline __attribute__((always_inline)) int slide_from(Gen *g, int from, in
  * passes every type; the Chameleon (4.8) passes only {Long leaper}. */
 static void leaper_line(Gen *g, int from, int d, int us, unsigned victims, Bitboard quiet)
 {
+    if (quiet != ALL_SQUARES && !g->marks &&
+        !(g->geo->ray[from][d] & (quiet | g->pos->by_color[!us])))
+        return; /* a tactical generation, and no enemy to jump nor square to reach on this line */
     int s = slide_from(g, from, from, d, quiet);
     for (;;) {
         Piece p = g->pos->board[s];
