@@ -204,7 +204,7 @@ bench-paired: $(BIN)
 	@scripts/bench_paired.sh $(BIN) $(BENCH_REF)
 
 mpi:
-	@$(MAKE) --no-print-directory MPI=1 bin/maxtune-mpi
+	@$(MAKE) --no-print-directory MPI=1 SANITIZE=0 TSAN=0 bin/maxtune-mpi
 
 bench-mpi: $(BIN) mpi
 	@scripts/bench_mpi.sh $(BIN) bin/maxtune-mpi
