@@ -26,6 +26,13 @@ int movegen_legal(Position *pos, Move *list);
 /* True when the pseudo-legal move m does not leave the mover's King attacked. */
 bool movegen_is_legal(Position *pos, Move m);
 
+/* The part of movegen_safe that needs no captures: the mover is neither the King nor an
+ * Immobilizer and its from square is not in the exposure. */
+static inline bool movegen_safe_mover(int mover, int from, Bitboard exposure)
+{
+    return mover != KING && mover != IMMOBILIZER && !(exposure & bb_square(from));
+}
+
 /* True when a move of a piece of type `mover` from `from`, capturing on the n squares caps,
  * played where the mover's King is not attacked and the exposure (attack_exposure) is
  * `exposure`, certainly leaves that King unattacked: the mover is neither the King nor an
@@ -34,7 +41,7 @@ bool movegen_is_legal(Position *pos, Move m);
  * a game without Kings. */
 static inline bool movegen_safe(int mover, int from, const Square *caps, int n, Bitboard exposure)
 {
-    if (mover == KING || mover == IMMOBILIZER || (exposure & bb_square(from)))
+    if (!movegen_safe_mover(mover, from, exposure))
         return false;
     for (int i = 0; i < n; i++)
         if (exposure & bb_square(caps[i]))
@@ -55,7 +62,7 @@ static inline bool movegen_safe_before(const Position *pos, Move m, Bitboard exp
 {
     int from = move_from(m), mover = piece_type(pos->board[from]);
     Square caps[MAX_CAPTURES];
-    if (mover == KING || mover == IMMOBILIZER || (exposure & bb_square(from)))
+    if (!movegen_safe_mover(mover, from, exposure))
         return false; /* decided without the captures */
     return movegen_safe(mover, from, caps, move_captures(pos, m, caps), exposure);
 }
