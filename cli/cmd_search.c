@@ -211,10 +211,24 @@ int cmd_bench(int argc, char **argv)
 {
     static const char help[] =
         "usage: maxtune bench [DEPTH] [--variant maxima|ultima|martian|martian4]\n"
+        "                     [--weights FILE]\n"
         "Searches a fixed set of positions of the game (Maxima by default) to DEPTH (default 7)\n"
-        "with its default weights and a 16 MiB hash; prints each position's nodes, then the\n"
-        "total node count (a signature that changes only when search behaviour changes) and\n"
-        "nodes/s.\n";
+        "with its default weights (or --weights: a file, 'default' or 'material') and a 16 MiB\n"
+        "hash; prints each position's nodes, then the total node count (a signature that\n"
+        "changes only when search behaviour changes) and nodes/s.\n";
+    const char *weights_path = "default";
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--weights"))
+            continue;
+        if (i + 1 >= argc) {
+            fprintf(stderr, "maxtune bench: --weights needs a file\n%s", help);
+            return EXIT_USAGE;
+        }
+        weights_path = argv[i + 1];
+        memmove(&argv[i], &argv[i + 2], (size_t)(argc - i - 2 + 1) * sizeof *argv);
+        argc -= 2;
+        i--;
+    }
     const Variant *variant;
     int rc = cli_usage_variant("bench", &argc, argv, help, 1, 2, false, &variant);
     if (rc >= 0)
@@ -230,10 +244,13 @@ int cmd_bench(int argc, char **argv)
         fprintf(stderr, "maxtune bench: out of memory\n");
         return EXIT_FAIL;
     }
+    Weights w;
+    if (!cli_load_weights("bench", weights_path, variant, &w)) {
+        engine_free(e);
+        return EXIT_USAGE;
+    }
     uint64_t total = 0;
     double t0 = clock_now();
-    Weights w;
-    weights_game_default(&w, variant);
     engine_set_weights(e, &w);
     for (size_t i = 0; i < BENCH_NB; i++) {
         Position pos;

@@ -5,7 +5,10 @@
 # The reference is built from REF_COMMIT in its own git worktree, build/ref-<commit>/, the same
 # kind of build (make PGO=1), once; later runs reuse it. For each of BENCH_PAIRS pairs (default
 # 9; the order inside a pair alternates) it times
-#   1. `maxtune bench 7`: its nodes/s (the node counts must agree: the same search);
+#   1. `maxtune bench 7`: its nodes/s (the node counts must agree: the same search); the
+#      program searches with BENCH_WEIGHTS (default configs/v4.weights, the built-in default of
+#      b40ba5a), the reference with its built-in default, so that both search the same tree
+#      after the default moved on (v5 since issue 42);
 #   2. `maxtune perft start 5` (Maxima): nodes/s;
 #   3. a 1-thread match at 2000 nodes per move (configs/match.ini, BENCH_MATCH_PAIRS game pairs,
 #      default 10): games/s from its timing.json (the games must be the same);
@@ -17,6 +20,7 @@ bin=$(realpath "${1:-bin/maxtune}")
 ref_commit=${2:-b40ba5a}
 pairs=${BENCH_PAIRS:-9}
 match_pairs=${BENCH_MATCH_PAIRS:-10}
+weights=${BENCH_WEIGHTS:-configs/v4.weights}
 root=$(git rev-parse --show-toplevel)
 ref_hash=$(git rev-parse --short "$ref_commit^{commit}")
 ref_dir=$root/build/ref-$ref_hash
@@ -34,13 +38,15 @@ now() { date +%s.%N; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# One timed run of benchmark $1 with binary $2; prints its figure (nodes/s or games/s) and a
-# fingerprint of its result (node count, games) that both binaries must share.
+# One timed run of benchmark $1 with binary $2 (and bench's further arguments $3...); prints its
+# figure (nodes/s or games/s) and a fingerprint of its result (node count, games) that both
+# binaries must share.
 run_one() {
   local what=$1 b=$2 t0 t1 out
+  shift 2
   case $what in
   bench)
-    "$b" bench 7 | awk '/^bench:/ {print $4, $2}' ;;
+    "$b" bench 7 "$@" | awk '/^bench:/ {print $4, $2}' ;;
   perft)
     t0=$(now); out=$("$b" perft start 5 | awk 'END {print $NF}'); t1=$(now)
     echo "$out $t0 $t1" | awk '{printf "%.0f %s\n", $1 / ($3 - $2), $1}' ;;
@@ -57,11 +63,11 @@ echo "== paired runs: $bin against $ref_hash ($pairs pairs, interleaved) =="
 for what in bench perft match; do
   for r in $(seq "$pairs"); do
     if [ $((r % 2)) -eq 1 ]; then
-      read -r new newfp < <(run_one "$what" "$bin")
+      read -r new newfp < <(run_one "$what" "$bin" --weights "$weights")
       read -r old oldfp < <(run_one "$what" "$ref_bin")
     else
       read -r old oldfp < <(run_one "$what" "$ref_bin")
-      read -r new newfp < <(run_one "$what" "$bin")
+      read -r new newfp < <(run_one "$what" "$bin" --weights "$weights")
     fi
     same=yes
     [ "$newfp" = "$oldfp" ] || same=no
@@ -79,7 +85,8 @@ done
 if [ "${BENCH_CALLGRIND:-1}" != 0 ] && command -v valgrind >/dev/null; then
   echo "== callgrind instructions of bench 5 (independent of the machine's load) =="
   for b in "$bin" "$ref_bin"; do
-    valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.out" "$b" bench 5 2>&1 >/dev/null |
+    args=(); [ "$b" = "$bin" ] && args=(--weights "$weights")
+    valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.out" "$b" bench 5 "${args[@]}" 2>&1 >/dev/null |
       awk '/refs:/ {gsub(",", "", $NF); print $NF}'
   done >"$tmp/cg"
   awk 'NR == 1 {n = $1} NR == 2 {r = $1} END {printf "program %.0f, reference %.0f instructions: ratio %.3f\n", n, r, n / r}' "$tmp/cg"
