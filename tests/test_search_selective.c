@@ -2,9 +2,9 @@
  * values: the check extension, late-move pruning, futility pruning and the history malus. Each
  * is switched on through the weights, at a fixed depth, on the middle-game positions of
  * perft.epd that test_search_options uses:
- *   - off is the search as it was: v1 and v2 leave them off (the default, v4, switches on the
- *     three that passed their SPRT), and a futility margin that can never cut gives exactly the
- *     search without it;
+ *   - off is the search as it was: v1 and v2 leave them off (v4 switched on the three that
+ *     passed their SPRT, the default v5 keeps them), and a futility margin that can never cut
+ *     gives exactly the search without it;
  *   - the check extension finds a checkmate in one at depth 1, which the capture search at the
  *     horizon cannot see without it (it stands pat in check);
  *   - late-move and futility pruning, when they must cut, search fewer nodes everywhere, and
@@ -133,15 +133,15 @@ static void assert_same(const char *fen, const char *what, Result a, Result b)
 }
 
 /* Both pinned tables (v1, v2) leave every selective weight at its v1 value (off), so the runs
- * made with them search as they did; the default (v4) has the check extension, late-move
- * pruning (depth 3, 3 + d^2 moves) and the history malus on, futility pruning off. A futility
+ * made with them search as they did; the default (v5) has the check extension, late-move
+ * pruning (depth 2, 27 + d^2 moves) and the history malus on, futility pruning off. A futility
  * margin of 2000 a ply can never bring these positions' static evaluation down to alpha:
  * exactly the search without it. */
 static void test_off_is_the_old_search(void **state)
 {
     (void)state;
     static const int ws[] = {W_CHECK_EXTENSION, W_LMP_DEPTH, W_FUTILITY_DEPTH, W_HISTORY_MALUS};
-    static const int v4[] = {1, 3, 0, 1};
+    static const int v5[] = {1, 2, 0, 1};
     Weights d, v1, v2;
     weights_default(&d);
     weights_v1(&v1);
@@ -149,9 +149,9 @@ static void test_off_is_the_old_search(void **state)
     for (size_t k = 0; k < sizeof ws / sizeof ws[0]; k++) {
         assert_int_equal(v1.v[ws[k]], 0);
         assert_int_equal(v2.v[ws[k]], 0);
-        assert_int_equal(d.v[ws[k]], v4[k]);
+        assert_int_equal(d.v[ws[k]], v5[k]);
     }
-    assert_int_equal(d.v[W_LMP_MOVES], 3);
+    assert_int_equal(d.v[W_LMP_MOVES], 27);
     for (int i = 0; i < NFENS; i++) {
         Result off = search_fen(i, OFF);
         for (int depth = 1; depth <= 6; depth++) {
