@@ -2,7 +2,8 @@
 # make bench: prints the speed figures of maxtune on this machine.
 #  1. perft nodes/s, one thread: the start position to depth 5 and the reference positions of
 #     tests/data/reference/perft.epd at depth 3 (target: 10 million nodes/s).
-#  2. search nodes/s with the full evaluation: `maxtune bench` (target: 1.5 million nodes/s).
+#  2. search nodes/s with the full evaluation: `maxtune bench` on v4's weights (target: 1.5
+#     million nodes/s), then the default's node count.
 #  3. match throughput: games/s at 2000 nodes per move with 1 and 2 threads, the parallel
 #     efficiency and the time spent outside the search (targets: 90% and 2%).
 #  3b. the same match with both players external `maxtune uci` processes, each run paired with
@@ -35,9 +36,15 @@ if [ -f "$refdata/perft.epd" ]; then
 fi
 
 echo "== search (one thread, full evaluation) =="
-for r in $(seq "$reps"); do "$bin" bench 7 | awk '/^bench:/ {print $4, $2}'; done > /tmp/maxtune-bench.$$
-awk '{print $1}' /tmp/maxtune-bench.$$ | median | awk '{printf "search bench depth 7: median %.0f nodes/s\n", $1}'
-awk 'NR==1 {print "node-count signature: " $2}' /tmp/maxtune-bench.$$
+# Timed on v4's tree (configs/v4.weights, bench/signature_v4), the tree docs/figures.md's
+# nodes/s row and the reference program b40ba5a search; the default's tree is counted once.
+for r in $(seq "$reps"); do
+  "$bin" bench 7 --weights configs/v4.weights | awk '/^bench:/ {print $4, $2}'
+done > /tmp/maxtune-bench.$$
+awk '{print $1}' /tmp/maxtune-bench.$$ | median |
+  awk '{printf "search bench depth 7, v4 weights: median %.0f nodes/s\n", $1}'
+awk 'NR==1 {print "node-count signature, v4 weights: " $2}' /tmp/maxtune-bench.$$
+"$bin" bench 7 | awk '/^bench:/ {print "node-count signature, the default weights: " $2 ", " $4 " nodes/s"}'
 rm -f /tmp/maxtune-bench.$$
 
 echo "== match throughput (2000 nodes per move), in-process and external engines =="
