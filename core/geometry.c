@@ -1,6 +1,7 @@
 /* geometry.c: builds the read-only board tables of a board shape. */
 #include "geometry.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static const int DIR_DF[DIR_NB] = {0, 1, 1, 1, 0, -1, -1, -1};
@@ -67,14 +68,15 @@ static void build_palaces(Geometry *g)
 }
 
 /* Slider reach along a segment, for every length, place and occupancy: the same for every
- * board, so computed once (by core_init, before any thread) and copied into each game's tables. */
-static void build_slides(Geometry *g)
+ * board, so computed once (by core_init, before any thread) and copied into each game's tables.
+ * Fills line_base[len], where the rows of segments of length len begin. */
+static void build_slides(Geometry *g, uint16_t line_base[LINE_MAX + 1])
 {
-    static uint16_t line_base[LINE_MAX + 1];
+    static uint16_t base_of[LINE_MAX + 1];
     static uint8_t line_slides[LINE_TABLE_SIZE];
     static bool built;
     for (int len = 1, base = 0; !built && len <= LINE_MAX; len++) {
-        line_base[len] = (uint16_t)base;
+        base_of[len] = (uint16_t)base;
         for (int index = 0; index < len; index++)
             for (unsigned occ = 0; occ < (1u << len); occ++) {
                 int n = 0;
@@ -87,12 +89,12 @@ static void build_slides(Geometry *g)
         base += len << len;
     }
     built = true;
-    memcpy(g->line_base, line_base, sizeof line_base);
+    memcpy(line_base, base_of, sizeof base_of);
     memcpy(g->line_slides, line_slides, sizeof line_slides);
 }
 
 /* Rays and directions: walk each direction from each square; a line stops at holes and edges.
- * Then the line segments of each orientation and the slider reach along them. */
+ * Then the slider reach table and the line segments of each orientation, numbered together. */
 static void build_lines(Geometry *g)
 {
     for (int sq = 0; sq < SQ_NB; sq++) {
@@ -105,25 +107,27 @@ static void build_lines(Geometry *g)
                 g->lines[sq] |= bb_square(t);
             }
     }
+    uint16_t line_base[LINE_MAX + 1];
+    build_slides(g, line_base);
     /* Line segments: start where the square behind is off the board, walk forward. */
     static const int FORWARD[LINE_NB] = {EAST, NORTH, NORTHEAST, NORTHWEST};
-    for (int o = 0; o < LINE_NB; o++) {
-        int bit = 0;
+    int seg = 0;
+    for (int o = 0; o < LINE_NB; o++)
         for (int sq = 0; sq < SQ_NB; sq++) {
             if (!g->real[sq] || g->step[sq][dir_opposite(FORWARD[o])] != NO_SQ)
                 continue;
             int len = 0;
             for (int t = sq; t != NO_SQ; t = g->step[t][FORWARD[o]])
                 len++;
-            int start = bit, index = 0;
-            for (int t = sq; t != NO_SQ; t = g->step[t][FORWARD[o]], index++) {
-                g->line_bit[t][o] = bb_square(bit);
-                g->line[o][t] = (LineRef){(uint8_t)bit++, (uint8_t)start, (uint8_t)len,
+            if (seg >= LINE_SEG_NB)
+                abort(); /* a board shape with more segments than Position.line_occ holds */
+            int index = 0;
+            for (int t = sq; t != NO_SQ; t = g->step[t][FORWARD[o]], index++)
+                g->line[t][o] = (LineRef){(uint16_t)(line_base[len] + (index << len)),
+                                          (uint16_t)(1u << index), (uint8_t)seg, (uint8_t)len,
                                           (uint8_t)index};
-            }
+            seg++;
         }
-    }
-    build_slides(g);
 }
 
 /* Fills the zones and square owners (nothing without zones): the canal runs through the middle

@@ -17,21 +17,25 @@ static inline bool dir_is_orthogonal(int d) { return (d & 1) == 0; }
 
 enum { PALACE_D = 0, PALACE_E = 1 };
 
-/* Lines for occupancy lookups ("rotated bitboards"). Each orientation cuts the board into
- * maximal segments of real squares (holes and edges end a segment) and numbers the squares of
- * every segment consecutively in its own 76-bit layout, so that a segment's occupancy is one
- * shift and mask away (Position.line_occ). */
+/* Lines for occupancy look-ups. Each orientation cuts the board into maximal segments of real
+ * squares (holes and edges end a segment); the segments of all four orientations are numbered
+ * together, and Position.line_occ keeps one word per segment whose bit i is its i-th square
+ * (counted from its west, south, south-west or south-east end), so that a slider's reach along
+ * a line is one look-up in line_slides. */
 enum LineOrientation { LINE_RANK, LINE_FILE, LINE_DIAG, LINE_ANTI, LINE_NB };
 
-/* Where a square lies in the segment of one orientation. */
+/* Where a square lies in its segment of one orientation. */
 typedef struct LineRef {
-    uint8_t bit;   /* the square's bit in the orientation's layout */
-    uint8_t start; /* bit of the segment's first square */
-    uint8_t len;   /* squares in the segment (1..11) */
-    uint8_t index; /* the square's place in the segment, bit - start */
+    uint16_t slides; /* where line_slides' row for this square's place in a segment of this
+                      * length begins: the reach is line_slides[slides + occupancy] */
+    uint16_t bit;    /* the square's bit in its segment's word, 1 << index */
+    uint8_t seg;     /* the segment's number: its word in Position.line_occ */
+    uint8_t len;     /* squares in the segment (1..11) */
+    uint8_t index;   /* the square's place in the segment */
 } LineRef;
 
-enum { LINE_MAX = 11, LINE_TABLE_SIZE = 40962 };
+/* LINE_SEG_NB: the most segments a board may have (Maxima's has 51, Ultima's 46). */
+enum { LINE_MAX = 11, LINE_SEG_NB = 64, LINE_TABLE_SIZE = 40962 };
 
 /* How the King moves: Maxima's knight jumps on the file cylinder (MAXIMA.md 4.9) or Ultima's
  * one step in any direction (ULTIMA.md 4.7). */
@@ -82,9 +86,7 @@ typedef struct Geometry {
     Bitboard palace_mask[COLOR_NB];       /* each side's palace squares (0 without palaces) */
     Square mirror[SQ_NB + 1];             /* the square's image under the colour symmetry */
     uint8_t rank_first, rank_last;        /* the grid ranks holding real squares */
-    LineRef line[LINE_NB][SQ_NB];         /* segment of each real square, per orientation */
-    Bitboard line_bit[SQ_NB][LINE_NB];    /* bb_square(line[o][sq].bit), for make/unmake */
-    uint16_t line_base[LINE_MAX + 1];     /* offset of segment length len in line_slides */
+    LineRef line[SQ_NB][LINE_NB];         /* each real square's segment per orientation */
     uint8_t line_slides[LINE_TABLE_SIZE]; /* [len][index][occupancy]: empty squares a slider
                                            * reaches both ways along the segment */
     char name[SQ_NB][4];                  /* "a1", "e10", "" for holes */
@@ -111,13 +113,12 @@ static inline int sq_file(int sq) { return sq & 7; }
 static inline int sq_rank(int sq) { return sq >> 3; }
 static inline int sq_make(int file, int rank) { return rank * 8 + file; }
 
-/* Empty squares a slider on sq reaches along its segment of orientation o, given that
- * orientation's occupancy bitboard (Position.line_occ[o]). */
-static inline int geo_line_moves(const Geometry *g, int sq, int o, Bitboard line_occ)
+/* Empty squares a slider on sq reaches along its segment of orientation o, given the
+ * segments' occupancy words (Position.line_occ). */
+static inline int geo_line_moves(const Geometry *g, int sq, int o, const uint16_t *line_occ)
 {
-    LineRef r = g->line[o][sq];
-    unsigned occ = (unsigned)(line_occ >> r.start) & ((1u << r.len) - 1);
-    return g->line_slides[g->line_base[r.len] + (r.index << r.len) + occ];
+    const LineRef *r = &g->line[sq][o];
+    return g->line_slides[r->slides + line_occ[r->seg]];
 }
 
 /* True for the directions whose squares have increasing indices (N, NE, E, NW). */

@@ -67,7 +67,8 @@ static inline __attribute__((always_inline)) int slide_from(Gen *g, int from, in
 /* Long-leaper line (4.3) in direction d: slides (to squares in `quiet`), then jumps over
  * enemies of a type in `victims` that have an empty square right behind them. The Long leaper
  * passes every type; the Chameleon (4.8) passes only {Long leaper}. */
-static void leaper_line(Gen *g, int from, int d, int us, unsigned victims, Bitboard quiet)
+static inline __attribute__((always_inline)) void leaper_line(Gen *g, int from, int d, int us,
+                                                              unsigned victims, Bitboard quiet)
 {
     if (quiet != ALL_SQUARES && !g->marks &&
         !(g->geo->ray[from][d] & (quiet | g->pos->by_color[!us])))
@@ -197,7 +198,8 @@ static inline bool may_be_wanted(const Gen *g, int from, int type, int us, const
 }
 
 /* The moves of the unfrozen piece on `from`, limited by the masks. */
-static void piece_moves(Gen *g, int from, int type, int us, const Masks *m)
+static inline __attribute__((always_inline)) void piece_moves(Gen *g, int from, int type, int us,
+                                                              const Masks *m)
 {
     switch (type) {
     case PINCER:

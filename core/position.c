@@ -81,11 +81,9 @@ void position_put(Position *pos, int sq, Piece p)
     pos->board[sq] = p;
     pos->by_color[c] |= bb_square(sq);
     pos->by_type[t] |= bb_square(sq);
-    const Bitboard *line_bit = position_geo(pos)->line_bit[sq];
-    Bitboard occ[LINE_NB]; /* through a copy: the compiler then keeps the four in vectors */
+    const LineRef *line = position_geo(pos)->line[sq];
     for (int o = 0; o < LINE_NB; o++)
-        occ[o] = pos->line_occ[o] | line_bit[o];
-    memcpy(pos->line_occ, occ, sizeof occ);
+        pos->line_occ[line[o].seg] |= line[o].bit;
     pos->key ^= zobrist_piece[p][sq];
     if (t == KING)
         pos->king[c] = (Square)sq;
@@ -100,11 +98,9 @@ Piece position_remove(Position *pos, int sq)
     pos->board[sq] = EMPTY;
     pos->by_color[piece_color(p)] &= ~bb_square(sq);
     pos->by_type[piece_type(p)] &= ~bb_square(sq);
-    const Bitboard *line_bit = position_geo(pos)->line_bit[sq];
-    Bitboard occ[LINE_NB];
+    const LineRef *line = position_geo(pos)->line[sq];
     for (int o = 0; o < LINE_NB; o++)
-        occ[o] = pos->line_occ[o] & ~line_bit[o];
-    memcpy(pos->line_occ, occ, sizeof occ);
+        pos->line_occ[line[o].seg] &= (uint16_t)~line[o].bit;
     pos->key ^= zobrist_piece[p][sq];
     if (pos->sum_table)
         for (int i = 0; i < 4; i++)
@@ -213,15 +209,17 @@ bool position_is_consistent(const Position *pos, char *why, size_t len)
             snprintf(why, len, "type %d bitboard wrong", t);
             return false;
         }
-    for (int o = 0; o < LINE_NB; o++) {
-        Bitboard lines = 0, occupied = color[WHITE] | color[BLACK];
-        while (occupied)
-            lines |= bb_square(geo->line[o][bb_pop(&occupied)].bit);
-        if (lines != pos->line_occ[o]) {
-            snprintf(why, len, "line occupancy %d is stale", o);
+    uint16_t lines[LINE_SEG_NB] = {0};
+    for (Bitboard occupied = color[WHITE] | color[BLACK]; occupied;) {
+        int sq = bb_pop(&occupied);
+        for (int o = 0; o < LINE_NB; o++)
+            lines[geo->line[sq][o].seg] |= geo->line[sq][o].bit;
+    }
+    for (int i = 0; i < LINE_SEG_NB; i++)
+        if (lines[i] != pos->line_occ[i]) {
+            snprintf(why, len, "line occupancy of segment %d is stale", i);
             return false;
         }
-    }
     if (pos->zoned != variant_zoned(pos->variant)) {
         snprintf(why, len, "the zoned flag is not the game's");
         return false;

@@ -19,7 +19,6 @@ typedef struct Position {
     Bitboard by_color[COLOR_NB]; /* squares holding pieces of a colour (zoned games: of the
                                   * team of the player owning their zone, piece_color) */
     Bitboard by_type[TYPE_NB];   /* squares holding pieces of a type, either colour */
-    Bitboard line_occ[LINE_NB];  /* occupancy in each line layout (geometry.h LineRef) */
     Square king[COLOR_NB];       /* king squares */
     uint8_t side;                /* side to move: the player (0..Variant.players - 1) */
     bool zoned;                  /* variant_zoned(variant), read by make/unmake and generation
@@ -27,6 +26,8 @@ typedef struct Position {
     int plies;                   /* plies played (FEN's last field) */
     uint64_t key;                /* Zobrist key */
     const Variant *variant;      /* the game: its rules and board */
+    /* The occupancy of each line segment, one word per segment (geometry.h LineRef). */
+    uint16_t line_occ[LINE_SEG_NB];
     /* The state of a scoring, zoned game (MARTIAN.md 2); 0, NO_SQ and CLOCK_OFF elsewhere. All
      * of it is in the key (position_state_key). */
     int32_t score[COLOR_NB]; /* points each team (Variant.team) has captured (Variant.scores) */

@@ -16,18 +16,6 @@
 
 enum { CLOSE_BITS = 4 };
 
-/* Where a slider's mobility along one line is looked up (geo_line_moves without the 128-bit
- * shift): the segment's occupancy is the 32-bit little-endian word at byte `byte` of the
- * orientation's Position.line_occ, shifted right by `shift` and masked by `mask`; the count is
- * Geometry.line_slides[base + occupancy]. */
-typedef struct LineSlot {
-    uint16_t base;
-    uint16_t mask;
-    uint8_t byte, shift;
-} LineSlot;
-
-_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "LineSlot reads bitboards as bytes");
-
 /* The evaluation's tables of one game. */
 typedef struct EvalTables {
     Bitboard zone2[SQ_NB];      /* squares within two King steps, the square excluded */
@@ -38,7 +26,6 @@ typedef struct EvalTables {
     Bitboard close_plane[COLOR_NB][CLOSE_BITS];
     Bitboard enemy_palace[COLOR_NB]; /* the palace a colour attacks */
     int start_count[TYPE_NB];        /* pieces of each type a side has at the start */
-    LineSlot slot[SQ_NB][LINE_NB];   /* each square's line look-ups */
     /* Which of the game's own terms to count (its table's rows, weights.h): frozen pieces all
      * together (Maxima's frozen), or by type with the suicide term (Ultima's frozen.<type> and
      * suicide_spare); the King attack by capture kind (Ultima's king_attack.<kind>). */
@@ -86,13 +73,6 @@ static void eval_tables_build(EvalTables *e, const Variant *v)
                     e->close_plane[c][b] |= bb_square(a);
         }
     }
-    for (int sq = 0; sq < SQ_NB; sq++)
-        for (int o = 0; o < LINE_NB && geo->real[sq]; o++) {
-            LineRef r = geo->line[o][sq];
-            e->slot[sq][o] = (LineSlot){(uint16_t)(geo->line_base[r.len] + (r.index << r.len)),
-                                        (uint16_t)((1u << r.len) - 1), (uint8_t)(r.start >> 3),
-                                        (uint8_t)(r.start & 7)};
-        }
     e->frozen_total = weights_term_in_game(v, T_FROZEN);
     e->frozen_by_type = weights_term_in_game(v, T_FROZEN_PINCER);
     e->king_attack = weights_term_in_game(v, T_KING_ATTACK_PINCER);
@@ -178,14 +158,10 @@ static inline int squares_of(Bitboard b, uint8_t sq[SQ_NB])
     return n;
 }
 
-/* Empty squares a slider on sq reaches along orientation o (geo_line_moves, through the
- * LineSlot table). */
-static inline int line_moves(const Position *pos, const EvalTables *e, int sq, int o)
+/* Empty squares a slider on sq reaches along orientation o. */
+static inline int line_moves(const Position *pos, int sq, int o)
 {
-    LineSlot s = e->slot[sq][o];
-    uint32_t word;
-    memcpy(&word, (const unsigned char *)&pos->line_occ[o] + s.byte, sizeof word);
-    return position_geo(pos)->line_slides[s.base + ((word >> s.shift) & s.mask)];
+    return geo_line_moves(position_geo(pos), sq, o, pos->line_occ);
 }
 
 /* Slider mobility by type: adds to mob[t] the empty squares each piece of `sliders` (Pincers to
@@ -193,14 +169,13 @@ static inline int line_moves(const Position *pos, const EvalTables *e, int sq, i
  * up from the line occupancies. One pass over the pieces of every type. */
 static void count_sliders(const Position *pos, Bitboard sliders, int mob[TYPE_NB])
 {
-    const EvalTables *e = tables_of(pos);
     uint8_t sq[SQ_NB];
     int n = squares_of(sliders, sq);
     for (int i = 0; i < n; i++) {
-        int s = sq[i], moves = line_moves(pos, e, s, LINE_RANK) + line_moves(pos, e, s, LINE_FILE);
+        int s = sq[i], moves = line_moves(pos, s, LINE_RANK) + line_moves(pos, s, LINE_FILE);
         int t = piece_type(pos->board[s]);
         if (t != PINCER)
-            moves += line_moves(pos, e, s, LINE_DIAG) + line_moves(pos, e, s, LINE_ANTI);
+            moves += line_moves(pos, s, LINE_DIAG) + line_moves(pos, s, LINE_ANTI);
         mob[t] += moves;
     }
 }
