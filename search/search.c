@@ -280,10 +280,12 @@ static void score_moves(const Engine *e, const Move *moves, const bool *tactical
 /* Moves the best-scored remaining move to index i (selection sort step). */
 static void pick_move(Move *moves, int *scores, int n, int i)
 {
+    int top = scores[i];
+    for (int j = i + 1; j < n; j++) /* the highest score: a loop the compiler vectorises */
+        top = scores[j] > top ? scores[j] : top;
     int best = i;
-    for (int j = i + 1; j < n; j++)
-        if (scores[j] > scores[best])
-            best = j;
+    while (scores[best] != top) /* its first place, as a strict scan would pick */
+        best++;
     Move m = moves[i];
     moves[i] = moves[best];
     moves[best] = m;
