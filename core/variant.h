@@ -89,8 +89,8 @@ typedef struct Variant {
     bool empty_zone_ends;            /* the game ends when a zone is empty; the higher score
                                       * wins, a tie goes to the player who emptied his zone */
     BoardShape shape;                /* what geo is built from */
-    /* The board's tables, on a 64-byte boundary: their 64-byte rows (line_bit) then index with
-     * one shift from the Variant, as fast as before the zoned fields came. */
+    /* The board's tables, on a 64-byte boundary: their power-of-two rows (ray's 128 bytes a
+     * square, line's 32) then index with one shift from the Variant and stay within cache lines. */
     _Alignas(64) Geometry geo;
 } Variant;
 
