@@ -121,6 +121,22 @@ static inline int geo_line_moves(const Geometry *g, int sq, int o, const uint16_
     return g->line_slides[r->slides + line_occ[r->seg]];
 }
 
+/* The orientation of the line that direction d runs along. */
+static inline int dir_line(int d)
+{
+    static const uint8_t LINE_OF[4] = {LINE_FILE, LINE_DIAG, LINE_RANK, LINE_ANTI};
+    return LINE_OF[d & 3]; /* N and S, NE and SW, E and W, SE and NW */
+}
+
+/* True when no piece stands strictly between squares a and b, which lie on one line in
+ * direction d from a (Geometry.dir_to), given the segments' occupancy words. */
+static inline bool geo_line_clear(const Geometry *g, int a, int b, int d, const uint16_t *line_occ)
+{
+    const LineRef *ra = &g->line[a][dir_line(d)], *rb = &g->line[b][dir_line(d)];
+    unsigned lo = ra->bit < rb->bit ? ra->bit : rb->bit, hi = ra->bit ^ rb->bit ^ lo;
+    return !(line_occ[ra->seg] & (hi - 1) & ~((lo << 1) - 1));
+}
+
 /* True for the directions whose squares have increasing indices (N, NE, E, NW). */
 static inline bool dir_is_increasing(int d) { return d <= EAST || d == NORTHWEST; }
 

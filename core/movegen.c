@@ -166,6 +166,34 @@ static void chameleon_moves(Gen *g, int from, int us, const Masks *m)
     }
 }
 
+/* True when a slide of the piece on `from` (along rook lines only with `rook`) reaches an empty
+ * square of `wanted`, nothing standing between: the exact test for a slider whose wanted moves
+ * are all slides onto such squares. */
+static inline bool slide_reaches(const Gen *g, int from, Bitboard wanted, bool rook)
+{
+    const Geometry *geo = g->geo;
+    for (Bitboard b = geo->lines[from] & wanted & ~g->occupied; b;) {
+        int t = bb_pop(&b), d = geo->dir_to[from][t] - 1;
+        if ((!rook || dir_is_orthogonal(d)) && geo_line_clear(geo, from, t, d, g->pos->line_occ))
+            return true;
+    }
+    return false;
+}
+
+/* True when the first piece met along some line from `from` is an enemy of a type in `victims`
+ * with an empty square right behind it: a Long leaper's (or a Chameleon's) first jump. */
+static inline bool jump_reaches(const Gen *g, int from, Bitboard victims)
+{
+    const Geometry *geo = g->geo;
+    for (Bitboard b = geo->lines[from] & victims; b;) {
+        int t = bb_pop(&b), d = geo->dir_to[from][t] - 1;
+        if (g->pos->board[geo->step[t][d]] == EMPTY &&
+            geo_line_clear(geo, from, t, d, g->pos->line_occ))
+            return true;
+    }
+    return false;
+}
+
 /* False when no move of the unfrozen piece of type `type` on `from` can be one the tactical masks
  * want: a test of the squares its moves could reach at most, so that the capture search passes
  * most pieces by without walking their lines. */
@@ -173,26 +201,29 @@ static inline bool may_be_wanted(const Gen *g, int from, int type, int us, const
 {
     const Geometry *geo = g->geo;
     const Position *pos = g->pos;
-    Bitboard enemy = pos->by_color[!us], lines = geo->lines[from];
+    Bitboard enemy = pos->by_color[!us];
     switch (type) {
     case PINCER:
-        return ((geo->rank_mask[sq_rank(from)] | geo->file_mask[sq_file(from)]) & m->pincer) != 0;
+        return slide_reaches(g, from, m->pincer, true);
     case COORDINATOR:
-        return (lines & m->coordinator) != 0;
+        return slide_reaches(g, from, m->coordinator, false);
     case IMMOBILIZER:
-        return (lines & m->quiet) != 0;
+        return slide_reaches(g, from, m->quiet, false);
     case WITHDRAWER:
-        return (geo->neighbours[from] & enemy) || (lines & m->quiet);
+        return (geo->neighbours[from] & enemy) || slide_reaches(g, from, m->quiet, false);
     case LEAPER:
-        return (lines & (enemy | m->quiet)) != 0;
+        return jump_reaches(g, from, enemy) || slide_reaches(g, from, m->quiet, false);
     case CHAMELEON:
         return (geo->neighbours[from] & enemy &
                 (pos->by_type[WITHDRAWER] | pos->by_type[GUARD] | pos->by_type[MAGE])) ||
-               (lines &
-                ((enemy & pos->by_type[LEAPER]) | m->quiet | m->cham_coord | m->cham_pincer));
+               jump_reaches(g, from, enemy & pos->by_type[LEAPER]) ||
+               slide_reaches(g, from, m->quiet | m->cham_coord, false) ||
+               slide_reaches(g, from, m->cham_pincer, true);
     case GUARD:
         return (geo->neighbours[from] & (enemy | m->quiet)) != 0;
-    default: /* Mage, King */
+    case KING:
+        return (geo->king_jumps[from] & (enemy | m->quiet)) != 0;
+    default: /* Mage */
         return true;
     }
 }
