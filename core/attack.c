@@ -61,27 +61,38 @@ static bool pincer_attacks(const Position *pos, int k, int them)
 }
 
 /* Coordinator (4.2): with the attacker's King on the King's file, any landing on the King's
- * rank captures it (and vice versa). */
+ * rank captures it (and vice versa). A Coordinator's lines cross that target line at most once
+ * each (slopes 0 and +-1), or it stands on it: the landings to test are those crossings, empty
+ * and with nothing between, or its two neighbours along the line. */
 static bool coordinator_attacks(const Position *pos, int k, int them)
 {
     const Geometry *geo = position_geo(pos);
     int kc = pos->king[them];
-    Bitboard target;
-    if (sq_file(kc) == sq_file(k))
-        target = geo->rank_mask[sq_rank(k)];
-    else if (sq_rank(kc) == sq_rank(k))
-        target = geo->file_mask[sq_file(k)];
-    else
+    bool on_rank = sq_file(kc) == sq_file(k); /* the target line is the King's rank */
+    if (!on_rank && sq_rank(kc) != sq_rank(k))
         return false;
     Bitboard coords = position_pieces(pos, them, COORDINATOR);
     while (coords) {
         int c = bb_pop(&coords);
         if (attack_is_frozen(pos, c))
             continue;
-        for (int d = 0; d < DIR_NB; d++)
-            for (int s = geo->step[c][d]; pos->board[s] == EMPTY; s = geo->step[s][d])
-                if (target & bb_square(s))
-                    return true;
+        int gap = on_rank ? sq_rank(k) - sq_rank(c) : sq_file(k) - sq_file(c);
+        if (gap == 0) {
+            int d = on_rank ? EAST : NORTH;
+            if (pos->board[geo->step[c][d]] == EMPTY ||
+                pos->board[geo->step[c][dir_opposite(d)]] == EMPTY)
+                return true;
+            continue;
+        }
+        for (int slope = -1; slope <= 1; slope++) {
+            int file = on_rank ? sq_file(c) + slope * gap : sq_file(k);
+            int rank = on_rank ? sq_rank(k) : sq_rank(c) + slope * gap;
+            if (file < 0 || file >= FILE_NB || rank < 0 || sq_make(file, rank) >= SQ_NB)
+                continue;
+            int x = sq_make(file, rank), d = geo->dir_to[c][x] - 1;
+            if (d >= 0 && pos->board[x] == EMPTY && geo_line_clear(geo, c, x, d, pos->line_occ))
+                return true;
+        }
     }
     return false;
 }
