@@ -8,32 +8,23 @@ static inline bool is_active(const Position *pos, int sq, int c, int t)
     return pos->board[sq] == piece_make(c, t) && !attack_is_frozen(pos, sq);
 }
 
-/* Long leaper (4.3): the King can be the first, second, ... enemy jumped on a line. */
+/* Long leaper (4.3): an unfrozen enemy Long leaper on one of the King's lines with an empty
+ * square behind the King, every piece between them the King's side's with an empty square right
+ * after it (the King can be the first, second, ... piece jumped). */
 static bool leaper_attacks(const Position *pos, int k, int us, int them)
 {
     const Geometry *geo = position_geo(pos);
-    for (int d = 0; d < DIR_NB; d++) {
-        if (pos->board[geo->step[k][d]] != EMPTY)
-            continue; /* no landing square right behind the King */
-        int back = dir_opposite(d);
-        int s = geo->step[k][back];
-        bool gap = false; /* an empty square lies right behind the piece just passed */
-        for (;;) {
-            while (pos->board[s] == EMPTY) {
-                s = geo->step[s][back];
-                gap = true;
-            }
-            Piece p = pos->board[s];
-            if (p == piece_make(them, LEAPER)) {
-                if (!attack_is_frozen(pos, s))
-                    return true;
-                break;
-            }
-            if (p == OFFBOARD || piece_color(p) != us || !gap)
-                break;
-            s = geo->step[s][back]; /* another jumpable enemy of the leaper */
-            gap = false;
-        }
+    for (Bitboard b = position_pieces(pos, them, LEAPER) & geo->lines[k]; b;) {
+        int l = bb_pop(&b), d = geo->dir_to[l][k] - 1; /* the direction of the jump */
+        if (pos->board[geo->step[k][d]] != EMPTY || attack_is_frozen(pos, l))
+            continue;
+        bool jumps = true;
+        if (!geo_line_clear(geo, l, k, d, pos->line_occ))
+            for (int s = geo->step[l][d]; s != k && jumps; s = geo->step[s][d])
+                jumps = pos->board[s] == EMPTY ||
+                        (piece_color(pos->board[s]) == us && pos->board[geo->step[s][d]] == EMPTY);
+        if (jumps)
+            return true;
     }
     return false;
 }
