@@ -323,19 +323,25 @@ static int generate(const Position *pos, Move *list, const Masks *m, bool *marks
              marks};
     int us = pos->side;
     Bitboard own = pos->by_color[us], frozen = attack_frozen_mask(pos, us);
+    if (tactical) { /* a frozen piece's only move, its suicide, is never tactical */
+        for (own &= ~frozen; own;) {
+            int from = bb_pop(&own), type = piece_type(pos->board[from]);
+            if (may_be_wanted(&g, from, type, us, m))
+                piece_moves(&g, from, type, us, m);
+        }
+        return g.n;
+    }
     while (own) {
         int from = bb_pop(&own);
         int type = piece_type(pos->board[from]);
         if (frozen & bb_square(from)) {
-            if (type != KING && !tactical && g.n < MAX_MOVES) {
+            if (type != KING && g.n < MAX_MOVES) {
                 if (marks)
                     marks[g.n] = false;
                 list[g.n++] = move_make(from, from); /* exempt from the palace rule */
             }
             continue;
         }
-        if (tactical && !may_be_wanted(&g, from, type, us, m))
-            continue;
         piece_moves(&g, from, type, us, m);
     }
     return g.n;
