@@ -195,7 +195,7 @@ void move_do(Position *pos, Move m, Undo *u)
     for (int i = 0; i < n; i++)
         u->cap_piece[i] = position_remove(pos, u->cap_sq[i]);
     if (from != to)
-        position_put(pos, to, position_remove(pos, from));
+        position_move(pos, from, to);
     pos->side ^= 1;
     pos->key ^= zobrist_side;
     pos->plies++;
@@ -211,7 +211,7 @@ void move_undo(Position *pos, Move m, const Undo *u)
     pos->side ^= 1;
     pos->plies--;
     if (from != to)
-        position_put(pos, from, position_remove(pos, to));
+        position_move(pos, to, from);
     for (int i = u->ncap - 1; i >= 0; i--)
         position_put(pos, u->cap_sq[i], u->cap_piece[i]);
     pos->key = u->key;

@@ -108,6 +108,28 @@ Piece position_remove(Position *pos, int sq)
     return p;
 }
 
+void position_move(Position *pos, int from, int to)
+{
+    Piece p = pos->board[from];
+    int c = piece_color(p), t = piece_type(p);
+    Bitboard both = bb_square(from) | bb_square(to);
+    pos->board[from] = EMPTY;
+    pos->board[to] = p;
+    pos->by_color[c] ^= both;
+    pos->by_type[t] ^= both;
+    const LineRef *out = position_geo(pos)->line[from], *in = position_geo(pos)->line[to];
+    for (int o = 0; o < LINE_NB; o++) {
+        pos->line_occ[out[o].seg] &= (uint16_t)~out[o].bit;
+        pos->line_occ[in[o].seg] |= in[o].bit;
+    }
+    pos->key ^= zobrist_piece[p][from] ^ zobrist_piece[p][to];
+    if (t == KING)
+        pos->king[c] = (Square)to;
+    if (pos->sum_table)
+        for (int i = 0; i < 4; i++)
+            pos->sums[i] += pos->sum_table[p][to][i] - pos->sum_table[p][from][i];
+}
+
 void position_attach_sums(Position *pos, const int32_t (*table)[SQ_NB][4])
 {
     pos->sum_table = table;

@@ -80,6 +80,10 @@ void position_put(Position *pos, int sq, Piece p);
 /* Removes the piece on sq, updating bitboards, key and sums; returns it. */
 Piece position_remove(Position *pos, int sq);
 
+/* Moves the piece on `from` to the empty square `to`: position_remove then position_put, in one
+ * pass. */
+void position_move(Position *pos, int from, int to);
+
 /* Has pos keep the sums of table ([piece][square][4]) over its pieces from now on, computed
  * afresh; NULL drops the table (the sums become 0). A copy of pos carries the table: whoever
  * attaches one detaches it before the position leaves its hands. */
