@@ -25,7 +25,7 @@ typedef struct EvalTables {
      * palaces). */
     Bitboard close_plane[COLOR_NB][CLOSE_BITS];
     Bitboard enemy_palace[COLOR_NB]; /* the palace a colour attacks */
-    int start_count[TYPE_NB];        /* pieces of each type a side has at the start */
+    int start_count[TYPE_NB]; /* pieces of each type a side has at the start */
     /* Which of the game's own terms to count (its table's rows, weights.h): frozen pieces all
      * together (Maxima's frozen), or by type with the suicide term (Ultima's frozen.<type> and
      * suicide_spare); the King attack by capture kind (Ultima's king_attack.<kind>). */
@@ -89,6 +89,15 @@ void eval_init(void)
     for (int i = 0; i < VARIANT_NB; i++)
         eval_tables_build(&eval_tables[i], variant_get((VariantId)i));
     eval_ready = true;
+}
+
+/* The closeness to the enemy palace of a piece of colour c on sq (EvalTables.close_plane). */
+static int palace_closeness(const EvalTables *e, int c, int sq)
+{
+    int close = 0;
+    for (int b = 0; b < CLOSE_BITS; b++)
+        close += ((e->close_plane[c][b] & bb_square(sq)) != 0) << b;
+    return close;
 }
 
 /* The tables of pos's game. */
@@ -290,9 +299,10 @@ static void frozen_features(const Position *pos, int sign, Bitboard frozen, bool
         f[T_SUICIDE_SPARE] += sign * bb_popcount(frozen & ~pos->by_type[KING]);
 }
 
-/* Adds the features of colour c with sign (+1 White, -1 Black) into f, the material counts only
- * with `material` (eval_evaluate_pst has them in its table). Pieces are visited type by type,
- * which keeps the loops free of unpredictable branches on the piece type. */
+/* Adds the features of colour c with sign (+1 White, -1 Black) into f, the material counts and
+ * the palace closeness only with `material` (eval_evaluate_pst has them in its table: both are
+ * sums of one value per piece and square). Pieces are visited type by type, which keeps the
+ * loops free of unpredictable branches on the piece type. */
 static void side_features(const Position *pos, int c, int sign, bool material, int f[T_NB])
 {
     const Geometry *geo = position_geo(pos);
@@ -302,12 +312,17 @@ static void side_features(const Position *pos, int c, int sign, bool material, i
     Bitboard frozen = attack_frozen_mask(pos, c);
     Bitboard active = own & ~frozen;
 
-    int mob[TYPE_NB] = {0}, reachers = 0, close = 0;
-    for (int t = PINCER; t < KING && material; t++)
-        f[weight_material(t)] += sign * bb_popcount(own & pos->by_type[t]);
-    Bitboard pieces = own & ~pos->by_type[KING];
-    for (int b = 0; b < CLOSE_BITS; b++)
-        close += bb_popcount(pieces & e->close_plane[c][b]) << b;
+    int mob[TYPE_NB] = {0}, reachers = 0;
+    Bitboard pieces;
+    if (material) {
+        for (int t = PINCER; t < KING; t++)
+            f[weight_material(t)] += sign * bb_popcount(own & pos->by_type[t]);
+        int close = 0;
+        pieces = own & ~pos->by_type[KING];
+        for (int b = 0; b < CLOSE_BITS; b++)
+            close += bb_popcount(pieces & e->close_plane[c][b]) << b;
+        f[T_PALACE_CLOSE] += sign * close;
+    }
 
     Bitboard sliders = active & (pos->by_type[PINCER] | pos->by_type[COORDINATOR] |
                                  pos->by_type[LEAPER] | pos->by_type[CHAMELEON] |
@@ -345,7 +360,6 @@ static void side_features(const Position *pos, int c, int sign, bool material, i
                           bb_popcount(lines & enemy);
 
     int occupants = bb_popcount(own & target);
-    f[T_PALACE_CLOSE] += sign * close;
     f[T_PALACE_OCCUPY] += sign * occupants;
     f[T_PALACE_REACH] += sign * reachers;
     f[T_PALACE_DOUBLE] += sign * (occupants == 1 && reachers > 0);
@@ -403,7 +417,7 @@ static void pst_add(const Position *pos, const Weights *w, int *f, int *mg, int 
 }
 
 /* The scalar terms (those before the piece-square tables), White minus Black; the material
- * counts left at 0 without `material`. */
+ * counts and Maxima's palace closeness left at 0 without `material`. */
 static void scalar_features(const Position *pos, bool material, int f[T_NB])
 {
     for (int i = 0; i < T_PST_FIRST; i++)
@@ -495,7 +509,8 @@ int eval_defence(const Position *pos, const Weights *w, int own)
 }
 
 /* The evaluation: the scalar terms, then the piece-square terms looked up per piece; or, with
- * pst, the material and piece-square terms of each piece and its phase weight from pst. */
+ * pst, the material, palace closeness and piece-square terms of each piece and its phase weight
+ * from pst. */
 static int evaluate_with(const Position *pos, const Weights *w, const EvalPst *pst)
 {
     int f[T_NB], mg = 0, eg = 0, p;
@@ -567,11 +582,15 @@ void eval_pst_build(EvalPst *pst, const Weights *w)
                     continue;
                 int sign = c == WHITE ? 1 : -1, tf, tr;
                 pst_terms(v, c, t, sq, &tf, &tr);
-                int mat = t == KING ? -1 : weight_material(t); /* the King has no material term */
+                /* the King has no material term and no palace closeness */
+                int mat = t == KING ? -1 : weight_material(t);
+                int close = t == KING ? 0 : palace_closeness(&eval_tables[g], c, sq);
                 entry[0] = sign * (w->v[weight_mg(tf)] + w->v[weight_mg(tr)] +
-                                   (mat >= 0 ? w->v[weight_mg(mat)] : 0));
+                                   (mat >= 0 ? w->v[weight_mg(mat)] : 0) +
+                                   close * w->v[weight_mg(T_PALACE_CLOSE)]);
                 entry[1] = sign * (w->v[weight_eg(tf)] + w->v[weight_eg(tr)] +
-                                   (mat >= 0 ? w->v[weight_eg(mat)] : 0));
+                                   (mat >= 0 ? w->v[weight_eg(mat)] : 0) +
+                                   close * w->v[weight_eg(T_PALACE_CLOSE)]);
                 entry[2] = t >= first && t <= last ? w->v[weight_phase(t)] : 0;
             }
     }

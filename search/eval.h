@@ -39,8 +39,8 @@ void eval_trace(const Position *pos, const Weights *w, int coef[W_NB]);
 int eval_evaluate(const Position *pos, const Weights *w);
 
 /* The terms of every game under one set of weights that depend on a piece and its square alone:
- * v[game][piece][square][0] is the middle-game sum of the piece's material term and its file
- * and rank terms there (the sign of its colour included), [1] the end-game one, [2] its type's
+ * v[game][piece][square][0] is the middle-game sum of the piece's material term, its file and
+ * rank terms there and (Maxima) its palace closeness term (the sign of its colour included), [1] the end-game one, [2] its type's
  * phase weight (0 for the types the phase does not count), [3] 0; phase_full[game] is the phase
  * weights' sum over the start position. eval_evaluate_pst adds one entry per piece instead of
  * counting material and looking up two terms, or takes the sums a position keeps of its game's
