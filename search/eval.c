@@ -25,6 +25,9 @@ typedef struct EvalTables {
      * palaces). */
     Bitboard close_plane[COLOR_NB][CLOSE_BITS];
     Bitboard enemy_palace[COLOR_NB]; /* the palace a colour attacks */
+    /* On a palace square, the directions (bit d) whose ray holds a square outside that palace,
+     * where a slider that can move onto the square may stand; 0 elsewhere. */
+    uint8_t palace_dirs[SQ_NB];
     int start_count[TYPE_NB]; /* pieces of each type a side has at the start */
     /* Which of the game's own terms to count (its table's rows, weights.h): frozen pieces all
      * together (Maxima's frozen), or by type with the suicide term (Ultima's frozen.<type> and
@@ -54,8 +57,15 @@ static void eval_tables_build(EvalTables *e, const Variant *v)
 {
     const Geometry *geo = &v->geo;
     bool wrap = geo->shape.king == KING_KNIGHT_CYLINDER;
-    for (int c = 0; c < COLOR_NB; c++)
+    for (int c = 0; c < COLOR_NB; c++) {
         e->enemy_palace[c] = geo->palace_mask[!c];
+        for (Bitboard b = geo->palace_mask[c]; b;) {
+            int t = bb_pop(&b);
+            for (int d = 0; d < DIR_NB; d++)
+                if (geo->ray[t][d] & ~geo->palace_mask[c])
+                    e->palace_dirs[t] |= (uint8_t)(1u << d);
+        }
+    }
     for (int a = 0; a < SQ_NB; a++) {
         if (!geo->real[a])
             continue;
@@ -189,17 +199,19 @@ static void count_sliders(const Position *pos, Bitboard sliders, int mob[TYPE_NB
     }
 }
 
-/* Sliders of `sliders` (own, unfrozen) that can move onto an empty square of `target`: walks
- * back from each such square along every line to the first piece. Pincers move on rook lines
- * only. Pieces already standing on the target squares do not count. */
+/* Sliders of `sliders` (own, unfrozen) that can move onto an empty square of `target` (the enemy
+ * palace): walks back from each such square along every line that leaves the palace
+ * (EvalTables.palace_dirs) to the first piece. Pincers move on rook lines only. Pieces already
+ * standing on the target squares do not count. */
 static int count_palace_sliders(const Position *pos, Bitboard sliders, Bitboard target)
 {
     Bitboard reachers = 0, rook_only = pos->by_type[PINCER];
     Bitboard empty_targets = target & ~position_occupied(pos);
     while (empty_targets) {
         int t = bb_pop(&empty_targets);
+        unsigned dirs = tables_of(pos)->palace_dirs[t];
         for (int d = 0; d < DIR_NB; d++) {
-            if (!(position_geo(pos)->ray[t][d] & sliders))
+            if (!(dirs & (1u << d)) || !(position_geo(pos)->ray[t][d] & sliders))
                 continue; /* the first piece on the line cannot be one of them */
             int s = first_blocker(position_geo(pos), t, d, position_occupied(pos));
             if (s != NO_SQ && (sliders & bb_square(s)) &&
