@@ -15,26 +15,27 @@
 #include "core/makemove.h"
 #include "core/movegen.h"
 #include "clock.h"
+#include "bigtable.h"
 #include "eval.h"
 
 Engine *engine_new(size_t hash_mb)
 {
-    Engine *e = calloc(1, sizeof *e);
+    Engine *e = bigtable_alloc(sizeof *e);
     if (!e)
         return NULL;
     if (!tt_init(&e->tt, hash_mb ? hash_mb : 1)) {
-        free(e);
+        bigtable_free(e);
         return NULL;
     }
-    e->eval_cache = calloc(EVAL_CACHE_SIZE, sizeof *e->eval_cache);
+    e->eval_cache = bigtable_alloc(EVAL_CACHE_SIZE * sizeof *e->eval_cache);
     e->eval_epoch = 1; /* the calloc'd entries are of epoch 0: empty */
     e->keys_cap = 1024;
     e->keys = malloc((size_t)e->keys_cap * sizeof *e->keys);
     if (!e->keys || !e->eval_cache) {
         free(e->keys);
-        free(e->eval_cache);
+        bigtable_free(e->eval_cache);
         tt_free(&e->tt);
-        free(e);
+        bigtable_free(e);
         return NULL;
     }
     weights_default(&e->weights);
@@ -52,8 +53,8 @@ void engine_free(Engine *e)
         return;
     tt_free(&e->tt);
     free(e->keys);
-    free(e->eval_cache);
-    free(e);
+    bigtable_free(e->eval_cache);
+    bigtable_free(e);
 }
 
 void engine_new_game(Engine *e)

@@ -4,12 +4,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bigtable.h"
+
 bool tt_init(TT *tt, size_t mb)
 {
     size_t n = 1;
     while (n * 2 * sizeof(TTEntry) <= mb * 1024 * 1024)
         n *= 2;
-    tt->entries = calloc(n, sizeof(TTEntry));
+    tt->entries = bigtable_alloc(n * sizeof(TTEntry));
     tt->mask = n - 1;
     tt->generation = 0;
     tt->epoch = 1;
@@ -18,7 +20,7 @@ bool tt_init(TT *tt, size_t mb)
 
 void tt_free(TT *tt)
 {
-    free(tt->entries);
+    bigtable_free(tt->entries);
     tt->entries = NULL;
 }
 
