@@ -20,22 +20,22 @@
 
 Engine *engine_new(size_t hash_mb)
 {
-    Engine *e = bigtable_alloc(sizeof *e);
+    Engine *e = calloc(1, sizeof *e);
     if (!e)
         return NULL;
     if (!tt_init(&e->tt, hash_mb ? hash_mb : 1)) {
-        bigtable_free(e);
+        free(e);
         return NULL;
     }
     e->eval_cache = bigtable_alloc(EVAL_CACHE_SIZE * sizeof *e->eval_cache);
-    e->eval_epoch = 1; /* the calloc'd entries are of epoch 0: empty */
+    e->eval_epoch = 1; /* the zeroed entries are of epoch 0: empty */
     e->keys_cap = 1024;
     e->keys = malloc((size_t)e->keys_cap * sizeof *e->keys);
     if (!e->keys || !e->eval_cache) {
         free(e->keys);
-        bigtable_free(e->eval_cache);
+        bigtable_free(e->eval_cache, EVAL_CACHE_SIZE * sizeof *e->eval_cache);
         tt_free(&e->tt);
-        bigtable_free(e);
+        free(e);
         return NULL;
     }
     weights_default(&e->weights);
@@ -53,8 +53,8 @@ void engine_free(Engine *e)
         return;
     tt_free(&e->tt);
     free(e->keys);
-    bigtable_free(e->eval_cache);
-    bigtable_free(e);
+    bigtable_free(e->eval_cache, EVAL_CACHE_SIZE * sizeof *e->eval_cache);
+    free(e);
 }
 
 void engine_new_game(Engine *e)

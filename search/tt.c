@@ -20,7 +20,7 @@ bool tt_init(TT *tt, size_t mb)
 
 void tt_free(TT *tt)
 {
-    bigtable_free(tt->entries);
+    bigtable_free(tt->entries, (tt->mask + 1) * sizeof(TTEntry));
     tt->entries = NULL;
 }
 

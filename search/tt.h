@@ -27,7 +27,7 @@ typedef struct TT {
     TTEntry *entries;
     size_t mask; /* number of entries - 1 (a power of two) */
     uint8_t generation;
-    uint16_t epoch; /* entries of other epochs are empty; never 0 (the calloc'd entries) */
+    uint16_t epoch; /* entries of other epochs are empty; never 0 (the zeroed entries) */
 } TT;
 
 /* Allocates about mb MiB (rounded down to a power of two entries); false if out of memory. */
