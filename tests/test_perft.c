@@ -498,12 +498,33 @@ static void check_attack_oracle(const Position *pos, int color, const char *id)
     }
 }
 
+/* attack_frozen_mask(pos, color) holds exactly the pieces of `color` that attack_is_frozen
+ * (the rule read square by square) finds frozen. */
+static void check_frozen_mask(const Position *pos, int color, const char *id)
+{
+    Bitboard want = 0;
+    for (Bitboard b = pos->by_color[color]; b;) {
+        int sq = bb_pop(&b);
+        if (attack_is_frozen(pos, sq))
+            want |= bb_square(sq);
+    }
+    if (attack_frozen_mask(pos, color) != want) {
+        char fen[256];
+        fen_write(pos, fen, sizeof fen);
+        fail_msg("%s: %s: the frozen mask of %s differs from its pieces' test", id, fen,
+                 color == WHITE ? "White" : "Black");
+    }
+}
+
 /* Walks the pseudo-legal tree (illegal moves included, so Kings do get captured) to `depth`,
- * checking the attack oracle for both Kings at every node where both stand. */
+ * checking the frozen masks and the attack oracle for both Kings at every node where both
+ * stand. */
 static void walk_attacks(Position *pos, int depth, const char *id)
 {
     if (bb_popcount(pos->by_type[KING]) != 2)
         return; /* a King was just captured by an illegal move */
+    check_frozen_mask(pos, WHITE, id);
+    check_frozen_mask(pos, BLACK, id);
     check_attack_oracle(pos, WHITE, id);
     check_attack_oracle(pos, BLACK, id);
     if (depth == 0)
@@ -518,8 +539,9 @@ static void walk_attacks(Position *pos, int depth, const char *id)
     }
 }
 
-/* The attack test agrees with move generation on the reference trees (depth 2) of each game
- * (Martian Chess has no King: walk_attacks stops at once). */
+/* The attack test agrees with move generation, and the frozen masks with the per-square test,
+ * on the reference trees (depth 2) of each game (Martian Chess has no King: walk_attacks stops
+ * at once). */
 static void test_attack_matches_movegen(void **state)
 {
     (void)state;
