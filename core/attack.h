@@ -27,9 +27,14 @@ static inline Bitboard attack_frozen_mask(const Position *pos, int color)
     while (imms)
         near |= geo->neighbours[bb_pop(&imms)];
     Bitboard frozen = near & own & ~pos->by_type[MAGE];
+    /* an Immobilizer next to an enemy Chameleon: a side has one Immobilizer and two Chameleons,
+     * so the loop goes over the Immobilizers */
     Bitboard chams = position_pieces(pos, !color, CHAMELEON);
-    while (chams)
-        frozen |= geo->neighbours[bb_pop(&chams)] & own & pos->by_type[IMMOBILIZER];
+    for (Bitboard own_imms = own & pos->by_type[IMMOBILIZER]; own_imms;) {
+        int s = bb_pop(&own_imms);
+        if (geo->neighbours[s] & chams)
+            frozen |= bb_square(s);
+    }
     return frozen;
 }
 
