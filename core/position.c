@@ -75,6 +75,21 @@ uint64_t position_state_key(const Position *pos)
            zobrist_last[1][pos->last_to] ^ zobrist_clock[pos->clock + 1];
 }
 
+/* sums += plus - minus over the four sums of a table row (Position.sums), through local copies
+ * so that the compiler does it as one vector operation. */
+static inline void sums_update(int32_t sums[4], const int32_t plus[4], const int32_t minus[4])
+{
+    int32_t s[4], a[4], b[4];
+    memcpy(s, sums, sizeof s);
+    memcpy(a, plus, sizeof a);
+    memcpy(b, minus, sizeof b);
+    for (int i = 0; i < 4; i++)
+        s[i] += a[i] - b[i];
+    memcpy(sums, s, sizeof s);
+}
+
+static const int32_t NO_SUMS[4] = {0, 0, 0, 0};
+
 void position_put(Position *pos, int sq, Piece p)
 {
     int c = piece_color(p), t = piece_type(p);
@@ -88,8 +103,7 @@ void position_put(Position *pos, int sq, Piece p)
     if (t == KING)
         pos->king[c] = (Square)sq;
     if (pos->sum_table)
-        for (int i = 0; i < 4; i++)
-            pos->sums[i] += pos->sum_table[p][sq][i];
+        sums_update(pos->sums, pos->sum_table[p][sq], NO_SUMS);
 }
 
 Piece position_remove(Position *pos, int sq)
@@ -103,8 +117,7 @@ Piece position_remove(Position *pos, int sq)
         pos->line_occ[line[o].seg] &= (uint16_t)~line[o].bit;
     pos->key ^= zobrist_piece[p][sq];
     if (pos->sum_table)
-        for (int i = 0; i < 4; i++)
-            pos->sums[i] -= pos->sum_table[p][sq][i];
+        sums_update(pos->sums, NO_SUMS, pos->sum_table[p][sq]);
     return p;
 }
 
@@ -129,8 +142,7 @@ void position_move(Position *pos, int from, int to)
     if (t == KING)
         pos->king[c] = (Square)to;
     if (pos->sum_table)
-        for (int i = 0; i < 4; i++)
-            pos->sums[i] += pos->sum_table[p][to][i] - pos->sum_table[p][from][i];
+        sums_update(pos->sums, pos->sum_table[p][to], pos->sum_table[p][from]);
 }
 
 void position_attach_sums(Position *pos, const int32_t (*table)[SQ_NB][4])
