@@ -22,6 +22,7 @@
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "core/position.h"
+#include "search/bigtable.h"
 #include "search/eval.h"
 #include "search/search.h"
 
@@ -681,12 +682,36 @@ static void test_finished_position(void **state)
     }
 }
 
+/* bigtable_alloc gives zeroed, writable memory: a small block from the heap, a big one (1 MiB
+ * and up) in whole 2 MiB pages aligned to them; each block is freed with its size. */
+static void test_bigtable_memory(void **state)
+{
+    (void)state;
+    static const size_t sizes[] = {64, 100000, 1 << 20, 3 << 20, 16 << 20};
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        size_t n = sizes[i];
+        unsigned char *p = bigtable_alloc(n);
+        assert_non_null(p);
+        if (n >= (1 << 20) && (uintptr_t)p % (2 << 20) != 0)
+            fail_msg("a block of %zu bytes at %p is not aligned to 2 MiB", n, (void *)p);
+        for (size_t k = 0; k < n; k += 4093)
+            if (p[k] != 0)
+                fail_msg("byte %zu of a block of %zu bytes is %d, not 0", k, n, p[k]);
+        if (p[n - 1] != 0)
+            fail_msg("the last byte of a block of %zu bytes is not 0", n);
+        memset(p, 0xa5, n); /* writable to its last byte (ASan checks the heap blocks) */
+        bigtable_free(p, n);
+    }
+    bigtable_free(NULL, 1 << 20);
+}
+
 /* Runs the search tests (core and evaluation tables built first). */
 int main(void)
 {
     core_init();
     eval_init();
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_bigtable_memory),
         cmocka_unit_test(test_mate_in_1),
         cmocka_unit_test(test_mate_in_2),
         cmocka_unit_test(test_invasion_in_1),
