@@ -40,11 +40,12 @@ int eval_evaluate(const Position *pos, const Weights *w);
 
 /* The terms of every game under one set of weights that depend on a piece and its square alone:
  * v[game][piece][square][0] is the middle-game sum of the piece's material term, its file and
- * rank terms there and (Maxima) its palace closeness term (the sign of its colour included), [1] the end-game one, [2] its type's
- * phase weight (0 for the types the phase does not count), [3] 0; phase_full[game] is the phase
- * weights' sum over the start position. eval_evaluate_pst adds one entry per piece instead of
- * counting material and looking up two terms, or takes the sums a position keeps of its game's
- * table (position_attach_sums). */
+ * rank terms there and (Maxima) its palace closeness term (the sign of its colour included),
+ * [1] the end-game one, [2] its type's phase weight (0 for the types the phase does not count),
+ * [3] 0; phase_full[game] is the phase weights' sum over the start position.
+ * eval_evaluate_pst adds one entry per piece instead of counting material and closeness and
+ * looking up two terms, or takes the sums a position keeps of its game's table
+ * (position_attach_sums). */
 typedef struct EvalPst {
     int32_t v[VARIANT_NB][PIECE_NB][SQ_NB][4];
     int32_t phase_full[VARIANT_NB];

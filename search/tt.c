@@ -1,7 +1,6 @@
 /* tt.c: transposition table storage. */
 #include "tt.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 #include "bigtable.h"
