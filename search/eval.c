@@ -520,6 +520,15 @@ int eval_defence(const Position *pos, const Weights *w, int own)
     return pos->side == own ? d : -d;
 }
 
+/* The middle-game and end-game weights of the scalar terms under w, one array each. */
+static void scalar_weights(const Weights *w, int32_t mg[T_PST_FIRST], int32_t eg[T_PST_FIRST])
+{
+    for (int t = 0; t < T_PST_FIRST; t++) {
+        mg[t] = w->v[weight_mg(t)];
+        eg[t] = w->v[weight_eg(t)];
+    }
+}
+
 /* The evaluation: the scalar terms, then the piece-square terms looked up per piece; or, with
  * pst, the material, palace closeness and piece-square terms of each piece and its phase weight
  * from pst. */
@@ -532,13 +541,17 @@ static int evaluate_with(const Position *pos, const Weights *w, const EvalPst *p
     int lo = pos->zoned ? T_POINTS : 0, hi = pos->zoned ? T_PST_FIRST : T_POINTS;
     _Static_assert(T_TEMPO < T_POINTS && T_CLOCK_LEAD == T_PST_FIRST - 1,
                    "the zoned games' scalar terms close the list");
+    int32_t wmg[T_PST_FIRST], weg[T_PST_FIRST];
+    const int32_t *vmg = pst ? pst->mg : wmg, *veg = pst ? pst->eg : weg;
+    if (!pst)
+        scalar_weights(w, wmg, weg);
     for (int t = lo; t < hi; t++) {
-        mg += f[t] * w->v[weight_mg(t)];
-        eg += f[t] * w->v[weight_eg(t)];
+        mg += f[t] * vmg[t];
+        eg += f[t] * veg[t];
     }
     if (pos->zoned) {
-        mg += f[T_TEMPO] * w->v[W_TEMPO_MG];
-        eg += f[T_TEMPO] * w->v[W_TEMPO_EG];
+        mg += f[T_TEMPO] * vmg[T_TEMPO];
+        eg += f[T_TEMPO] * veg[T_TEMPO];
     }
     if (pst) {
         int id = pos->variant->id, full = pst->phase_full[id];
@@ -574,6 +587,7 @@ int eval_evaluate_pst(const Position *pos, const Weights *w, const EvalPst *pst)
 
 void eval_pst_build(EvalPst *pst, const Weights *w)
 {
+    scalar_weights(w, pst->mg, pst->eg);
     for (int g = 0; g < VARIANT_NB; g++) {
         const Variant *v = variant_get((VariantId)g);
         /* the phase weights of the types eval_phase counts, and their sum at the start */

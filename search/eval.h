@@ -45,10 +45,13 @@ int eval_evaluate(const Position *pos, const Weights *w);
  * [3] 0; phase_full[game] is the phase weights' sum over the start position.
  * eval_evaluate_pst adds one entry per piece instead of counting material and closeness and
  * looking up two terms, or takes the sums a position keeps of its game's table
- * (position_attach_sums). */
+ * (position_attach_sums). mg[t] and eg[t] are the scalar terms' weights (w's pairs side by
+ * side in weights.h, here one array each, so that their dot product with the counts is one
+ * vector loop). */
 typedef struct EvalPst {
     int32_t v[VARIANT_NB][PIECE_NB][SQ_NB][4];
     int32_t phase_full[VARIANT_NB];
+    int32_t mg[T_PST_FIRST], eg[T_PST_FIRST];
 } EvalPst;
 
 /* Fills pst for the weights w (after eval_init). */
