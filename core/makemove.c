@@ -2,6 +2,8 @@
  * the Chameleon (4.8) uses the same code as the piece whose capture it imitates. */
 #include "makemove.h"
 
+#include <string.h>
+
 enum { ALL_TYPES = 0x3FE };
 
 /* True when sq holds an enemy of `us` whose type is in `victims`. */
@@ -182,14 +184,10 @@ static __attribute__((noinline)) void zoned_undo(Position *pos, Move m, const Un
     pos->key = u->key;
 }
 
-void move_do(Position *pos, Move m, Undo *u)
+/* Plays move m of a non-zoned game whose n captured squares u->cap_sq already holds. */
+static inline __attribute__((always_inline)) void play(Position *pos, Move m, int n, Undo *u)
 {
-    if (pos->zoned) {
-        zoned_do(pos, m, u);
-        return;
-    }
     int from = move_from(m), to = move_to(m);
-    int n = captures_of(pos, from, to, u->cap_sq);
     u->key = pos->key;
     u->ncap = (uint8_t)n;
     for (int i = 0; i < n; i++)
@@ -199,6 +197,25 @@ void move_do(Position *pos, Move m, Undo *u)
     pos->side ^= 1;
     pos->key ^= zobrist_side;
     pos->plies++;
+}
+
+void move_do(Position *pos, Move m, Undo *u)
+{
+    if (pos->zoned) {
+        zoned_do(pos, m, u);
+        return;
+    }
+    play(pos, m, captures_of(pos, move_from(m), move_to(m), u->cap_sq), u);
+}
+
+void move_do_captures(Position *pos, Move m, const Square *caps, int n, Undo *u)
+{
+    if (pos->zoned) {
+        zoned_do(pos, m, u);
+        return;
+    }
+    memcpy(u->cap_sq, caps, (size_t)n * sizeof *caps);
+    play(pos, m, n, u);
 }
 
 void move_undo(Position *pos, Move m, const Undo *u)

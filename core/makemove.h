@@ -26,6 +26,10 @@ typedef struct Undo {
 /* Plays pseudo-legal move m on pos, filling u. */
 void move_do(Position *pos, Move m, Undo *u);
 
+/* move_do for a caller that already knows m's captures: caps[0..n) as move_captures(pos, m)
+ * lists them, in any order (a zoned game finds its own). */
+void move_do_captures(Position *pos, Move m, const Square *caps, int n, Undo *u);
+
 /* Takes back move m played with move_do(pos, m, u). */
 void move_undo(Position *pos, Move m, const Undo *u);
 

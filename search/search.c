@@ -235,18 +235,38 @@ static int zoned_end_score(const Position *pos, GameState s, int ply)
     return winner == position_team(pos) ? SCORE_MATE - ply : -SCORE_MATE + ply;
 }
 
+/* Material value of the pieces on the n squares caps (a King counts as a win). */
+static int captured_value(const Engine *e, const Square *caps, int n)
+{
+    int value = 0;
+    for (int i = 0; i < n; i++) {
+        int t = piece_type(e->pos.board[caps[i]]);
+        value += t == KING ? SCORE_MATE : e->weights.v[weight_mg(weight_material(t))];
+    }
+    return value;
+}
+
 /* Material value of what a move captures (0 for a suicide or a quiet move). */
 static int capture_value(const Engine *e, Move m)
 {
     Square caps[MAX_CAPTURES];
     if (move_is_suicide(m))
         return 0;
-    int n = move_captures(&e->pos, m, caps), value = 0;
-    for (int i = 0; i < n; i++) {
-        int t = piece_type(e->pos.board[caps[i]]);
-        value += t == KING ? SCORE_MATE : e->weights.v[weight_mg(weight_material(t))];
-    }
-    return value;
+    return captured_value(e, caps, move_captures(&e->pos, m, caps));
+}
+
+/* The squares one move captures, kept from its ordering for move_do_captures. */
+typedef struct Captures {
+    uint8_t n;
+    Square sq[MAX_CAPTURES];
+} Captures;
+
+/* capture_value, keeping m's captured squares in c (a suicide's too: the mover). */
+static int capture_value_kept(const Engine *e, Move m, Captures *c)
+{
+    int n = move_captures(&e->pos, m, c->sq);
+    c->n = (uint8_t)n;
+    return move_is_suicide(m) ? 0 : captured_value(e, c->sq, n);
 }
 
 /* Gives each move an ordering score: hash move, captures by value, killers, history. The
@@ -278,8 +298,9 @@ static void score_moves(const Engine *e, const Move *moves, const bool *tactical
     }
 }
 
-/* Moves the best-scored remaining move to index i (selection sort step). */
-static void pick_move(Move *moves, int *scores, int n, int i)
+/* Moves the best-scored remaining move to index i (selection sort step); returns the index it
+ * came from. */
+static int pick_move(Move *moves, int *scores, int n, int i)
 {
     int top = scores[i];
     for (int j = i + 1; j < n; j++) /* the highest score: a loop the compiler vectorises */
@@ -293,6 +314,7 @@ static void pick_move(Move *moves, int *scores, int n, int i)
     int s = scores[i];
     scores[i] = scores[best];
     scores[best] = s;
+    return best;
 }
 
 /* True when the side to move has at least one legal move. */
@@ -361,15 +383,26 @@ static int qsearch(Engine *e, int alpha, int beta, int ply, int qdepth, bool pv)
     int k = movegen_tactical(&e->pos, palace, moves);
     if (e->no_partner_captures)
         k = drop_partner_captures(e, moves, NULL, k, false);
+    /* with few moves, each one's captures are kept from the ordering for playing it */
+    Captures caps[QS_KEEP_CAPTURES];
+    bool keep = k <= QS_KEEP_CAPTURES;
     for (int i = 0; i < k; i++) {
-        scores[i] = capture_value(e, moves[i]) +
+        scores[i] = (keep ? capture_value_kept(e, moves[i], &caps[i])
+                          : capture_value(e, moves[i])) +
                     ((palace & bb_square(move_to(moves[i]))) ? 1000 : 0);
     }
     int best = stand;
     for (int i = 0; i < k; i++) {
-        pick_move(moves, scores, k, i);
+        int b = pick_move(moves, scores, k, i);
         Undo u;
-        move_do(&e->pos, moves[i], &u);
+        if (keep) {
+            Captures c = caps[b];
+            caps[b] = caps[i];
+            caps[i] = c;
+            move_do_captures(&e->pos, moves[i], c.sq, c.n, &u);
+        } else {
+            move_do(&e->pos, moves[i], &u);
+        }
         if (king_attacked(&e->pos, us)) {
             move_undo(&e->pos, moves[i], &u);
             continue;

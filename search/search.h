@@ -20,7 +20,9 @@ enum {
     SCORE_INF = 32000,
     SCORE_MATE = 30000,       /* a win at ply p scores SCORE_MATE - p */
     SCORE_MATE_BOUND = 29000, /* |score| above this is a forced game end */
-    QS_MAX_DEPTH = 8          /* capture-search plies; long leapers make it explode otherwise */
+    QS_MAX_DEPTH = 8,         /* capture-search plies; long leapers make it explode otherwise */
+    QS_KEEP_CAPTURES = 48     /* a capture search node with at most this many moves keeps
+                                 each one's captures from ordering to playing */
 };
 
 /* Search limits; 0 means "no limit of this kind". With none at all, depth 6 is used. */

@@ -11,8 +11,9 @@
  *   gives them the game state and check (Martian Chess: the state, the scores and the winner,
  *   a team of four-player Martian Chess);
  * - FEN round trip and Zobrist key on every reference position;
- * - make/unmake: the incremental key and the bitboards stay consistent along the tree, and
- *   every undo restores the exact position. */
+ * - make/unmake: the incremental key and the bitboards stay consistent along the tree, every
+ *   undo restores the exact position, and move_do_captures (given the captures in any order)
+ *   plays each move as move_do does. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -400,6 +401,27 @@ static void test_legal_move_lists(void **state)
             check_block_moves(&games[i], &games[i].moves[k]);
 }
 
+/* move_do_captures, given m's captures in reverse order, reaches `after` (move_do's position)
+ * from `before`, and its undo restores `before`. */
+static void check_given_captures(const Position *before, Move m, const Position *after,
+                                 const char *id)
+{
+    char text[MOVE_STR_LEN];
+    Square caps[MAX_CAPTURES], reversed[MAX_CAPTURES];
+    Position pos = *before;
+    int n = move_captures(&pos, m, caps);
+    for (int i = 0; i < n; i++)
+        reversed[i] = caps[n - 1 - i];
+    Undo u;
+    move_do_captures(&pos, m, reversed, n, &u);
+    bool same = fixtures_same_position(&pos, after);
+    move_undo(&pos, m, &u);
+    if (!same || !fixtures_same_position(&pos, before)) {
+        notation_move(before, m, text, sizeof text);
+        fail_msg("%s: move_do_captures %s differs from move_do", id, text);
+    }
+}
+
 /* Walks the legal tree to `depth`, checking consistency (incremental key == computed key) after
  * every move_do and move_undo, and that each undo restores the exact position. Returns leaves
  * (a position without legal moves is one). */
@@ -419,6 +441,7 @@ static uint64_t walk_checked(Position *pos, int depth, const char *id)
             notation_move(&before, list[i], text, sizeof text);
             fail_msg("%s: after move_do %s: %s", id, text, why);
         }
+        check_given_captures(&before, list[i], pos, id);
         leaves += walk_checked(pos, depth - 1, id);
         move_undo(pos, list[i], &u);
         if (!position_is_consistent(pos, why, sizeof why) ||
