@@ -8,6 +8,7 @@
  * built once per game. */
 #include "eval.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/attack.h"
@@ -15,6 +16,23 @@
 #include "eval_zoned.h"
 
 enum { CLOSE_BITS = 4 };
+
+/* A line into a palace: the ray from one palace square (target) in a direction whose ray holds a
+ * square outside that palace, where a slider that can move onto target may stand. The ray is
+ * the part of one segment (Geometry.line) beyond target: the first piece on it is the highest
+ * or lowest bit of the segment's occupancy word met with `beyond`. */
+typedef struct PalaceLine {
+    Bitboard ray;        /* the ray's squares */
+    Square target;       /* the palace square */
+    uint8_t seg;         /* the segment (its word in Position.line_occ) */
+    uint16_t beyond;     /* the ray's bits in the segment's word */
+    bool increasing;     /* the ray runs towards higher bits (the first piece is the lowest) */
+    bool orthogonal;     /* a rook line (Pincers move on these only) */
+    Square sq[LINE_MAX]; /* the segment's squares by bit index */
+} PalaceLine;
+
+/* Two palace squares, each with at most one line per direction. */
+enum { PALACE_LINES_MAX = 2 * DIR_NB };
 
 /* The evaluation's tables of one game. */
 typedef struct EvalTables {
@@ -25,9 +43,9 @@ typedef struct EvalTables {
      * palaces). */
     Bitboard close_plane[COLOR_NB][CLOSE_BITS];
     Bitboard enemy_palace[COLOR_NB]; /* the palace a colour attacks */
-    /* On a palace square, the directions (bit d) whose ray holds a square outside that palace,
-     * where a slider that can move onto the square may stand; 0 elsewhere. */
-    uint8_t palace_dirs[SQ_NB];
+    /* The lines into the palace colour c attacks (PalaceLine), palace_line_nb[c] of them. */
+    PalaceLine palace_lines[COLOR_NB][PALACE_LINES_MAX];
+    int palace_line_nb[COLOR_NB];
     int start_count[TYPE_NB]; /* pieces of each type a side has at the start */
     /* Which of the game's own terms to count (its table's rows, weights.h): frozen pieces all
      * together (Maxima's frozen), or by type with the suicide term (Ultima's frozen.<type> and
@@ -52,6 +70,30 @@ static int distance_on(int a, int b, bool wrap)
 /* Chebyshev distance between two squares. */
 static int distance(int a, int b) { return distance_on(a, b, false); }
 
+/* Adds to e the line into colour c's enemy palace from its square t in direction d. */
+static void palace_line_build(EvalTables *e, int c, const Geometry *geo, int t, int d)
+{
+    const LineRef *r = &geo->line[t][dir_line(d)];
+    if (e->palace_line_nb[c] >= PALACE_LINES_MAX)
+        abort(); /* a palace of more than two squares: PALACE_LINES_MAX is too small */
+    PalaceLine *l = &e->palace_lines[c][e->palace_line_nb[c]++];
+    *l = (PalaceLine){.ray = geo->ray[t][d],
+                      .target = (Square)t,
+                      .seg = r->seg,
+                      .increasing = dir_is_increasing(d),
+                      .orthogonal = dir_is_orthogonal(d)};
+    for (int i = 0; i < LINE_MAX; i++)
+        l->sq[i] = NO_SQ;
+    for (Bitboard b = l->ray; b;) {
+        int s = bb_pop(&b);
+        const LineRef *rs = &geo->line[s][dir_line(d)];
+        if (rs->seg != r->seg)
+            abort(); /* a ray that leaves its segment: the tables disagree */
+        l->beyond |= rs->bit;
+        l->sq[rs->index] = (Square)s;
+    }
+}
+
 /* Fills the tables of game v. */
 static void eval_tables_build(EvalTables *e, const Variant *v)
 {
@@ -59,11 +101,11 @@ static void eval_tables_build(EvalTables *e, const Variant *v)
     bool wrap = geo->shape.king == KING_KNIGHT_CYLINDER;
     for (int c = 0; c < COLOR_NB; c++) {
         e->enemy_palace[c] = geo->palace_mask[!c];
-        for (Bitboard b = geo->palace_mask[c]; b;) {
+        for (Bitboard b = geo->palace_mask[!c]; b;) {
             int t = bb_pop(&b);
             for (int d = 0; d < DIR_NB; d++)
-                if (geo->ray[t][d] & ~geo->palace_mask[c])
-                    e->palace_dirs[t] |= (uint8_t)(1u << d);
+                if (geo->ray[t][d] & ~geo->palace_mask[!c])
+                    palace_line_build(e, c, geo, t, d);
         }
     }
     for (int a = 0; a < SQ_NB; a++) {
@@ -199,25 +241,24 @@ static void count_sliders(const Position *pos, Bitboard sliders, int mob[TYPE_NB
     }
 }
 
-/* Sliders of `sliders` (own, unfrozen) that can move onto an empty square of `target` (the enemy
- * palace): walks back from each such square along every line that leaves the palace
- * (EvalTables.palace_dirs) to the first piece. Pincers move on rook lines only. Pieces already
- * standing on the target squares do not count. */
-static int count_palace_sliders(const Position *pos, Bitboard sliders, Bitboard target)
+/* Sliders of `sliders` (colour c's, unfrozen) that can move onto an empty square of `target`
+ * (the enemy palace): on every line into it (EvalTables.palace_lines) that holds one of them,
+ * the first piece beyond an empty palace square. Pincers move on rook lines only. Pieces
+ * already standing on the target squares do not count. */
+static int count_palace_sliders(const Position *pos, int c, Bitboard sliders, Bitboard target)
 {
+    const EvalTables *e = tables_of(pos);
     Bitboard reachers = 0, rook_only = pos->by_type[PINCER];
-    Bitboard empty_targets = target & ~position_occupied(pos);
-    while (empty_targets) {
-        int t = bb_pop(&empty_targets);
-        unsigned dirs = tables_of(pos)->palace_dirs[t];
-        for (int d = 0; d < DIR_NB; d++) {
-            if (!(dirs & (1u << d)) || !(position_geo(pos)->ray[t][d] & sliders))
-                continue; /* the first piece on the line cannot be one of them */
-            int s = first_blocker(position_geo(pos), t, d, position_occupied(pos));
-            if (s != NO_SQ && (sliders & bb_square(s)) &&
-                (dir_is_orthogonal(d) || !(rook_only & bb_square(s))))
-                reachers |= bb_square(s);
-        }
+    for (int i = 0; i < e->palace_line_nb[c]; i++) {
+        const PalaceLine *l = &e->palace_lines[c][i];
+        if (!(l->ray & sliders) || pos->board[l->target] != EMPTY)
+            continue; /* the first piece on the line cannot be one of them */
+        unsigned occ = pos->line_occ[l->seg] & l->beyond;
+        if (!occ)
+            continue;
+        int s = l->sq[l->increasing ? __builtin_ctz(occ) : 31 - __builtin_clz(occ)];
+        if ((sliders & bb_square(s)) && (l->orthogonal || !(rook_only & bb_square(s))))
+            reachers |= bb_square(s);
     }
     return bb_popcount(reachers & ~target);
 }
@@ -340,7 +381,7 @@ static void side_features(const Position *pos, int c, int sign, bool material, i
                                  pos->by_type[LEAPER] | pos->by_type[CHAMELEON] |
                                  pos->by_type[WITHDRAWER] | pos->by_type[IMMOBILIZER]);
     count_sliders(pos, sliders, mob);
-    reachers += count_palace_sliders(pos, sliders, target);
+    reachers += count_palace_sliders(pos, c, sliders, target);
     Reach r;
     for (pieces = active & pos->by_type[MAGE]; pieces;) {
         int sq = bb_pop(&pieces);
