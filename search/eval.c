@@ -17,13 +17,12 @@
 
 enum { CLOSE_BITS = 4 };
 
-/* A line into a palace: the ray from one palace square (target) in a direction whose ray holds a
- * square outside that palace, where a slider that can move onto target may stand. The ray is
- * the part of one segment (Geometry.line) beyond target: the first piece on it is the highest
- * or lowest bit of the segment's occupancy word met with `beyond`. */
+/* A line into a palace: the ray from one palace square in a direction whose ray holds a square
+ * outside that palace, where a slider that can move onto the palace square may stand. The ray
+ * is the part of one segment (Geometry.line) beyond the palace square: the first piece on it is
+ * the highest or lowest bit of the segment's occupancy word met with `beyond`. */
 typedef struct PalaceLine {
     Bitboard ray;        /* the ray's squares */
-    Square target;       /* the palace square */
     uint8_t seg;         /* the segment (its word in Position.line_occ) */
     uint16_t beyond;     /* the ray's bits in the segment's word */
     bool increasing;     /* the ray runs towards higher bits (the first piece is the lowest) */
@@ -31,8 +30,14 @@ typedef struct PalaceLine {
     Square sq[LINE_MAX]; /* the segment's squares by bit index */
 } PalaceLine;
 
-/* Two palace squares, each with at most one line per direction. */
-enum { PALACE_LINES_MAX = 2 * DIR_NB };
+/* A palace square and the lines into it. */
+typedef struct PalaceTarget {
+    Square sq;
+    int line_nb;
+    PalaceLine lines[DIR_NB];
+} PalaceTarget;
+
+enum { PALACE_SQUARES_MAX = 2 }; /* a palace's squares (Geometry.palace) */
 
 /* The evaluation's tables of one game. */
 typedef struct EvalTables {
@@ -43,9 +48,10 @@ typedef struct EvalTables {
      * palaces). */
     Bitboard close_plane[COLOR_NB][CLOSE_BITS];
     Bitboard enemy_palace[COLOR_NB]; /* the palace a colour attacks */
-    /* The lines into the palace colour c attacks (PalaceLine), palace_line_nb[c] of them. */
-    PalaceLine palace_lines[COLOR_NB][PALACE_LINES_MAX];
-    int palace_line_nb[COLOR_NB];
+    /* The squares of the palace colour c attacks with the lines into them, palace_target_nb[c]
+     * of them. */
+    PalaceTarget palace_targets[COLOR_NB][PALACE_SQUARES_MAX];
+    int palace_target_nb[COLOR_NB];
     int start_count[TYPE_NB]; /* pieces of each type a side has at the start */
     /* Which of the game's own terms to count (its table's rows, weights.h): frozen pieces all
      * together (Maxima's frozen), or by type with the suicide term (Ultima's frozen.<type> and
@@ -70,15 +76,12 @@ static int distance_on(int a, int b, bool wrap)
 /* Chebyshev distance between two squares. */
 static int distance(int a, int b) { return distance_on(a, b, false); }
 
-/* Adds to e the line into colour c's enemy palace from its square t in direction d. */
-static void palace_line_build(EvalTables *e, int c, const Geometry *geo, int t, int d)
+/* Adds to target (square t) the line from t in direction d. */
+static void palace_line_build(PalaceTarget *target, const Geometry *geo, int t, int d)
 {
     const LineRef *r = &geo->line[t][dir_line(d)];
-    if (e->palace_line_nb[c] >= PALACE_LINES_MAX)
-        abort(); /* a palace of more than two squares: PALACE_LINES_MAX is too small */
-    PalaceLine *l = &e->palace_lines[c][e->palace_line_nb[c]++];
+    PalaceLine *l = &target->lines[target->line_nb++];
     *l = (PalaceLine){.ray = geo->ray[t][d],
-                      .target = (Square)t,
                       .seg = r->seg,
                       .increasing = dir_is_increasing(d),
                       .orthogonal = dir_is_orthogonal(d)};
@@ -102,10 +105,13 @@ static void eval_tables_build(EvalTables *e, const Variant *v)
     for (int c = 0; c < COLOR_NB; c++) {
         e->enemy_palace[c] = geo->palace_mask[!c];
         for (Bitboard b = geo->palace_mask[!c]; b;) {
-            int t = bb_pop(&b);
+            if (e->palace_target_nb[c] >= PALACE_SQUARES_MAX)
+                abort(); /* a palace of more squares than PALACE_SQUARES_MAX */
+            PalaceTarget *target = &e->palace_targets[c][e->palace_target_nb[c]++];
+            target->sq = (Square)bb_pop(&b);
             for (int d = 0; d < DIR_NB; d++)
-                if (geo->ray[t][d] & ~geo->palace_mask[!c])
-                    palace_line_build(e, c, geo, t, d);
+                if (geo->ray[target->sq][d] & ~geo->palace_mask[!c])
+                    palace_line_build(target, geo, target->sq, d);
         }
     }
     for (int a = 0; a < SQ_NB; a++) {
@@ -242,23 +248,28 @@ static void count_sliders(const Position *pos, Bitboard sliders, int mob[TYPE_NB
 }
 
 /* Sliders of `sliders` (colour c's, unfrozen) that can move onto an empty square of `target`
- * (the enemy palace): on every line into it (EvalTables.palace_lines) that holds one of them,
- * the first piece beyond an empty palace square. Pincers move on rook lines only. Pieces
+ * (the enemy palace): on every line into such a square (EvalTables.palace_targets) that holds
+ * one of them, the first piece beyond the square. Pincers move on rook lines only. Pieces
  * already standing on the target squares do not count. */
 static int count_palace_sliders(const Position *pos, int c, Bitboard sliders, Bitboard target)
 {
     const EvalTables *e = tables_of(pos);
     Bitboard reachers = 0, rook_only = pos->by_type[PINCER];
-    for (int i = 0; i < e->palace_line_nb[c]; i++) {
-        const PalaceLine *l = &e->palace_lines[c][i];
-        if (!(l->ray & sliders) || pos->board[l->target] != EMPTY)
-            continue; /* the first piece on the line cannot be one of them */
-        unsigned occ = pos->line_occ[l->seg] & l->beyond;
-        if (!occ)
+    for (int i = 0; i < e->palace_target_nb[c]; i++) {
+        const PalaceTarget *t = &e->palace_targets[c][i];
+        if (pos->board[t->sq] != EMPTY)
             continue;
-        int s = l->sq[l->increasing ? __builtin_ctz(occ) : 31 - __builtin_clz(occ)];
-        if ((sliders & bb_square(s)) && (l->orthogonal || !(rook_only & bb_square(s))))
-            reachers |= bb_square(s);
+        for (int j = 0; j < t->line_nb; j++) {
+            const PalaceLine *l = &t->lines[j];
+            if (!(l->ray & sliders))
+                continue; /* the first piece on the line cannot be one of them */
+            unsigned occ = pos->line_occ[l->seg] & l->beyond;
+            if (!occ)
+                continue;
+            int s = l->sq[l->increasing ? __builtin_ctz(occ) : 31 - __builtin_clz(occ)];
+            if ((sliders & bb_square(s)) && (l->orthogonal || !(rook_only & bb_square(s))))
+                reachers |= bb_square(s);
+        }
     }
     return bb_popcount(reachers & ~target);
 }
