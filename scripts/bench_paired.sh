@@ -7,8 +7,9 @@
 # 9; the order inside a pair alternates) it times
 #   1. `maxtune bench 7`: its nodes/s (the node counts must agree: the same search); the
 #      program searches with BENCH_WEIGHTS (default configs/v4.weights, the built-in default of
-#      b40ba5a), the reference with its built-in default, so that both search the same tree
-#      after the default moved on (v5 since issue 42);
+#      b40ba5a), the reference with them too where its bench takes --weights, else with its
+#      built-in default, so that both search the same tree after the default moved on (v5 since
+#      issue 42);
 #   2. `maxtune perft start 5` (Maxima): nodes/s;
 #   3. a 1-thread match at 2000 nodes per move (configs/match.ini, BENCH_MATCH_PAIRS game pairs,
 #      default 10): games/s from its timing.json (the games must be the same);
@@ -59,14 +60,19 @@ run_one() {
   esac
 }
 
+# The reference's bench arguments: BENCH_WEIGHTS where its bench takes --weights (b40ba5a's does
+# not: its default is those weights).
+ref_args=()
+"$ref_bin" bench --help 2>&1 | grep -q -- --weights && ref_args=(--weights "$weights")
+
 echo "== paired runs: $bin against $ref_hash ($pairs pairs, interleaved) =="
 for what in bench perft match; do
   for r in $(seq "$pairs"); do
     if [ $((r % 2)) -eq 1 ]; then
       read -r new newfp < <(run_one "$what" "$bin" --weights "$weights")
-      read -r old oldfp < <(run_one "$what" "$ref_bin")
+      read -r old oldfp < <(run_one "$what" "$ref_bin" "${ref_args[@]}")
     else
-      read -r old oldfp < <(run_one "$what" "$ref_bin")
+      read -r old oldfp < <(run_one "$what" "$ref_bin" "${ref_args[@]}")
       read -r new newfp < <(run_one "$what" "$bin" --weights "$weights")
     fi
     same=yes
@@ -85,7 +91,7 @@ done
 if [ "${BENCH_CALLGRIND:-1}" != 0 ] && command -v valgrind >/dev/null; then
   echo "== callgrind instructions of bench 5 (independent of the machine's load) =="
   for b in "$bin" "$ref_bin"; do
-    args=(); [ "$b" = "$bin" ] && args=(--weights "$weights")
+    args=("${ref_args[@]}"); [ "$b" = "$bin" ] && args=(--weights "$weights")
     valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.out" "$b" bench 5 "${args[@]}" 2>&1 >/dev/null |
       awk '/refs:/ {gsub(",", "", $NF); print $NF}'
   done >"$tmp/cg"
