@@ -233,17 +233,21 @@ static inline int line_moves(const Position *pos, int sq, int o)
 
 /* Slider mobility by type: adds to mob[t] the empty squares each piece of `sliders` (Pincers to
  * Immobilizers) reaches along its lines (Pincers: rook lines; the others: queen lines), looked
- * up from the line occupancies. One pass over the pieces of every type. */
+ * up from the line occupancies. The Pincers have a loop of their own, so that neither loop
+ * branches on the piece's type. */
 static void count_sliders(const Position *pos, Bitboard sliders, int mob[TYPE_NB])
 {
     uint8_t sq[SQ_NB];
-    int n = squares_of(sliders, sq);
+    int n = squares_of(sliders & pos->by_type[PINCER], sq);
+    for (int i = 0; i < n; i++)
+        mob[PINCER] += line_moves(pos, sq[i], LINE_RANK) + line_moves(pos, sq[i], LINE_FILE);
+    n = squares_of(sliders & ~pos->by_type[PINCER], sq);
     for (int i = 0; i < n; i++) {
-        int s = sq[i], moves = line_moves(pos, s, LINE_RANK) + line_moves(pos, s, LINE_FILE);
-        int t = piece_type(pos->board[s]);
-        if (t != PINCER)
-            moves += line_moves(pos, s, LINE_DIAG) + line_moves(pos, s, LINE_ANTI);
-        mob[t] += moves;
+        int s = sq[i];
+        mob[piece_type(pos->board[s])] += line_moves(pos, s, LINE_RANK) +
+                                          line_moves(pos, s, LINE_FILE) +
+                                          line_moves(pos, s, LINE_DIAG) +
+                                          line_moves(pos, s, LINE_ANTI);
     }
 }
 
@@ -484,8 +488,7 @@ static void pst_add(const Position *pos, const Weights *w, int *f, int *mg, int 
  * counts and Maxima's palace closeness left at 0 without `material`. */
 static void scalar_features(const Position *pos, bool material, int f[T_NB])
 {
-    for (int i = 0; i < T_PST_FIRST; i++)
-        f[i] = 0;
+    memset(f, 0, T_PST_FIRST * sizeof *f);
     if (pos->zoned) {
         eval_zoned_features(pos, material, f);
     } else {
