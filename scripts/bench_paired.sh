@@ -37,7 +37,8 @@ if [ ! -x "$ref_bin" ]; then
     { echo "reference build failed: see build/ref-$ref_hash.log"; exit 1; }
 fi
 
-median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+# The median of the numbers on stdin (scripts/median_interval.awk's: the lower middle one).
+median() { awk -f "$root/scripts/median_interval.awk" | awk '{print $1}'; }
 now() { date +%s.%N; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
