@@ -28,7 +28,7 @@ Engine *engine_new(size_t hash_mb)
         return NULL;
     }
     e->eval_cache = bigtable_alloc(EVAL_CACHE_SIZE * sizeof *e->eval_cache);
-    e->eval_epoch = 1; /* the zeroed entries are of epoch 0: empty */
+    e->eval_epoch = 1; /* the zeroed slots are empty (search.h) */
     e->keys_cap = 1024;
     e->keys = malloc((size_t)e->keys_cap * sizeof *e->keys);
     if (!e->keys || !e->eval_cache) {
@@ -112,21 +112,23 @@ static __attribute__((noinline)) int drop_partner_captures(const Engine *e, Move
  * terms and phase weights (EvalPst) through make and unmake, for the evaluation to read. */
 static void attach_sums(Engine *e) { position_attach_sums(&e->pos, e->pst.v[e->pos.variant->id]); }
 
-/* Static evaluation through the engine's cache (the key includes the side to move). */
+/* Static evaluation through the engine's cache (the key includes the side to move; the slots'
+ * layout: search.h). */
 static int evaluate(Engine *e)
 {
-    EvalCacheEntry *slot = &e->eval_cache[e->pos.key & (EVAL_CACHE_SIZE - 1)];
-    if (slot->key != e->pos.key || slot->epoch != e->eval_epoch || slot->key == 0) {
-        slot->key = e->pos.key;
-        slot->epoch = e->eval_epoch;
-        slot->score = eval_evaluate_pst(&e->pos, &e->weights, &e->pst);
-        if (e->defence != 100) {
-            int extra = eval_defence(&e->pos, &e->weights, e->defence_side);
-            int s = slot->score + (e->defence - 100) * extra / 100, cap = SCORE_MATE_BOUND - 1;
-            slot->score = s > cap ? cap : s < -cap ? -cap : s;
-        }
+    uint64_t key = e->pos.key, *slot = &e->eval_cache[key & (EVAL_CACHE_SIZE - 1)];
+    uint64_t tag = (key ^ (uint64_t)e->eval_epoch * EVAL_EPOCH_MIX) & ~(uint64_t)0xFFFF;
+    if (*slot != 0 && (*slot & ~(uint64_t)0xFFFF) == tag)
+        return (int16_t)(uint16_t)*slot;
+    int score = eval_evaluate_pst(&e->pos, &e->weights, &e->pst);
+    if (e->defence != 100) {
+        int extra = eval_defence(&e->pos, &e->weights, e->defence_side);
+        int s = score + (e->defence - 100) * extra / 100, cap = SCORE_MATE_BOUND - 1;
+        score = s > cap ? cap : s < -cap ? -cap : s;
     }
-    return slot->score;
+    if (score >= INT16_MIN && score <= INT16_MAX)
+        *slot = tag | (uint16_t)score;
+    return score;
 }
 
 /* Asks for the cache lines the search of the position just reached reads first: its
