@@ -513,6 +513,43 @@ static void test_fixed_node_determinism(void **state)
     engine_free(d);
 }
 
+/* An engine's evaluation cache follows its weights (search.h: the slots of an earlier epoch are
+ * foreign): an engine that searched with the default weights, given other ones, searches as a
+ * fresh engine with them does; so also with weights whose evaluations do not fit the cache's
+ * 16-bit scores (material a hundred times over), searched twice on one engine, where a score
+ * kept cut to 16 bits would be read back in the second search. */
+static void test_eval_cache_follows_weights(void **state)
+{
+    (void)state;
+    const uint64_t limit = 20000;
+    Weights mat, big;
+    weights_material_only(&mat);
+    weights_default(&big);
+    for (int t = PINCER; t < KING; t++) {
+        big.v[weight_mg(weight_material(t))] *= 100;
+        big.v[weight_eg(weight_material(t))] *= 100;
+    }
+    const Weights *sets[] = {&mat, &big};
+    Engine *e = engine_new(HASH_MB);
+    assert_non_null(e);
+    search_nodes(e, FEN_MIDGAME, limit);
+    for (int i = 0; i < 2; i++) {
+        Engine *fresh = engine_new(HASH_MB);
+        assert_non_null(fresh);
+        engine_set_weights(fresh, sets[i]);
+        Result want = search_nodes(fresh, FEN_MIDGAME, limit);
+        engine_free(fresh);
+        engine_set_weights(e, sets[i]);
+        for (int again = 0; again < 2; again++) {
+            engine_new_game(e);
+            assert_same(want, search_nodes(e, FEN_MIDGAME, limit),
+                        i ? "material x100, the reused engine"
+                          : "material only, the reused engine");
+        }
+    }
+    engine_free(e);
+}
+
 /* The node limit is honoured (at most one node over) and a legal move comes back even from a
  * search stopped in its first iteration. */
 static void test_node_limit(void **state)
@@ -722,6 +759,7 @@ int main(void)
         cmocka_unit_test(test_repetition_draw),
         cmocka_unit_test(test_long_history),
         cmocka_unit_test(test_fixed_node_determinism),
+        cmocka_unit_test(test_eval_cache_follows_weights),
         cmocka_unit_test(test_node_limit),
         cmocka_unit_test(test_finished_position),
         cmocka_unit_test(test_defensive_player),
