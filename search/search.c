@@ -117,9 +117,9 @@ static void attach_sums(Engine *e) { position_attach_sums(&e->pos, e->pst.v[e->p
 static int evaluate(Engine *e)
 {
     uint64_t key = e->pos.key, *slot = &e->eval_cache[key & (EVAL_CACHE_SIZE - 1)];
-    uint64_t tag = (key ^ (uint64_t)e->eval_epoch * EVAL_EPOCH_MIX) & ~(uint64_t)0xFFFF;
-    if (*slot != 0 && (*slot & ~(uint64_t)0xFFFF) == tag)
-        return (int16_t)(uint16_t)*slot;
+    uint64_t tag = (key ^ (uint64_t)e->eval_epoch * EVAL_EPOCH_MIX) & ~EVAL_SLOT_SCORE;
+    if (*slot != 0 && (*slot & ~EVAL_SLOT_SCORE) == tag)
+        return (int16_t)(*slot & EVAL_SLOT_SCORE);
     int score = eval_evaluate_pst(&e->pos, &e->weights, &e->pst);
     if (e->defence != 100) {
         int extra = eval_defence(&e->pos, &e->weights, e->defence_side);

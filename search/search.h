@@ -58,6 +58,7 @@ typedef void (*SearchInfoFn)(const SearchInfo *info, const Position *root, void 
  * 1 << 16 slots (512 KiB) slower again (0.979x, 0.919x). */
 enum { EVAL_CACHE_SIZE = 1 << 15 };
 #define EVAL_EPOCH_MIX 0x9E3779B97F4A7C15ull /* odd: distinct epochs give distinct mixes */
+#define EVAL_SLOT_SCORE 0xFFFFull            /* a slot's score bits; the others are its tag */
 
 typedef struct Engine {
     Position pos;  /* the position being searched */
