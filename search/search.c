@@ -132,10 +132,12 @@ static int evaluate(Engine *e)
 }
 
 /* Asks for the cache lines the search of the position just reached reads first: its
- * transposition entry and its evaluation cache slot. */
-static inline void prefetch_child(const Engine *e)
+ * evaluation cache slot, and its transposition entry when `tt` (a main-search child with depth
+ * left: the capture search never reads the table). */
+static inline void prefetch_child(const Engine *e, bool tt)
 {
-    tt_prefetch(&e->tt, e->pos.key);
+    if (tt)
+        tt_prefetch(&e->tt, e->pos.key);
     __builtin_prefetch(&e->eval_cache[e->pos.key & (EVAL_CACHE_SIZE - 1)]);
 }
 
@@ -409,7 +411,7 @@ static int qsearch(Engine *e, int alpha, int beta, int ply, int qdepth, bool pv)
             move_undo(&e->pos, moves[i], &u);
             continue;
         }
-        prefetch_child(e);
+        prefetch_child(e, false);
         e->keys[e->nkeys++] = e->pos.key;
         int s = -qsearch(e, -beta, -alpha, ply + 1, qdepth + 1, pv);
         e->nkeys--;
@@ -609,7 +611,7 @@ static int negamax(Engine *e, int depth, int alpha, int beta, int ply, bool allo
             continue;
         }
         legal++;
-        prefetch_child(e);
+        prefetch_child(e, depth > 1);
         int saved_floor = e->rep_floor;
         if (u.ncap)
             e->rep_floor = e->nkeys;
