@@ -55,7 +55,8 @@ typedef void (*SearchInfoFn)(const SearchInfo *info, const Position *root, void 
  * evaluations, so its size changes no search. Measured (build/prof pairs, 6 Dec evening):
  * against 1 << 14 16-byte slots, 1.2% fewer instructions in bench 5 (fewer evaluations
  * computed), bench 7 1.022x and 1.007x, the 1-thread 2000-node match 1.026x and 1.018x; with
- * 1 << 16 slots (512 KiB) slower again (0.979x, 0.919x). */
+ * 1 << 16 slots (512 KiB) slower again (0.979x, 0.919x; once more after 0d450b7: 1.0% fewer
+ * instructions, bench 7 1.013x, the match 0.978x, whose two engines share the core's cache). */
 enum { EVAL_CACHE_SIZE = 1 << 15 };
 #define EVAL_EPOCH_MIX 0x9E3779B97F4A7C15ull /* odd: distinct epochs give distinct mixes */
 #define EVAL_SLOT_SCORE 0xFFFFull            /* a slot's score bits; the others are its tag */
