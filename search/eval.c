@@ -213,42 +213,39 @@ static void count_mage(const Position *pos, int from, Bitboard enemy, Bitboard t
     }
 }
 
-/* Writes the squares of b, lowest first, into sq; returns their number. Two 64-bit loops: the
- * evaluation's piece loops without 128-bit arithmetic. */
-static inline int squares_of(Bitboard b, uint8_t sq[SQ_NB])
-{
-    int n = 0;
-    for (uint64_t lo = (uint64_t)b; lo; lo &= lo - 1)
-        sq[n++] = (uint8_t)__builtin_ctzll(lo);
-    for (uint64_t hi = (uint64_t)(b >> 64); hi; hi &= hi - 1)
-        sq[n++] = (uint8_t)(64 + __builtin_ctzll(hi));
-    return n;
-}
-
 /* Empty squares a slider on sq reaches along orientation o. */
 static inline int line_moves(const Position *pos, int sq, int o)
 {
     return geo_line_moves(position_geo(pos), sq, o, pos->line_occ);
 }
 
-/* Slider mobility by type: adds to mob[t] the empty squares each piece of `sliders` (Pincers to
- * Immobilizers) reaches along its lines (Pincers: rook lines; the others: queen lines), looked
- * up from the line occupancies. The Pincers have a loop of their own, so that neither loop
- * branches on the piece's type. */
-static void count_sliders(const Position *pos, Bitboard sliders, int mob[TYPE_NB])
+/* count_sliders for one 64-bit half of the board's bitboards, whose square 0 is `base`. */
+static inline void count_sliders_half(const Position *pos, uint64_t pincers, uint64_t others,
+                                      int base, int mob[TYPE_NB])
 {
-    uint8_t sq[SQ_NB];
-    int n = squares_of(sliders & pos->by_type[PINCER], sq);
-    for (int i = 0; i < n; i++)
-        mob[PINCER] += line_moves(pos, sq[i], LINE_RANK) + line_moves(pos, sq[i], LINE_FILE);
-    n = squares_of(sliders & ~pos->by_type[PINCER], sq);
-    for (int i = 0; i < n; i++) {
-        int s = sq[i];
+    for (; pincers; pincers &= pincers - 1) {
+        int s = base + __builtin_ctzll(pincers);
+        mob[PINCER] += line_moves(pos, s, LINE_RANK) + line_moves(pos, s, LINE_FILE);
+    }
+    for (; others; others &= others - 1) {
+        int s = base + __builtin_ctzll(others);
         mob[piece_type(pos->board[s])] += line_moves(pos, s, LINE_RANK) +
                                           line_moves(pos, s, LINE_FILE) +
                                           line_moves(pos, s, LINE_DIAG) +
                                           line_moves(pos, s, LINE_ANTI);
     }
+}
+
+/* Slider mobility by type: adds to mob[t] the empty squares each piece of `sliders` (Pincers to
+ * Immobilizers) reaches along its lines (Pincers: rook lines; the others: queen lines), looked
+ * up from the line occupancies. The Pincers have a loop of their own, so that neither loop
+ * branches on the piece's type; each 64-bit half of the bitboards is walked apart, which keeps
+ * the loops free of 128-bit arithmetic. */
+static void count_sliders(const Position *pos, Bitboard sliders, int mob[TYPE_NB])
+{
+    Bitboard pincers = sliders & pos->by_type[PINCER], others = sliders & ~pos->by_type[PINCER];
+    count_sliders_half(pos, (uint64_t)pincers, (uint64_t)others, 0, mob);
+    count_sliders_half(pos, (uint64_t)(pincers >> 64), (uint64_t)(others >> 64), 64, mob);
 }
 
 /* Sliders of `sliders` (colour c's, unfrozen) that can move onto an empty square of `target`
@@ -615,11 +612,11 @@ static int evaluate_with(const Position *pos, const Weights *w, const EvalPst *p
         if (pos->sum_table == table) { /* kept by make and unmake */
             memcpy(sums, pos->sums, sizeof sums);
         } else {
-            uint8_t sq[SQ_NB];
-            int n = squares_of(position_occupied(pos), sq);
-            for (int i = 0; i < n; i++)
+            for (Bitboard b = position_occupied(pos); b;) {
+                int sq = bb_pop(&b);
                 for (int k = 0; k < 4; k++)
-                    sums[k] += table[pos->board[sq[i]]][sq[i]][k];
+                    sums[k] += table[pos->board[sq]][sq][k];
+            }
         }
         mg += sums[0];
         eg += sums[1];
