@@ -53,6 +53,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "core/makemove.h"
 #include "core/position.h"
 
 enum {
@@ -85,8 +86,7 @@ int nnue_feature_count(const Variant *v);
 /* The feature of piece p on square sq from view c (WHITE or BLACK) in game v. */
 int nnue_feature(const Variant *v, int c, Piece p, int sq);
 
-/* The active features of pos from view c; returns their count (at most PACKED_MAX_PIECES... the
- * pieces on the board). */
+/* The active features of pos from view c (one per piece on the board); returns their count. */
 int nnue_features(const Position *pos, int c, int *out);
 
 /* Allocates a zeroed network of game v with h hidden units; NULL when out of memory or h is
@@ -115,6 +115,23 @@ void nnue_refresh(const Network *net, const Position *pos, Accumulator *acc);
 
 /* Adds (sign +1) or removes (-1) piece p on square sq in both views of acc. */
 void nnue_update(const Network *net, Accumulator *acc, Piece p, int sq, int sign);
+
+/* What one move changed on the board: the pieces it removed (the mover from its square, what
+ * it captured or merged with) and the one it put down (the mover on its new square, with a
+ * zoned game's new owner or merged type); a suicide puts nothing down. */
+typedef struct NnueDelta {
+    uint8_t nsub, nadd;
+    Piece sub_p[MAX_CAPTURES + 1];
+    Square sub_sq[MAX_CAPTURES + 1];
+    Piece add_p;
+    Square add_sq;
+} NnueDelta;
+
+/* The delta of move m, played (move_do) into the position `after` with undo record u. */
+void nnue_delta(const Position *after, Move m, const Undo *u, NnueDelta *d);
+
+/* to = from with delta d applied (to may be from). */
+void nnue_apply(const Network *net, const Accumulator *from, Accumulator *to, const NnueDelta *d);
 
 /* The evaluation (centipawns, the side to move's view) of a position whose accumulators are
  * acc and whose team to move is us. */

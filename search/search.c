@@ -54,6 +54,7 @@ void engine_free(Engine *e)
     tt_free(&e->tt);
     free(e->keys);
     bigtable_free(e->eval_cache, EVAL_CACHE_SIZE * sizeof *e->eval_cache);
+    free(e->frames);
     free(e);
 }
 
@@ -78,6 +79,19 @@ void engine_set_weights(Engine *e, const Weights *w)
     e->weights = *w;
     eval_pst_build(&e->pst, w);
     eval_cache_reset(e);
+}
+
+bool engine_set_net(Engine *e, const Network *net)
+{
+    if (net && !e->frames) {
+        e->frames = aligned_alloc(64, (MAX_PLY + 1) * sizeof *e->frames);
+        if (!e->frames)
+            return false;
+    }
+    if (net != e->net)
+        eval_cache_reset(e);
+    e->net = net;
+    return true;
 }
 
 void engine_set_defence(Engine *e, int pct)
@@ -112,15 +126,53 @@ static __attribute__((noinline)) int drop_partner_captures(const Engine *e, Move
  * terms and phase weights (EvalPst) through make and unmake, for the evaluation to read. */
 static void attach_sums(Engine *e) { position_attach_sums(&e->pos, e->pst.v[e->pos.variant->id]); }
 
-/* Static evaluation through the engine's cache (the key includes the side to move; the slots'
- * layout: search.h). */
-static int evaluate(Engine *e)
+/* The network's evaluation of the node at ply: its accumulators brought up to date from the
+ * nearest fresh node above it on the path. */
+static int evaluate_net(Engine *e, int ply)
+{
+    NnueFrame *f = e->frames;
+    int k = ply;
+    while (!f[k].fresh)
+        k--;
+    for (k++; k <= ply; k++) {
+        nnue_apply(e->net, &f[k - 1].acc, &f[k].acc, &f[k].delta);
+        f[k].fresh = true;
+    }
+    return nnue_evaluate(e->net, &f[ply].acc, position_team(&e->pos));
+}
+
+/* Computes the root's accumulators afresh, with a network (the search starts at ply 0). */
+static void nnue_root(Engine *e)
+{
+    if (!e->net)
+        return;
+    nnue_refresh(e->net, &e->pos, &e->frames[0].acc);
+    e->frames[0].fresh = true;
+}
+
+/* Notes, with a network, what move m (played into e->pos with undo record u) changed, for the
+ * child at ply + 1; m MOVE_NONE: a null move, which changes nothing. */
+static inline void nnue_push(Engine *e, int ply, Move m, const Undo *u)
+{
+    if (!e->net)
+        return;
+    NnueFrame *f = &e->frames[ply + 1];
+    f->fresh = false;
+    if (m == MOVE_NONE)
+        f->delta.nsub = f->delta.nadd = 0;
+    else
+        nnue_delta(&e->pos, m, u, &f->delta);
+}
+
+/* Static evaluation of the node at ply through the engine's cache (the key includes the side to
+ * move; the slots' layout: search.h). */
+static int evaluate(Engine *e, int ply)
 {
     uint64_t key = e->pos.key, *slot = &e->eval_cache[key & (EVAL_CACHE_SIZE - 1)];
     uint64_t tag = (key ^ (uint64_t)e->eval_epoch * EVAL_EPOCH_MIX) & ~EVAL_SLOT_SCORE;
     if (*slot != 0 && (*slot & ~EVAL_SLOT_SCORE) == tag)
         return (int16_t)(*slot & EVAL_SLOT_SCORE);
-    int score = eval_evaluate_pst(&e->pos, &e->weights, &e->pst);
+    int score = e->net ? evaluate_net(e, ply) : eval_evaluate_pst(&e->pos, &e->weights, &e->pst);
     if (e->defence != 100) {
         int extra = eval_defence(&e->pos, &e->weights, e->defence_side);
         int s = score + (e->defence - 100) * extra / 100, cap = SCORE_MATE_BOUND - 1;
@@ -374,7 +426,7 @@ static int qsearch(Engine *e, int alpha, int beta, int ply, int qdepth, bool pv)
     int end;
     if (special_game_end(e, ply, &end))
         return end;
-    int stand = evaluate(e);
+    int stand = evaluate(e, ply);
     if (stand >= beta || qdepth >= QS_MAX_DEPTH || ply >= MAX_PLY - 1)
         return stand;
     if (stand > alpha)
@@ -411,6 +463,7 @@ static int qsearch(Engine *e, int alpha, int beta, int ply, int qdepth, bool pv)
             move_undo(&e->pos, moves[i], &u);
             continue;
         }
+        nnue_push(e, ply, moves[i], &u);
         prefetch_child(e, false);
         e->keys[e->nkeys++] = e->pos.key;
         int s = -qsearch(e, -beta, -alpha, ply + 1, qdepth + 1, pv);
@@ -439,6 +492,7 @@ bool engine_quiet_leaf(Engine *e, QuietLeaf *out)
     e->deadline = 0;
     atomic_store(&e->stop, 0);
     attach_sums(e);
+    nnue_root(e);
     out->score = qsearch(e, -SCORE_INF, SCORE_INF, 0, 0, true);
     out->nmoves = e->pvlen[0];
     memcpy(out->moves, e->pv[0], (size_t)out->nmoves * sizeof(Move));
@@ -461,7 +515,7 @@ bool engine_quiet_leaf(Engine *e, QuietLeaf *out)
  * them after search.lmp_moves + depth^2 at depth <= search.lmp_depth, futility pruning after
  * the first when the static evaluation plus search.futility_margin a ply cannot reach alpha at
  * depth <= search.futility_depth. Never at a PV node or in check (exempt). INT_MAX: no cut. */
-static int prune_quiet_after(Engine *e, int depth, int alpha, bool exempt)
+static int prune_quiet_after(Engine *e, int depth, int alpha, bool exempt, int ply)
 {
     const int *param = e->weights.v;
     if (exempt)
@@ -470,7 +524,7 @@ static int prune_quiet_after(Engine *e, int depth, int alpha, bool exempt)
     if (depth <= param[W_LMP_DEPTH])
         after = param[W_LMP_MOVES] + depth * depth;
     if (depth <= param[W_FUTILITY_DEPTH] && alpha < SCORE_MATE_BOUND &&
-        evaluate(e) + param[W_FUTILITY_MARGIN] * depth <= alpha)
+        evaluate(e, ply) + param[W_FUTILITY_MARGIN] * depth <= alpha)
         after = 1;
     return after;
 }
@@ -531,7 +585,7 @@ static int negamax(Engine *e, int depth, int alpha, int beta, int ply, bool allo
     if (special_game_end(e, ply, &end))
         return end;
     if (ply >= MAX_PLY - 1)
-        return evaluate(e);
+        return evaluate(e, ply);
 
     /* Mate distance pruning: no result can beat a mate already found nearer the root. */
     if (ply > 0) {
@@ -555,7 +609,7 @@ static int negamax(Engine *e, int depth, int alpha, int beta, int ply, bool allo
 
     /* Reverse futility: far enough above beta at low depth, the position is good enough. */
     if (!pv_node && !in_check && depth <= param[W_RFP_DEPTH] && ply > 0) {
-        int static_eval = evaluate(e);
+        int static_eval = evaluate(e, ply);
         if (static_eval - param[W_RFP_MARGIN] * depth >= beta && static_eval < SCORE_MATE_BOUND)
             return static_eval;
     }
@@ -565,13 +619,14 @@ static int negamax(Engine *e, int depth, int alpha, int beta, int ply, bool allo
      * the last crossing and the clock to the other side. */
     if (allow_null && !pv_node && !in_check && !e->pos.zoned && depth >= param[W_NMP_MIN_DEPTH] &&
         bb_popcount(e->pos.by_color[us]) > 3) {
-        int static_eval = evaluate(e);
+        int static_eval = evaluate(e, ply);
         if (static_eval >= beta) {
             int saved_floor = e->rep_floor;
             e->pos.side ^= 1;
             e->pos.key ^= zobrist_side;
             e->keys[e->nkeys++] = e->pos.key;
             e->rep_floor = e->nkeys - 1; /* a pass breaks repetition chains */
+            nnue_push(e, ply, MOVE_NONE, NULL);
             int s = -negamax(e, depth - param[W_NMP_REDUCTION], -beta, -beta + 1, ply + 1, false);
             e->nkeys--;
             e->rep_floor = saved_floor;
@@ -586,7 +641,7 @@ static int negamax(Engine *e, int depth, int alpha, int beta, int ply, bool allo
 
     /* Late-move and futility pruning: how many legal moves come before the quiet moves are cut
      * (INT_MAX: none are). */
-    int quiet_cut = prune_quiet_after(e, depth, alpha, pv_node || in_check);
+    int quiet_cut = prune_quiet_after(e, depth, alpha, pv_node || in_check, ply);
 
     Move moves[MAX_MOVES], quiets[MAX_MOVES];
     int scores[MAX_MOVES];
@@ -611,6 +666,7 @@ static int negamax(Engine *e, int depth, int alpha, int beta, int ply, bool allo
             continue;
         }
         legal++;
+        nnue_push(e, ply, m, &u);
         prefetch_child(e, depth > 1);
         int saved_floor = e->rep_floor;
         if (u.ncap)
@@ -724,6 +780,7 @@ Move engine_search(Engine *e, const SearchLimits *limits, int *score, SearchInfo
     }
     e->tt.generation = (uint8_t)((e->tt.generation + 1) & 63);
     attach_sums(e); /* e->pos = e->root at the end drops them */
+    nnue_root(e);
     int max_depth = limits->depth > 0 ? limits->depth : MAX_PLY - 2;
     if (!limits->depth && !limits->nodes && !limits->movetime_ms)
         max_depth = 6;

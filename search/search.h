@@ -12,6 +12,7 @@
 #include "core/position.h"
 #include "clock.h" /* the clock of the search's deadlines, clock_now */
 #include "eval.h"
+#include "nnue.h"
 #include "tt.h"
 #include "weights.h"
 
@@ -61,6 +62,14 @@ enum { EVAL_CACHE_SIZE = 1 << 15 };
 #define EVAL_EPOCH_MIX 0x9E3779B97F4A7C15ull /* odd: distinct epochs give distinct mixes */
 #define EVAL_SLOT_SCORE 0xFFFFull            /* a slot's score bits; the others are its tag */
 
+/* The accumulators of one node of the search path, with a learned evaluation: computed when
+ * the node is evaluated (fresh), from its parent's and the move's delta. */
+typedef struct NnueFrame {
+    Accumulator acc;
+    NnueDelta delta; /* what the move into this node changed (none after a null move) */
+    bool fresh;      /* acc is this node's */
+} NnueFrame;
+
 typedef struct Engine {
     Position pos;  /* the position being searched */
     Position root; /* the root position (for reporting) */
@@ -90,6 +99,8 @@ typedef struct Engine {
     int defence_side; /* the colour the defensive evaluation defends: the last search's root */
     bool no_partner_captures; /* engine_set_partner_captures(e, false): four-player Martian
                                * Chess's captures of a partner's piece left out */
+    const Network *net;       /* the learned evaluation (engine_set_net), NULL: the weights' */
+    NnueFrame *frames;        /* [MAX_PLY + 1] with a network: the search path's accumulators */
 } Engine;
 
 /* Creates an engine with a hash table of hash_mb MiB and default weights; NULL on failure. */
@@ -103,6 +114,12 @@ void engine_new_game(Engine *e);
 
 /* Sets the weights the evaluation uses. */
 void engine_set_weights(Engine *e, const Weights *w);
+
+/* Has e evaluate with network net (its game must be the positions'), or with its weights (NULL,
+ * the default). The network is shared, not copied: it must outlive its use by e. The weights
+ * keep their other roles (the search's parameters, the captures' order). False when out of
+ * memory (e unchanged). */
+bool engine_set_net(Engine *e, const Network *net);
 
 /* Makes e a defensive player (pct > 100) or a normal one (100): every static evaluation gets
  * (pct - 100) % of eval_defence for the side to move at the search's root, so that its own
