@@ -59,16 +59,37 @@ bool cli_load_weights(const char *cmd, const char *path, const Variant *v, Weigh
     return false;
 }
 
+/* Loads the network at path for game v (NULL path: none, *net NULL); false with a message. */
+static bool load_net(const char *cmd, const char *path, const Variant *v, Network **net)
+{
+    char err[600];
+    *net = NULL;
+    if (!path)
+        return true;
+    if (!(*net = nnue_load(path, err, sizeof err))) {
+        fprintf(stderr, "maxtune %s: --net %s\n", cmd, err);
+        return false;
+    }
+    if ((*net)->variant != v) {
+        fprintf(stderr, "maxtune %s: --net %s is a network of %s, not of %s\n", cmd, path,
+                (*net)->variant->name, v->name);
+        nnue_free(*net);
+        *net = NULL;
+        return false;
+    }
+    return true;
+}
+
 int cmd_search(int argc, char **argv)
 {
     static const char help[] =
         "usage: maxtune search FEN [--depth D | --nodes N | --movetime MS] [--weights FILE]\n"
-        "                          [--hash MB] [--moves M1 M2 ...]\n"
+        "                          [--net FILE] [--hash MB] [--moves M1 M2 ...]\n"
         "                          [--variant maxima|ultima|martian|martian4]\n"
         "Searches FEN ('start' for the initial position of --variant's game) after playing the\n"
         "--moves; prints one info line per depth (depth, score, nodes, nps, pv) and finally\n"
         "'bestmove <move>'. Weights: a weights file, 'default' or 'material' (the game's).\n"
-        "Without a limit: depth 6.\n";
+        "--net: evaluate with that network (job = train) instead. Without a limit: depth 6.\n";
     const Variant *variant;
     int rc = cli_usage_variant("search", &argc, argv, help, 2, argc, false, &variant);
     if (rc >= 0)
@@ -77,7 +98,7 @@ int cmd_search(int argc, char **argv)
     if (!cli_parse_fen("search", argv[1], variant, &start) || !cli_engine_plays("search", &start))
         return EXIT_USAGE;
     SearchLimits limits = {0, 0, 0};
-    const char *weights_path = "default";
+    const char *weights_path = "default", *net_path = NULL;
     long hash = 16, v;
     Move moves[1024];
     int nmoves = 0;
@@ -102,6 +123,8 @@ int cmd_search(int argc, char **argv)
                 return EXIT_USAGE;
         } else if (!strcmp(a, "--weights") && has_value) {
             weights_path = argv[++i];
+        } else if (!strcmp(a, "--net") && has_value) {
+            net_path = argv[++i];
         } else if (!strcmp(a, "--moves")) {
             nmoves = cli_play_moves("search", &pos, argc, argv, &i, moves, nmoves,
                                     (int)(sizeof moves / sizeof moves[0]));
@@ -113,11 +136,15 @@ int cmd_search(int argc, char **argv)
         }
     }
     Weights w;
-    if (!cli_load_weights("search", weights_path, start.variant, &w))
+    Network *net;
+    if (!cli_load_weights("search", weights_path, start.variant, &w) ||
+        !load_net("search", net_path, start.variant, &net))
         return EXIT_USAGE;
     Engine *e = engine_new((size_t)hash);
-    if (!e) {
+    if (!e || !engine_set_net(e, net)) {
         fprintf(stderr, "maxtune search: out of memory for a %ld MiB hash table\n", hash);
+        engine_free(e);
+        nnue_free(net);
         return EXIT_FAIL;
     }
     engine_set_weights(e, &w);
@@ -129,6 +156,7 @@ int cmd_search(int argc, char **argv)
         notation_move(&e->pos, best, text, sizeof text);
     printf("bestmove %s\n", text);
     engine_free(e);
+    nnue_free(net);
     return EXIT_OK;
 }
 
@@ -211,20 +239,22 @@ int cmd_bench(int argc, char **argv)
 {
     static const char help[] =
         "usage: maxtune bench [DEPTH] [--variant maxima|ultima|martian|martian4]\n"
-        "                     [--weights FILE]\n"
+        "                     [--weights FILE] [--net FILE]\n"
         "Searches a fixed set of positions of the game (Maxima by default) to DEPTH (default 7)\n"
         "with its default weights (or --weights: a file, 'default' or 'material') and a 16 MiB\n"
         "hash; prints each position's nodes, then the total node count (a signature that\n"
-        "changes only when search behaviour changes) and nodes/s.\n";
-    const char *weights_path = "default";
+        "changes only when search behaviour changes) and nodes/s. --net: evaluate with that\n"
+        "network (job = train).\n";
+    const char *weights_path = "default", *net_path = NULL;
     for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--weights"))
+        bool net = !strcmp(argv[i], "--net");
+        if (strcmp(argv[i], "--weights") && !net)
             continue;
         if (i + 1 >= argc) {
-            fprintf(stderr, "maxtune bench: --weights needs a file\n%s", help);
+            fprintf(stderr, "maxtune bench: %s needs a file\n%s", argv[i], help);
             return EXIT_USAGE;
         }
-        weights_path = argv[i + 1];
+        *(net ? &net_path : &weights_path) = argv[i + 1];
         memmove(&argv[i], &argv[i + 2], (size_t)(argc - i - 2 + 1) * sizeof *argv);
         argc -= 2;
         i--;
@@ -245,8 +275,11 @@ int cmd_bench(int argc, char **argv)
         return EXIT_FAIL;
     }
     Weights w;
-    if (!cli_load_weights("bench", weights_path, variant, &w)) {
+    Network *net = NULL;
+    if (!cli_load_weights("bench", weights_path, variant, &w) ||
+        !load_net("bench", net_path, variant, &net) || !engine_set_net(e, net)) {
         engine_free(e);
+        nnue_free(net);
         return EXIT_USAGE;
     }
     uint64_t total = 0;
@@ -271,6 +304,7 @@ int cmd_bench(int argc, char **argv)
     printf("bench: %" PRIu64 " nodes %.0f nps (depth %ld, %.2f s)\n", total,
            secs > 0 ? total / secs : 0, depth, secs);
     engine_free(e);
+    nnue_free(net);
     return EXIT_OK;
 }
 

@@ -53,6 +53,7 @@ typedef struct Uci {
     Position last_pos;   /* the position after its moves */
     long hash_mb;
     UciInput in;
+    Network *net;           /* EvalFile: the network the engine evaluates with, NULL: its weights */
     char pending[UCI_LINE]; /* a command that ended a search, to be done after its bestmove */
     bool has_pending;
 } Uci;
@@ -481,6 +482,7 @@ static void uci_identify(Uci *u)
                "id name maxtune\nid author the maxtune developers\n"
                "option name Hash type spin default %d min 1 max %ld\n"
                "option name Weights type string default default\n"
+               "option name EvalFile type string default <empty>\n"
                "option name UCI_Variant type combo default maxima",
                UCI_DEFAULT_HASH, u->cfg.max_hash_mb);
     for (int g = 0; g < VARIANT_NB; g++)
@@ -510,6 +512,11 @@ static void uci_set_variant(Uci *u, const char *value)
     }
     if (v == u->variant)
         return;
+    if (u->net) { /* a network is one game's */
+        engine_set_net(u->engine, NULL);
+        nnue_free(u->net);
+        u->net = NULL;
+    }
     Weights w;
     weights_load_game(&w, "default", v, NULL, 0);
     u->variant = v;
@@ -520,6 +527,40 @@ static void uci_set_variant(Uci *u, const char *value)
     u->last[0] = '\0';
     u->valid = true;
     engine_set_position(u->engine, &u->start, NULL, 0);
+}
+
+/* "setoption name EvalFile value <file>": the engine evaluates with that network (of the game it
+ * plays) from now on; "<empty>", "" or "none": with its weights again. A bad file is reported
+ * and the evaluation stays as it was. */
+static void uci_set_evalfile(Uci *u, const char *value)
+{
+    char err[600];
+    Network *net = NULL;
+    if (value[0] && strcmp(value, "<empty>") && strcasecmp(value, "none")) {
+        if (!u->cfg.weight_files) {
+            uci_say(u, "info string error: EvalFile: no files here; unchanged\n");
+            return;
+        }
+        if (!(net = nnue_load(value, err, sizeof err))) {
+            uci_say(u, "info string error: EvalFile: %s; unchanged\n", err);
+            return;
+        }
+        if (net->variant != u->variant) {
+            uci_say(u,
+                    "info string error: EvalFile: %s is a network of %s, the engine plays %s; "
+                    "unchanged\n",
+                    value, net->variant->name, u->variant->name);
+            nnue_free(net);
+            return;
+        }
+    }
+    if (!engine_set_net(u->engine, net)) {
+        uci_say(u, "info string error: EvalFile: out of memory; unchanged\n");
+        nnue_free(net);
+        return;
+    }
+    nnue_free(u->net);
+    u->net = net;
 }
 
 /* "setoption name <Hash|Weights|UCI_Variant|weight> value <v>"; a bad value is reported and
@@ -558,6 +599,12 @@ static void uci_setoption(Uci *u, char *args)
             return;
         }
         engine_set_weights(e, &u->engine->weights);
+        if (!engine_set_net(e, u->net)) {
+            uci_say(u, "info string error: out of memory for a %ld MiB hash; still %ld\n", mb,
+                    u->hash_mb);
+            engine_free(e);
+            return;
+        }
         engine_free(u->engine);
         u->engine = e;
         u->hash_mb = mb;
@@ -573,6 +620,8 @@ static void uci_setoption(Uci *u, char *args)
             uci_say(u, "info string error: Weights: %s; unchanged\n", err);
         else
             engine_set_weights(u->engine, &w);
+    } else if (!strcasecmp(name, "EvalFile")) {
+        uci_set_evalfile(u, value);
     } else if (!strcasecmp(name, "UCI_Variant")) {
         uci_set_variant(u, value);
     } else if (weights_term_game(u->variant, lower, &set, why, sizeof why)) {
@@ -645,6 +694,7 @@ int uci_session(int in, FILE *out, const UciConfig *cfg)
             break;
     }
     engine_free(u->engine);
+    nnue_free(u->net);
     free(u);
     free(line);
     return EXIT_OK;

@@ -271,6 +271,15 @@ void game_play(const Position *opening, Player *white, Player *black, const Matc
             engine_set_weights(players[c]->engine, players[c]->weights);
             engine_set_defence(players[c]->engine, players[c]->defence ? players[c]->defence : 100);
             engine_set_partner_captures(players[c]->engine, !players[c]->no_partner_captures);
+            if ((players[c]->net_path && !players[c]->net) ||
+                !engine_set_net(players[c]->engine, players[c]->net)) {
+                rec->result = c == WHITE ? 0 : 2;
+                rec->term = TERM_ABANDONED;
+                rec->fault = c;
+                snprintf(rec->fault_why, sizeof rec->fault_why,
+                         "its network %s could not be read or held", players[c]->net_path);
+                return;
+            }
         }
     while (!game_ended(&pos, keys, floor, mc, max_plies, counters, rec)) {
         int us = position_team(&pos), score; /* the player of the team to move */

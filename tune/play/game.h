@@ -62,6 +62,9 @@ typedef struct Player {
     TimeControl tc;   /* base_ms > 0: the player has a clock (limits apply as well) */
     int defence;      /* in-process: engine_set_defence's percent (0 is taken as 100) */
     bool no_partner_captures; /* in-process: engine_set_partner_captures(engine, false) */
+    const Network *net;       /* in-process: the network it evaluates with (NULL: its weights) */
+    const char *net_path;     /* ... the file it was to be read from (NULL: none); a player whose
+                               * network could not be read forfeits its games (abandoned) */
 } Player;
 
 /* How long an external player may take for one move: its timeout_ms, else derived from its

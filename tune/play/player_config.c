@@ -210,6 +210,11 @@ static const ConfigKey PLAYER_KEYS[] = {
     KEY_STR(
         EngineConfig, weights, "default", OPTIONAL, NULL,
         "weights file, or \"default\" (built-in), \"v1\" (the first evaluation) or \"material\""),
+    KEY_STR_SPARSE(
+        EngineConfig, net, "", NULL,
+        "in-process: a network file (job = train) the engine evaluates with instead of "
+        "its weights' evaluation (the weights still set the search's parameters), \"\" = "
+        "none"),
     KEY_INT(EngineConfig, nodes, "0", "1000000000000", "2000", "nodes per move, 0 = no limit"),
     KEY_INT(EngineConfig, depth, "0", "127", "0", "depth limit in plies, 0 = none"),
     KEY_INT(EngineConfig, movetime_ms, "0", "86400000", "0",
@@ -289,13 +294,24 @@ static bool rule_partners_in_process(const void *fields, char *msg, size_t len)
     return false;
 }
 
+/* A network is the in-process engine's evaluation (an external engine has its own). */
+static bool rule_net_in_process(const void *fields, char *msg, size_t len)
+{
+    const EngineConfig *e = fields;
+    if (!e->net[0] || !e->command[0])
+        return true;
+    snprintf(msg, len, "net is a setting of the in-process engine, not of an external one");
+    return false;
+}
+
 static const ConfigRule PLAYER_RULES[] = {
+    {rule_net_in_process, {"net", "command"}},
     {rule_search_limit, {"nodes", "depth", "movetime_ms", "tc"}},
     {rule_defence_in_process, {"defence", "command"}},
     {rule_partners_in_process, {"partner_captures", "command"}},
 };
 
-static const ConfigPathKey PLAYER_PATHS[] = {{"weights", WEIGHTS_BUILTIN}};
+static const ConfigPathKey PLAYER_PATHS[] = {{"weights", WEIGHTS_BUILTIN}, {"net", ""}};
 
 static bool player_sections_check(const Config *cfg, ConfigCheck *ck);
 static void player_finish(void *fields);

@@ -29,6 +29,8 @@ typedef struct PlayerWords {
 typedef struct EngineConfig {
     char name[64];         /* player name in PGN/results, default "A" / "B" */
     char weights[256];     /* weights file path, or "default" (built-in table), or "material" */
+    char net[256];         /* in-process: a network file (search/nnue.h) it evaluates with,
+                            * "" = none (the weights' evaluation) */
     long nodes;            /* nodes per move, default 2000 (0 = no node limit) */
     long depth;            /* depth limit, default 0 = none */
     long movetime_ms;      /* default 0 = none; at least one of nodes/depth/movetime must be > 0 */

@@ -1,8 +1,57 @@
 /* players.c: setting up and describing the players of a config (see players.h). */
 #include "players.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
+
+/* The networks this process has loaded, by path: read once, then shared read-only by every
+ * engine of every thread (a player's net is not a hot path: looked up once per game). */
+enum { NET_STORE_MAX = 64 };
+static struct {
+    char path[256];
+    Network *net;
+} net_store[NET_STORE_MAX];
+static int net_count;
+static pthread_mutex_t net_lock = PTHREAD_MUTEX_INITIALIZER;
+
+const Network *player_net_at(const char *path, char *err, size_t errlen)
+{
+    pthread_mutex_lock(&net_lock);
+    Network *net = NULL;
+    for (int i = 0; i < net_count && !net; i++)
+        if (!strcmp(net_store[i].path, path))
+            net = net_store[i].net;
+    if (!net && net_count == NET_STORE_MAX)
+        snprintf(err, errlen, "%s: more than %d networks in one process", path, NET_STORE_MAX);
+    else if (!net && (net = nnue_load(path, err, errlen))) {
+        snprintf(net_store[net_count].path, sizeof net_store[0].path, "%s", path);
+        net_store[net_count++].net = net;
+    }
+    pthread_mutex_unlock(&net_lock);
+    return net;
+}
+
+bool player_net(const Config *cfg, int i, const Network **net, char *err, size_t errlen)
+{
+    const char *path = player_config(cfg, i)->net;
+    *net = NULL;
+    if (!path[0])
+        return true;
+    char why[600];
+    const Network *n = player_net_at(path, why, sizeof why);
+    if (!n) {
+        snprintf(err, errlen, "[%s] net: %s", player_section(i), why);
+        return false;
+    }
+    if (n->variant != config_variant(cfg)) {
+        snprintf(err, errlen, "[%s] net: %s is a network of %s, the run plays %s",
+                 player_section(i), path, n->variant->name, config_variant(cfg)->name);
+        return false;
+    }
+    *net = n;
+    return true;
+}
 
 bool player_weights(const Config *cfg, int i, Weights *w, char *err, size_t errlen)
 {
@@ -23,7 +72,13 @@ void player_setup(Player *p, const EngineConfig *e, Engine *engine, EngineProc *
                   const Weights *w)
 {
     *p = (Player){engine,        w,        player_limits(e), proc,
-                  e->timeout_ms, e->clock, (int)e->defence,  !e->partner_captures};
+                  e->timeout_ms, e->clock, (int)e->defence,  !e->partner_captures,
+                  NULL,          NULL};
+    if (e->net[0] && !proc) { /* job_check loaded it: a failure here is a file gone since */
+        char err[600];
+        p->net_path = e->net;
+        p->net = player_net_at(e->net, err, sizeof err);
+    }
 }
 
 /* The limits of e: in prose, "N nodes, depth D, M ms per move, time control T"; terse (a table

@@ -16,6 +16,14 @@
  * in err. */
 bool player_weights(const Config *cfg, int i, Weights *w, char *err, size_t errlen);
 
+/* The network of player i of cfg ([engine_x] net), loaded once per process and shared by every
+ * engine that plays it (NULL in *net when the player has none); false with "[engine_x] net:
+ * problem" in err when it cannot be read or is another game's. */
+bool player_net(const Config *cfg, int i, const Network **net, char *err, size_t errlen);
+
+/* The network at path, from the same store (loaded on first use); NULL with the problem in err. */
+const Network *player_net_at(const char *path, char *err, size_t errlen);
+
 /* The per-move search limits of a player's section (0: no such limit). */
 SearchLimits player_limits(const EngineConfig *e);
 

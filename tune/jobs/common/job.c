@@ -71,8 +71,9 @@ bool job_check(const Config *cfg, char *err, size_t errlen)
         return false;
     char why[900];
     Weights w;
+    const Network *net;
     for (int i = 0; i < player_count(cfg); i++)
-        if (!player_weights(cfg, i, &w, err, errlen))
+        if (!player_weights(cfg, i, &w, err, errlen) || !player_net(cfg, i, &net, err, errlen))
             return false;
     if (job->check && !job->check(cfg, err, errlen))
         return false;
