@@ -76,7 +76,7 @@ bool cli_load_weights(const char *cmd, const char *path, const Variant *v, Weigh
 /* Score as UCI writes it: "cp X" or "mate M". */
 void cli_format_score(int score, char *buf, size_t len);
 
-/* A principal variation in MAXIMA.md notation. */
+/* A principal variation in docs/rules/maxima.md notation. */
 void cli_format_pv(const Position *root, const Move *pv, int n, char *buf, size_t len);
 
 /* Prints one "info depth ... pv ..." line (a SearchInfoFn). */

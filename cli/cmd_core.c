@@ -242,7 +242,7 @@ int cmd_moves(int argc, char **argv)
     return EXIT_OK;
 }
 
-/* Writes who won a finished zoned game and why (MARTIAN.md 7). */
+/* Writes who won a finished zoned game and why (docs/rules/martian.md 7). */
 static void show_zoned_result(const Position *pos, GameState state, char *buf, size_t len)
 {
     const char *const *team = pos->variant->team_names;
@@ -265,7 +265,7 @@ static void show_zoned_result(const Position *pos, GameState state, char *buf, s
                  pos->variant->no_move_rule);
 }
 
-/* Writes who won a finished game and why (MAXIMA.md 8: the rule is checked for the side to
+/* Writes who won a finished game and why (docs/rules/maxima.md 8: the rule is checked for the side to
  * move), or "" while it goes on. */
 static void show_result(const Position *pos, GameState state, char *buf, size_t len)
 {
@@ -293,13 +293,14 @@ static void show_result(const Position *pos, GameState state, char *buf, size_t 
                      mover, rule);
         break;
     case GAME_BARE_KING:
-        snprintf(buf, len, "%s wins: %s has nothing left but its King (bare king, MAXIMA.md 8.2)",
+        snprintf(buf, len,
+                 "%s wins: %s has nothing left but its King (bare king, docs/rules/maxima.md 8.2)",
                  other, mover);
         break;
     case GAME_INVASION:
         snprintf(buf, len,
                  "%s wins: both of %s's palace squares hold %s pieces (invasion,"
-                 " MAXIMA.md 8.3)",
+                 " docs/rules/maxima.md 8.3)",
                  other, mover, other);
         break;
     default:

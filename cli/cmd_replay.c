@@ -4,7 +4,7 @@
  * Every game is replayed through the rules core from its FEN tag, in the game its Variant tag
  * (or the FEN's row count) names (tune/play/pgn_replay.h): each move must be legal and
  * written in full (captures included), in the PGN form (h6-c1xd2xf4) or the old one with
- * MAXIMA.md's commas (h6-c1xd2,f4), move numbers must fit, PlyCount must count the moves, and
+ * docs/rules/maxima.md's commas (h6-c1xd2,f4), move numbers must fit, PlyCount must count the moves, and
  * the ending must agree with the position reached: the {reason} comment, the Termination tag
  * ("normal" for endings by the rules, "adjudication" otherwise, repetition included; files of
  * the old form said "normal" for repetition, which is accepted as the old form) and the result.

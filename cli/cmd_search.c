@@ -22,7 +22,7 @@ void cli_format_score(int score, char *buf, size_t len)
         snprintf(buf, len, "cp %d", score);
 }
 
-/* Writes a PV in MAXIMA.md notation, playing it on a copy of root. */
+/* Writes a PV in docs/rules/maxima.md notation, playing it on a copy of root. */
 void cli_format_pv(const Position *root, const Move *pv, int n, char *buf, size_t len)
 {
     Position pos = *root;

@@ -1,5 +1,5 @@
 /* cmd_uci.c: a UCI-style text protocol, so other programs and GUIs can drive the engine.
- * Moves are written in the game's notation (MAXIMA.md 9, MARTIAN.md 5). One thread reads the
+ * Moves are written in the game's notation (docs/rules/maxima.md 9, docs/rules/martian.md 5). One thread reads the
  * commands, searches and answers: a search looks at the input every 1024 nodes
  * (engine_listen), answers `isready`, `uci` and unknown commands at once, and ends when `stop`,
  * `quit`, another command that needs the engine, or the end of the input arrives (that command

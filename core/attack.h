@@ -1,4 +1,4 @@
-/* attack.h: freezing (MAXIMA.md 5) and attacks on the King (MAXIMA.md 7). */
+/* attack.h: freezing (docs/rules/maxima.md 5) and attacks on the King (docs/rules/maxima.md 7). */
 #ifndef MAXTUNE_ATTACK_H
 #define MAXTUNE_ATTACK_H
 

@@ -1,6 +1,6 @@
-/* fen.c: FEN parsing and printing (MAXIMA.md's FEN: 11 rows of 8 cells, 'x' for the unusable
- * corner squares; ULTIMA.md's: 8 rows of 8 cells; then the side to move, optional ply count;
- * MARTIAN.md's: 8 rows of 4 cells, the side, two scores, the last crossing and the clock; its
+/* fen.c: FEN parsing and printing (docs/rules/maxima.md's FEN: 11 rows of 8 cells, 'x' for the unusable
+ * corner squares; docs/rules/ultima.md's: 8 rows of 8 cells; then the side to move, optional ply count;
+ * docs/rules/martian.md's: 8 rows of 4 cells, the side, two scores, the last crossing and the clock; its
  * four-player game's (10.9): 8 rows of 8 cells, the player 1-4, two team scores, the clock). */
 #include "fen.h"
 
@@ -189,7 +189,7 @@ static bool fen_score(const char *text, long col, const char *name, int32_t *out
 }
 
 /* Reads the last-crossing field ("-" or <from>-<to>) into pos, whose board and side are read,
- * and checks that the crossing can have been the last move (MARTIAN.md 2); false with the
+ * and checks that the crossing can have been the last move (docs/rules/martian.md 2); false with the
  * error set. */
 static bool fen_last_crossing(Position *pos, const char *text, long col, char *err, size_t errlen)
 {
@@ -234,7 +234,7 @@ static bool fen_last_crossing(Position *pos, const char *text, long col, char *e
 }
 
 /* Writes the names of a zoned game's FEN fields after the board into names[] (side to move,
- * the two scores, the last crossing if the game has the no-undo rule, the clock: MARTIAN.md 2,
+ * the two scores, the last crossing if the game has the no-undo rule, the clock: docs/rules/martian.md 2,
  * 10.9); returns their number. */
 static int zoned_field_names(const Variant *v, char (*names)[32])
 {
@@ -249,7 +249,7 @@ static int zoned_field_names(const Variant *v, char (*names)[32])
 }
 
 /* Reads what follows the board of a zoned game at s: side, the two scores, the last crossing
- * (with the no-undo rule) and the clock (MARTIAN.md 2, 10.9), and nothing else; false with the
+ * (with the no-undo rule) and the clock (docs/rules/martian.md 2, 10.9), and nothing else; false with the
  * error set. */
 static bool fen_zoned_fields(Position *pos, const char *fen, const char *s, char *err,
                              size_t errlen)

@@ -4,7 +4,7 @@
 #include "attack.h"
 #include "movegen.h"
 
-/* The state of a zoned game's position (MARTIAN.md 7: the empty zone first, then the clock). */
+/* The state of a zoned game's position (docs/rules/martian.md 7: the empty zone first, then the clock). */
 static GameState gamestate_zoned(const Position *pos, int legal_moves)
 {
     if (position_zone_emptied(pos))

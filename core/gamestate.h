@@ -1,4 +1,4 @@
-/* gamestate.h: end of the game (MAXIMA.md 8, ULTIMA.md 7, MARTIAN.md 7), checked for the side to
+/* gamestate.h: end of the game (docs/rules/maxima.md 8, docs/rules/ultima.md 7, docs/rules/martian.md 7), checked for the side to
  * move in rule order; the game's Variant says which endings it has and what a stalemate is. */
 #ifndef MAXTUNE_GAMESTATE_H
 #define MAXTUNE_GAMESTATE_H
@@ -11,9 +11,9 @@ typedef enum GameState {
     GAME_STALEMATE, /* no legal move, King not attacked: a draw (Maxima) or a loss (Ultima) */
     GAME_BARE_KING, /* the side to move has only its King: it loses */
     GAME_INVASION,  /* both of its palace squares hold enemy pieces: it loses */
-    /* Zoned games (MARTIAN.md 7): the higher score wins (gamestate_winner). */
+    /* Zoned games (docs/rules/martian.md 7): the higher score wins (gamestate_winner). */
     GAME_EMPTY_ZONE, /* a zone is empty: on a tie the player who emptied it (the last mover)
-                      * wins, with his team (MARTIAN.md 10.8) */
+                      * wins, with his team (docs/rules/martian.md 10.8) */
     GAME_CLOCK,      /* the called clock ran down to 0: a tie is a draw */
     GAME_NO_MOVES,   /* the side to move has no legal move (only the no-undo rule can do it): as
                       * the clock */

@@ -37,8 +37,8 @@ typedef struct LineRef {
 /* LINE_SEG_NB: the most segments a board may have (Maxima's has 51, Ultima's 46). */
 enum { LINE_MAX = 11, LINE_SEG_NB = 64, LINE_TABLE_SIZE = 40962 };
 
-/* How the King moves: Maxima's knight jumps on the file cylinder (MAXIMA.md 4.9) or Ultima's
- * one step in any direction (ULTIMA.md 4.7). */
+/* How the King moves: Maxima's knight jumps on the file cylinder (docs/rules/maxima.md 4.9) or Ultima's
+ * one step in any direction (docs/rules/ultima.md 4.7). */
 typedef enum KingMove { KING_KNIGHT_CYLINDER, KING_STEP } KingMove;
 
 /* Which map of the board turns White's side into Black's: the mirror through the middle rank
@@ -48,9 +48,9 @@ typedef enum KingMove { KING_KNIGHT_CYLINDER, KING_STEP } KingMove;
 typedef enum BoardSymmetry { SYMMETRY_MIRROR_RANKS, SYMMETRY_HALF_TURN } BoardSymmetry;
 
 /* Who owns a piece: its colour (Maxima, Ultima), or the zone it stands in, whoever moved it
- * there (Martian Chess, MARTIAN.md 1: the canal between ranks 4 and 5 cuts the board into
+ * there (Martian Chess, docs/rules/martian.md 1: the canal between ranks 4 and 5 cuts the board into
  * South's half, ranks 1-4, owned by player 0 = WHITE, and North's, ranks 5-8, owned by player
- * 1 = BLACK; four-player Martian Chess, MARTIAN.md 10.1: that canal and one between files d and
+ * 1 = BLACK; four-player Martian Chess, docs/rules/martian.md 10.1: that canal and one between files d and
  * e cut it into quadrants owned by players 0 (a1-d4), 1 (a5-d8), 2 (e5-h8) and 3 (e1-h4), the
  * FEN's players 1..4, clockwise from a1). */
 typedef enum ZoneLayout { ZONES_NONE, ZONES_HALVES, ZONES_QUADRANTS } ZoneLayout;

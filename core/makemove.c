@@ -108,7 +108,7 @@ static int captures_of(const Position *pos, int from, int to, Square *out)
     }
 }
 
-/* Plays move m of a zoned game (MARTIAN.md 4-6, 10): a capture scores the victim's points for
+/* Plays move m of a zoned game (docs/rules/martian.md 4-6, 10): a capture scores the victim's points for
  * the mover's team, a merge makes the merged type; the piece takes its new square's owner; the
  * last crossing, the clock, the next player (Variant.next) and the key follow. Never inlined:
  * move_do of the other games stays as lean as before. */

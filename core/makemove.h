@@ -1,5 +1,5 @@
 /* makemove.h: playing and taking back moves, with the captures each move makes (in a zoned game
- * also the scores, merges, owners, the last crossing and the clock: MARTIAN.md 4-6). */
+ * also the scores, merges, owners, the last crossing and the clock: docs/rules/martian.md 4-6). */
 #ifndef MAXTUNE_MAKEMOVE_H
 #define MAXTUNE_MAKEMOVE_H
 
@@ -15,7 +15,7 @@ typedef struct Undo {
     uint8_t ncap;                  /* number of captured pieces */
     Square cap_sq[MAX_CAPTURES];   /* where they stood */
     Piece cap_piece[MAX_CAPTURES]; /* what they were */
-    /* Zoned games only (MARTIAN.md): what the move changes besides the board's pieces. */
+    /* Zoned games only (docs/rules/martian.md): what the move changes besides the board's pieces. */
     Piece mover;      /* the moving piece (its owner and, by a merge, type change) */
     Square last_from; /* Position.last_from before the move */
     Square last_to;   /* Position.last_to before the move */
@@ -37,7 +37,7 @@ void move_undo(Position *pos, Move m, const Undo *u);
 int move_captures(const Position *pos, Move m, Square *out);
 
 /* True when m, in a zoned game, captures a piece of the mover's partner: a capture (not a merge)
- * on a square of another player of the mover's team (four-player Martian Chess, MARTIAN.md
+ * on a square of another player of the mover's team (four-player Martian Chess, docs/rules/martian.md
  * 10.5; never with two players). */
 static inline bool move_takes_partner(const Position *pos, Move m)
 {

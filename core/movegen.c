@@ -347,7 +347,7 @@ static int generate(const Position *pos, Move *list, const Masks *m, bool *marks
     return g.n;
 }
 
-/* Adds the moves of the zoned game's piece of type `type` on `from` (MARTIAN.md 4.1-4.2, 10.5):
+/* Adds the moves of the zoned game's piece of type `type` on `from` (docs/rules/martian.md 4.1-4.2, 10.5):
  * along each of its directions up to its range, to every empty square, then onto the first
  * piece met as a capture (any other zone's, a partner's too) or a merge (an own piece it merges
  * with while the mover's zone has none of the result); `tactical` keeps the captures only. */
@@ -385,7 +385,7 @@ static int zoned_piece_moves(const Position *pos, int from, int type, bool tacti
     return n;
 }
 
-/* The moves of a zoned game's side to move (MARTIAN.md 4-6, 10.5-10.7): none once the game is over; the
+/* The moves of a zoned game's side to move (docs/rules/martian.md 4-6, 10.5-10.7): none once the game is over; the
  * piece moves of its zone but the one the no-undo rule forbids; then, while nobody has called
  * the clock, each again as a clock call (not with `tactical`, which keeps the captures). Never
  * inlined, so that the other games' generation stays as it was. */

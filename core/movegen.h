@@ -1,4 +1,4 @@
-/* movegen.h: move generation (MAXIMA.md 4-7, ULTIMA.md 4-6, MARTIAN.md 4-6). In a game without
+/* movegen.h: move generation (docs/rules/maxima.md 4-7, docs/rules/ultima.md 4-6, docs/rules/martian.md 4-6). In a game without
  * Kings (Martian Chess) every pseudo-legal move is legal, each move also exists as a clock call
  * until someone calls, and a finished position has no move. */
 #ifndef MAXTUNE_MOVEGEN_H
@@ -67,7 +67,7 @@ static inline bool movegen_safe_before(const Position *pos, Move m, Bitboard exp
     return movegen_safe(mover, from, caps, move_captures(pos, m, caps), exposure);
 }
 
-/* The own-palace square the side to move may not end a move on (MAXIMA.md 6), or NO_SQ. */
+/* The own-palace square the side to move may not end a move on (docs/rules/maxima.md 6), or NO_SQ. */
 int movegen_palace_blocked(const Position *pos);
 
 #endif

@@ -20,7 +20,7 @@ void notation_move_short(Move m, char *buf, size_t len)
     snprintf(buf, len, "%s-%s", square_name(move_from(m)), square_name(move_to(m)));
 }
 
-/* The op of a zoned game's move m in pos (MARTIAN.md 5): '+' merge, 'x' capture, '-' else. */
+/* The op of a zoned game's move m in pos (docs/rules/martian.md 5): '+' merge, 'x' capture, '-' else. */
 static char zoned_op(const Position *pos, Move m)
 {
     if (move_is_merge(m))
@@ -35,7 +35,7 @@ static void zoned_write(const Position *pos, Move m, char *buf, size_t len)
              square_name(move_to(m)), move_calls_clock(m) ? "*" : "");
 }
 
-/* Parses a zoned game's move "<from>[<op>]<to>[*]" (MARTIAN.md 5): a legal move of pos with
+/* Parses a zoned game's move "<from>[<op>]<to>[*]" (docs/rules/martian.md 5): a legal move of pos with
  * those squares and clock call; an op given must be the move's. */
 static Move zoned_parse(Position *pos, const char *text, char *err, size_t errlen)
 {
@@ -89,7 +89,7 @@ static void notation_write(const Position *pos, Move m, char sep, char *buf, siz
     }
 }
 
-/* The MAXIMA.md form: captures comma-separated. */
+/* The docs/rules/maxima.md form: captures comma-separated. */
 void notation_move(const Position *pos, Move m, char *buf, size_t len)
 {
     notation_write(pos, m, ',', buf, len);

@@ -1,6 +1,6 @@
-/* notation.h: moves as text (MAXIMA.md 9): "<from>-<to>[x<sq>,<sq>...]", and the PGN form
+/* notation.h: moves as text (docs/rules/maxima.md 9): "<from>-<to>[x<sq>,<sq>...]", and the PGN form
  * "<from>-<to>[x<sq>x<sq>...]" whose tokens hold only characters PGN allows in a move (the
- * comma would split a token for strict PGN readers). A zoned game's moves (MARTIAN.md 5) are
+ * comma would split a token for strict PGN readers). A zoned game's moves (docs/rules/martian.md 5) are
  * "<from><op><to>[*]", op '-' (plain), 'x' (capture) or '+' (merge), '*' a clock call, in both
  * forms. */
 #ifndef MAXTUNE_NOTATION_H
@@ -22,7 +22,7 @@ void notation_move_pgn(const Position *pos, Move m, char *buf, size_t len);
 void notation_move_short(Move m, char *buf, size_t len);
 
 /* Parses a legal move of pos given as "<from>-<to>", "<from><to>" or in full, in either form
- * (MAXIMA.md's comma-separated captures or the PGN form; the capture list must then be right). Returns MOVE_NONE and a message in err if it is not one. */
+ * (docs/rules/maxima.md's comma-separated captures or the PGN form; the capture list must then be right). Returns MOVE_NONE and a message in err if it is not one. */
 Move notation_parse(Position *pos, const char *text, char *err, size_t errlen);
 
 #endif

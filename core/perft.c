@@ -7,7 +7,7 @@
 #include "movegen.h"
 
 /* Perft of a game without Kings: every generated move is legal; a finished position generates
- * none and is one leaf (MARTIAN.md 8). */
+ * none and is one leaf (docs/rules/martian.md 8). */
 static __attribute__((noinline)) uint64_t perft_all_legal(Position *pos, int depth)
 {
     Move list[MAX_MOVES];

@@ -1,4 +1,4 @@
-/* perft.h: move-path counting (MAXIMA.md 10) to verify the rules and measure their speed. */
+/* perft.h: move-path counting (docs/rules/maxima.md 10) to verify the rules and measure their speed. */
 #ifndef MAXTUNE_PERFT_H
 #define MAXTUNE_PERFT_H
 

@@ -165,7 +165,7 @@ uint64_t position_compute_key(const Position *pos)
     return key;
 }
 
-/* Checks the scores, last crossing and clock (MARTIAN.md 2; their defaults in other games). */
+/* Checks the scores, last crossing and clock (docs/rules/martian.md 2; their defaults in other games). */
 static bool position_state_is_consistent(const Position *pos, char *why, size_t len)
 {
     const Variant *v = pos->variant;

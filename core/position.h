@@ -28,7 +28,7 @@ typedef struct Position {
     const Variant *variant;      /* the game: its rules and board */
     /* The occupancy of each line segment, one word per segment (geometry.h LineRef). */
     uint16_t line_occ[LINE_SEG_NB];
-    /* The state of a scoring, zoned game (MARTIAN.md 2); 0, NO_SQ and CLOCK_OFF elsewhere. All
+    /* The state of a scoring, zoned game (docs/rules/martian.md 2); 0, NO_SQ and CLOCK_OFF elsewhere. All
      * of it is in the key (position_state_key). */
     int32_t score[COLOR_NB]; /* points each team (Variant.team) has captured (Variant.scores) */
     Square last_from;        /* the last move's canal crossing from last_from (now empty) to */
@@ -140,7 +140,7 @@ static inline Bitboard position_zone_pieces(const Position *pos, int p)
 }
 
 /* True when a zoned game is over whatever the moves: a zone is empty or the called clock stands
- * at 0 (MARTIAN.md 7; gamestate.h says how it ended). */
+ * at 0 (docs/rules/martian.md 7; gamestate.h says how it ended). */
 static inline bool position_zoned_over(const Position *pos)
 {
     return position_zone_emptied(pos) || pos->clock == 0;

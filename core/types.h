@@ -1,6 +1,6 @@
 /* types.h: the basic vocabulary of maxtune: squares, colours, pieces, moves, bitboards.
  *
- * Board layout (MAXIMA.md section 1): an 11 x 8 grid, ranks 0..10, files a..h. Every game's
+ * Board layout (docs/rules/maxima.md section 1): an 11 x 8 grid, ranks 0..10, files a..h. Every game's
  * board lies on this grid (variant.h): Ultima's 8 x 8 on ranks 1..8, Martian Chess's 4 x 8 on
  * files a..d of ranks 1..8 (the other squares are holes there).
  *
@@ -26,11 +26,11 @@ enum { FILE_NB = 8, RANK_NB = 11, SQ_NB = 88, NO_SQ = 88, REAL_SQ_NB = 76 };
 
 typedef uint8_t Square;
 
-/* The two players. In Martian Chess (MARTIAN.md 1) WHITE is South (ranks 1-4, moves first) and
+/* The two players. In Martian Chess (docs/rules/martian.md 1) WHITE is South (ranks 1-4, moves first) and
  * BLACK is North (ranks 5-8): there a piece's colour is the owner of the zone it stands in. */
 enum Color { WHITE = 0, BLACK = 1, COLOR_NB = 2 };
 
-/* The most players a game has: four in four-player Martian Chess (MARTIAN.md 10), numbered 0..3
+/* The most players a game has: four in four-player Martian Chess (docs/rules/martian.md 10), numbered 0..3
  * there (the FEN's 1..4). A zoned game's player owns a zone; a piece's colour is its owner's
  * team (Variant.team), the two teams being WHITE and BLACK. */
 enum { PLAYER_NB = 4 };
@@ -47,7 +47,7 @@ enum PieceType {
     MAGE = 7,        /* g */
     GUARD = 8,       /* d */
     KING = 9,        /* k */
-    PAWN = 10,       /* p: Martian pawn (MARTIAN.md 4.1), 1 pip */
+    PAWN = 10,       /* p: Martian pawn (docs/rules/martian.md 4.1), 1 pip */
     DRONE = 11,      /* d: Martian drone, 2 pips */
     QUEEN = 12,      /* q: Martian queen, 3 pips */
     TYPE_NB = 13
@@ -68,10 +68,10 @@ static inline bool piece_is_piece(Piece p) { return p != EMPTY && p != OFFBOARD;
  *
  *     bits 0..6   from square
  *     bits 7..13  to square
- *     bit  14     MOVE_CALL: the mover calls the clock with this move (MARTIAN.md 6)
- *     bit  15     MOVE_MERGE: the move is a field promotion onto an own piece (MARTIAN.md 4.2)
+ *     bit  14     MOVE_CALL: the mover calls the clock with this move (docs/rules/martian.md 6)
+ *     bit  15     MOVE_MERGE: the move is a field promotion onto an own piece (docs/rules/martian.md 4.2)
  *
- * In Maxima the squares determine the move completely (MAXIMA.md 9): captures follow from
+ * In Maxima the squares determine the move completely (docs/rules/maxima.md 9): captures follow from
  * (from, to, position) and are computed by make. A suicide (a frozen piece removing itself)
  * is the move with from == to. MOVE_NONE (0) is a0-a0, which is a hole, so never a move.
  * Maxima's and Ultima's moves never have the flag bits; a Martian move's merge flag follows
@@ -84,9 +84,9 @@ static inline Move move_make(int from, int to) { return (Move)(from | (to << 7))
 static inline int move_from(Move m) { return m & 127; }
 static inline int move_to(Move m) { return (m >> 7) & 127; }
 static inline bool move_is_suicide(Move m) { return move_from(m) == move_to(m); }
-/* True when m calls the clock (MARTIAN.md 6). */
+/* True when m calls the clock (docs/rules/martian.md 6). */
 static inline bool move_calls_clock(Move m) { return (m & MOVE_CALL) != 0; }
-/* True when m merges two own pieces (MARTIAN.md 4.2). */
+/* True when m merges two own pieces (docs/rules/martian.md 4.2). */
 static inline bool move_is_merge(Move m) { return (m & MOVE_MERGE) != 0; }
 
 /* 128-bit bitboard: bit sq is square sq (bits 88..127 unused). */

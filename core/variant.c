@@ -35,7 +35,7 @@ static void names_add(char *buf, size_t size, const char *name)
     snprintf(buf + k, size - k, "%s%s", k ? "|" : "", name);
 }
 
-/* Four-player Martian Chess (MARTIAN.md 10): the two-player game `two` on the full board with four
+/* Four-player Martian Chess (docs/rules/martian.md 10): the two-player game `two` on the full board with four
  * zones, four players in two teams, no no-undo rule (10.6) and a FEN without the last crossing
  * (10.9). */
 static Variant martian4_of(const Variant *two)
@@ -45,7 +45,7 @@ static Variant martian4_of(const Variant *two)
     v.name = "martian4";
     v.title = "Martian Chess (four players)";
     v.start_fen = MARTIAN4_START;
-    v.no_move_rule = "MARTIAN.md 10.8";
+    v.no_move_rule = "docs/rules/martian.md 10.8";
     v.fen_fields = 5;
     v.players = 4;
     memcpy(v.team, (const uint8_t[]){WHITE, BLACK, WHITE, BLACK}, sizeof v.team);
@@ -79,7 +79,7 @@ void variant_init(void)
         .name = "maxima",
         .title = "Maxima",
         .start_fen = START_FEN,
-        .no_move_rule = "MAXIMA.md 8.1",
+        .no_move_rule = "docs/rules/maxima.md 8.1",
         .fen_rows = 11,
         .fen_fields = 3,
         .players = 2,
@@ -105,7 +105,7 @@ void variant_init(void)
         .name = "ultima",
         .title = "Ultima",
         .start_fen = ULTIMA_START,
-        .no_move_rule = "ULTIMA.md 7",
+        .no_move_rule = "docs/rules/ultima.md 7",
         .fen_rows = 8,
         .fen_fields = 3,
         .players = 2,
@@ -130,7 +130,7 @@ void variant_init(void)
         .name = "martian",
         .title = "Martian Chess",
         .start_fen = MARTIAN_START,
-        .no_move_rule = "MARTIAN.md 7",
+        .no_move_rule = "docs/rules/martian.md 7",
         .fen_rows = 8,
         .fen_fields = 6,
         .players = 2,

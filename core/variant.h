@@ -1,4 +1,4 @@
-/* variant.h: the games, one description each (MAXIMA.md, ULTIMA.md, MARTIAN.md).
+/* variant.h: the games, one description each (docs/rules/maxima.md, docs/rules/ultima.md, docs/rules/martian.md).
  *
  * Everything that differs between the games is decided here, once per game: the board's shape
  * and zones (its Geometry: real squares, palaces, the King's move, the colour symmetry, who
@@ -18,18 +18,18 @@
 #include "geometry.h"
 #include "types.h"
 
-/* Maxima's initial position (MAXIMA.md 3); each game's is Variant.start_fen. */
+/* Maxima's initial position (docs/rules/maxima.md 3); each game's is Variant.start_fen. */
 #define START_FEN "xxx2xxx/1g1qk1g1/1bnmrnb1/dppppppd/8/8/8/DPPPPPPD/1BNMRNB1/1G1QK1G1/xxx2xxx w 0"
 
 typedef enum VariantId {
     VARIANT_MAXIMA,
     VARIANT_ULTIMA,
     VARIANT_MARTIAN,
-    VARIANT_MARTIAN4, /* four-player Martian Chess (MARTIAN.md 10) */
+    VARIANT_MARTIAN4, /* four-player Martian Chess (docs/rules/martian.md 10) */
     VARIANT_NB
 } VariantId;
 
-/* How a piece of a zoned game moves (MARTIAN.md 4.1): any number of steps up to `range` along
+/* How a piece of a zoned game moves (docs/rules/martian.md 4.1): any number of steps up to `range` along
  * one of the directions in `dirs` (bit d for enum Direction d), never jumping; the first
  * occupied square met may end the move as a capture or a merge. */
 typedef struct PieceMove {
@@ -73,7 +73,7 @@ typedef struct Variant {
     bool stalemate_loses; /* no legal move and not in check: a loss (Ultima), else a draw */
     bool bare_king_loses; /* only the King left: the side to move loses (Maxima 8.2); the
                                * invasion loss (8.3) comes with the palaces (BoardShape) */
-    /* Zoned games (shape.zones, MARTIAN.md): the rules below are switched on by these. */
+    /* Zoned games (shape.zones, docs/rules/martian.md): the rules below are switched on by these. */
     PieceMove moves[TYPE_NB];        /* how each of its piece types moves */
     bool scores;                     /* captures score points (points[]), kept in the position and
                                       * its FEN; the higher score wins when the game ends */
@@ -125,7 +125,7 @@ static inline Piece variant_zone_piece(const Variant *v, int sq, int t)
 /* True when piece type t belongs to the game. */
 static inline bool variant_has_type(const Variant *v, int t) { return (v->types >> t) & 1u; }
 
-/* True when pieces belong to the owner of the zone they stand in (MARTIAN.md 1), not to a
+/* True when pieces belong to the owner of the zone they stand in (docs/rules/martian.md 1), not to a
  * colour: the switch of the zoned rules (movegen, makemove, gamestate, fen, notation). */
 static inline bool variant_zoned(const Variant *v) { return v->shape.zones != ZONES_NONE; }
 

@@ -43,7 +43,7 @@ static int same_position(const Position *a, const Position *b)
            a->last_to == b->last_to && a->clock == b->clock;
 }
 
-/* Checks attack_king_attacked(pos, color) against move generation (MAXIMA.md 7). If a
+/* Checks attack_king_attacked(pos, color) against move generation (docs/rules/maxima.md 7). If a
  * pseudo-legal move of the other side captures the King, the King must be attacked. If it is
  * attacked and no such move exists, only two reasons are allowed: the attacker's own-palace rule
  * barred the move (attacks ignore it), or an unfrozen enemy Chameleon stands next to the King. */

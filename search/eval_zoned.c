@@ -1,5 +1,5 @@
 /* eval_zoned.c: the zoned games' scalar terms (eval_zoned.h). One pass over each team's pieces
- * walks their moves as the rules do (MARTIAN.md 4.1-4.2): every empty square reached and every
+ * walks their moves as the rules do (docs/rules/martian.md 4.1-4.2): every empty square reached and every
  * capture counts as mobility, every enemy piece that can be taken counts once as attacked, and
  * every merge the rules allow counts as a field promotion. The no-undo rule is left out (one
  * move at most, and only the opponent's last crossing). */

@@ -1,4 +1,4 @@
-/* eval_zoned.h: the scalar evaluation terms of the zoned games (Martian Chess, MARTIAN.md),
+/* eval_zoned.h: the scalar evaluation terms of the zoned games (Martian Chess, docs/rules/martian.md),
  * where a piece belongs to whoever's zone it stands in and captures score points: the score
  * lead, the material each side holds by type, mobility, the pieces each side can capture across
  * the canal by type, the field promotions open to it and the lead while the clock runs. The

@@ -388,7 +388,7 @@ static bool has_legal_move(Engine *e)
  * first: then it is checkmate or stalemate). Returns true and the score when the game ended. */
 static bool special_game_end(Engine *e, int ply, int *score)
 {
-    if (e->pos.zoned) { /* an empty zone or a clock run down (MARTIAN.md 7) */
+    if (e->pos.zoned) { /* an empty zone or a clock run down (docs/rules/martian.md 7) */
         if (!position_zoned_over(&e->pos))
             return false;
         *score = zoned_end_score(&e->pos, gamestate_from_count(&e->pos, 1), ply);
@@ -568,7 +568,7 @@ static int negamax(Engine *e, int depth, int alpha, int beta, int ply, bool allo
         checked = king_attacked(&e->pos, us);
         depth += checked;
     }
-    /* Repeating a position draws, but in a zoned game (MARTIAN.md 7). */
+    /* Repeating a position draws, but in a zoned game (docs/rules/martian.md 7). */
     bool repeats = !e->pos.zoned;
     if (depth <= 0) {
         /* A repetition is a draw at the horizon too (qsearch does not look for one). */

@@ -35,7 +35,7 @@ check "moves --moves lists the moves of the position reached" "[ -s $tmp/after ]
 check "moves --moves with an illegal move: exit 2 naming it and its number" "[ $rc -eq 2 ] && [ ! -s $tmp/out ] && grep -q 'move 2: .e2-e9' $tmp/err"
 "$bin" moves start --bogus > /dev/null 2> "$tmp/err"; rc=$?
 check "moves with an unknown option: exit 2" "[ $rc -eq 2 ] && grep -q \"unknown option '--bogus'\" $tmp/err"
-# Martian Chess (MARTIAN.md): a FEN of 8 rows of 4 cells and 6 fields names the game.
+# Martian Chess (docs/rules/martian.md): a FEN of 8 rows of 4 cells and 6 fields names the game.
 mstart="QQD1/QDP1/DPP1/4/4/1PPD/1PDQ/1DQQ s 0 0 - -"
 check "martian perft start 3 = 5312, from the FEN and from --variant martian start" "[ \"\$(\"$bin\" perft \"$mstart\" 3)\" = 'nodes 5312' ] && [ \"\$(\"$bin\" perft start 3 --variant martian)\" = 'nodes 5312' ]"
 "$bin" perft "$mstart" 2 --divide > "$tmp/out"
@@ -51,7 +51,7 @@ check "martian show of a finished game: empty zone, the tie to the player who em
 check "martian FEN with a negative score: exit 2, one line naming it" "[ $rc -eq 2 ] && [ ! -s $tmp/out ] && [ \$(wc -l < $tmp/err) -eq 1 ] && grep -q 'North score \"-2\"' $tmp/err"
 "$bin" search "$mstart" --depth 2 > "$tmp/out" 2> "$tmp/err"; rc=$?
 check "search of a Martian position: the engine plays it, a bestmove in its notation" "[ $rc -eq 0 ] && grep -q '^bestmove [a-d][1-8][-x+][a-d][1-8]' $tmp/out"
-# Four-player Martian Chess (MARTIAN.md 10): 8 rows of 8 cells, a player 1-4 to move, 5 fields.
+# Four-player Martian Chess (docs/rules/martian.md 10): 8 rows of 8 cells, a player 1-4 to move, 5 fields.
 m4start="QQD2DQQ/QDP2PDQ/DPP2PPD/8/8/DPP2PPD/QDP2PDQ/QQD2DQQ 1 0 0 -"
 check "martian4 perft start 3 = 5412, from the FEN and from --variant martian4 start" "[ \"\$(\"$bin\" perft \"$m4start\" 3)\" = 'nodes 5412' ] && [ \"\$(\"$bin\" perft start 3 --variant martian4)\" = 'nodes 5412' ]"
 "$bin" perft "$m4start" 2 --divide > "$tmp/out"

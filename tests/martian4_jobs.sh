@@ -2,11 +2,11 @@
 # martian4_jobs.sh: every job plays four-player Martian Chess ([run] variant = martian4). Tiny
 # runs of match, tournament, selfplay, fit (its material and all of @eval), spsa, values,
 # pipeline and edge finish (exit 0) and say the right things: report.md names Martian Chess
-# (four players) and how it ends (MARTIAN.md 10.8; no stalemate, no checkmate), summary.json
+# (four players) and how it ends (docs/rules/martian.md 10.8; no stalemate, no checkmate), summary.json
 # "variant": "martian4"; the games carry the Variant tag "Martian Chess (four players)", as many
 # as summary.json counts, and `maxtune replay` finds every move legal and every ending and result
 # as the rules say (no checkmate, stalemate, bare king or invasion); every random opening is a
-# four-player FEN (MARTIAN.md 10.9: 8 rows of 8 cells, player 1 to move after 4 plies, the two
+# four-player FEN (docs/rules/martian.md 10.9: 8 rows of 8 cells, player 1 to move after 4 plies, the two
 # team scores, the clock not called, no quadrant empty, pips on the board plus the scores 72);
 # a book of four-player FENs is played and a two-player Martian FEN in it refused with its
 # file:line; a match extended from 4 pairs to 6 writes the files of 6 pairs at once; self-play
@@ -76,8 +76,8 @@ INI
 # True when run folder $1 names four-player Martian Chess and how it ends in report.md (the
 # Game: line of results/martian4-gate/report.md), and the game in summary.json.
 names_game() {
-    has "$1/report.md" "Game: **Martian Chess (four players)** (rules: MARTIAN.md; no King: captures score points" &&
-        has "$1/report.md" "the game ends when a player's quadrant is empty or a called clock runs out (7 moves without a capture), and the higher score wins, MARTIAN.md 10.8)." &&
+    has "$1/report.md" "Game: **Martian Chess (four players)** (rules: docs/rules/martian.md; no King: captures score points" &&
+        has "$1/report.md" "the game ends when a player's quadrant is empty or a called clock runs out (7 moves without a capture), and the higher score wins, docs/rules/martian.md 10.8)." &&
         ! grep -qi "stalemate\|checkmate" "$1/report.md" && has "$1/summary.json" '"variant": "martian4",'
 }
 # True when PGN file $1 holds $2 games, each tagged as four-player Martian Chess, that `maxtune
@@ -101,7 +101,7 @@ martian4_weights() {
 }
 # Prints the FEN of every game of PGN file $1, one a line.
 fens() { sed -n 's/^\[FEN "\(.*\)"\]$/\1/p' "$1"; }
-# True when every FEN of PGN file $1 is a four-player Martian FEN (MARTIAN.md 10.9): 5 fields,
+# True when every FEN of PGN file $1 is a four-player Martian FEN (docs/rules/martian.md 10.9): 5 fields,
 # 8 rows of 8 cells of P, D, Q and runs of empty squares, player 1 to move (4 plies: a full
 # round), two team scores, the clock not called ("-"), no quadrant empty, and the pips on the
 # board plus both scores 72 (a position reached from the start).
@@ -163,7 +163,7 @@ pair_kinds() {
             print c + 0, n["P"] + 0, n["D"] + 0, n["Q"] + 0, bad + g % 2 }' "$2"
 }
 # Prints "captures games wins draws losses" of the captures of a piece standing in the mover's
-# partner's quadrant (MARTIAN.md 10.5) in the games of PGN file $1, counted from the moves: the
+# partner's quadrant (docs/rules/martian.md 10.5) in the games of PGN file $1, counted from the moves: the
 # mover of each ply from the FEN's side to move in turn order 1, 2, 3, 4, the captured square's
 # quadrant from its name (1 a1-d4, 2 a5-d8, 3 e5-h8, 4 e1-h4), the partner's quadrant two on;
 # games: those with one; wins, draws, losses: the taker's team's result, once per capture. With
@@ -315,7 +315,7 @@ check "edge: the partner captures (and the taker's team's results) as the games 
          [ "$1" -gt 0 ] && grep -qx "$k,10,.*,$1,$2,$3,$4,$5" $D/zoned.csv &&
              grep -q "^| $k | $1 | $per | [0-9.]*% \[[0-9., ]*\] | [0-9.]*% \[[0-9., ]*\] | $4 | $5 |$" $D/report.md || exit 1
      done) && has $D/report.md "## Taking a partner'"'"'s piece"'
-check "edge: no move removed by the two-player no-undo rule (MARTIAN.md 10.6), and no section on it in the report" eval \
+check "edge: no move removed by the two-player no-undo rule (docs/rules/martian.md 10.6), and no section on it in the report" eval \
     '[ "$(awk -F, "NR > 1 && \$14 > 0 && \$15 == 0 && \$16 == 0" $D/zoned.csv | wc -l)" = 2 ] &&
      ! has $D/report.md "no-undo"'
 check "edge: the report says a cut game is scored by the points, a tie won by the team that emptied a quadrant" eval \

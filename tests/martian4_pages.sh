@@ -4,13 +4,13 @@
 # viewer draws from: in the match's report.html, in `maxtune view`'s page of its games and in
 # that of the committed results/martian4-gate/games.pgn, each game's 88-cell board with 8
 # real files on ranks 1-8 and pieces P, D, Q, the owner of each cell '0'..'3' (player 1..4 less
-# one) equal to the quadrants of MARTIAN.md 10.1 as `maxtune show` names them (1 a1-d4, 2 a5-d8,
+# one) equal to the quadrants of docs/rules/martian.md 10.1 as `maxtune show` names them (1 a1-d4, 2 a5-d8,
 # 3 e5-h8, 4 e1-h4), the teams "team 1+3" and "team 2+4" as show names them; ply 0 is the game's
 # FEN (cells, player, scores, clock); per ply each move starts in the quadrant of the player
 # whose turn it is (1, 2, 3, 4, 1, ...), the team to move after it (the ply's flag 2, which the
 # viewer reads) is the next player's, a capture (x) lists its target as the one square captured
-# (the viewer marks it) and a merge (+) none (MARTIAN.md 4.2: a merge captures nothing), a
-# capture adds the pips taken to the mover's team's score only, the clock follows MARTIAN.md
+# (the viewer marks it) and a merge (+) none (docs/rules/martian.md 4.2: a merge captures nothing), a
+# capture adds the pips taken to the mover's team's score only, the clock follows docs/rules/martian.md
 # 10.7 (a merge is no capture) and the pips on the board plus both scores make 72; the last
 # ply's scores, clock and board are the final FEN's. Prints PASS/FAIL lines; exits 1 if any
 # failed. Environment: BIN (default bin/maxtune). About 5 s.
@@ -34,13 +34,13 @@ check "view.html: all the match's games are in the page" eval \
 rc=$?
 check "maxtune view of results/martian4-gate/games.pgn: exit 0" eval '[ $rc -eq 0 ] && [ -s $T/gate.html ]'
 
-# The quadrants as MARTIAN.md 10.1 gives them, and as `maxtune show` names them in its legend.
+# The quadrants as docs/rules/martian.md 10.1 gives them, and as `maxtune show` names them in its legend.
 RULES_QUADS=$'1 a1-d4\n2 a5-d8\n3 e5-h8\n4 e1-h4'
 "$BIN" show start --variant martian4 >"$T/show.txt" 2>&1
-check "maxtune show names the quadrants of MARTIAN.md 10.1 (1 a1-d4, 2 a5-d8, 3 e5-h8, 4 e1-h4)" eval \
+check "maxtune show names the quadrants of docs/rules/martian.md 10.1 (1 a1-d4, 2 a5-d8, 3 e5-h8, 4 e1-h4)" eval \
     '[ "$(tr -s " \n" "  " <$T/show.txt | grep -oE "[1-4] [a-h][1-8]-[a-h][1-8]")" = "$RULES_QUADS" ]'
 TEAMS=$(sed -n 's/^Scores: *\(team [0-9+]*\) [0-9]*, \(team [0-9+]*\) [0-9]*$/"\1","\2"/p' "$T/show.txt")
-check "maxtune show names the teams of MARTIAN.md 10.2 (team 1+3, team 2+4)" \
+check "maxtune show names the teams of docs/rules/martian.md 10.2 (team 1+3, team 2+4)" \
     [ "$TEAMS" = '"team 1+3","team 2+4"' ]
 # The 88 owners the page writes for quadrants "P f1r1-f2r2" (one a line): 'x' on the holes of
 # rank 0 and ranks 9-10, on ranks 1-8 the player less one of the quadrant holding the square.
@@ -144,7 +144,7 @@ for page in "$MC/report.html" "$T/view.html" "$T/gate.html"; do
         all_ok "$T/audit" caps "$page"
     check "$label: per ply a capture adds its pips to the mover's team, a merge nothing" \
         all_ok "$T/audit" scores "$page"
-    check "$label: per ply the clock as MARTIAN.md 10.7 (call 7, capture 7, else one less)" \
+    check "$label: per ply the clock as docs/rules/martian.md 10.7 (call 7, capture 7, else one less)" \
         all_ok "$T/audit" clock "$page"
     check "$label: per ply the pips on the board plus both scores make 72" all_ok "$T/audit" pips "$page"
     check "$label: the last ply's scores, clock and board are the final FEN's" all_ok "$T/audit" last "$page"

@@ -66,8 +66,8 @@ INI
 # True when run folder $1 names Martian Chess and how it ends in report.md, and the game in
 # summary.json.
 names_game() {
-    has "$1/report.md" "Game: **Martian Chess** (rules: MARTIAN.md; no King: captures score points" &&
-        has "$1/report.md" "and the higher score wins, MARTIAN.md 7)." &&
+    has "$1/report.md" "Game: **Martian Chess** (rules: docs/rules/martian.md; no King: captures score points" &&
+        has "$1/report.md" "and the higher score wins, docs/rules/martian.md 7)." &&
         ! grep -qi "stalemate\|checkmate" "$1/report.md" && has "$1/summary.json" '"variant": "martian",'
 }
 # True when weights file $1 is a weights file of Martian Chess that maxtune reads as one.

@@ -1,4 +1,4 @@
-/* test_fen.c: FEN input and output (MAXIMA.md 2) and move text input (MAXIMA.md 9).
+/* test_fen.c: FEN input and output (docs/rules/maxima.md 2) and move text input (docs/rules/maxima.md 9).
  *
  * Every malformed FEN must be rejected with a message that names the problem; every bad move
  * text must be rejected with a message that says why. */
@@ -158,7 +158,7 @@ static void test_start_alias(void **state)
     assert_int_equal(bb_popcount(a.by_color[BLACK]), 18);
     assert_int_equal(a.king[WHITE], sq_make(4, 1));
     assert_int_equal(a.king[BLACK], sq_make(4, 9));
-    /* Spot checks of the piece placement of MAXIMA.md 3. */
+    /* Spot checks of the piece placement of docs/rules/maxima.md 3. */
     assert_int_equal(a.board[sq_make(1, 1)], piece_make(WHITE, MAGE));
     assert_int_equal(a.board[sq_make(3, 2)], piece_make(WHITE, IMMOBILIZER));
     assert_int_equal(a.board[sq_make(0, 3)], piece_make(WHITE, GUARD));
@@ -300,7 +300,7 @@ static void test_notation_parse_capture_list(void **state)
     (void)state;
     Position pos;
     char err[256];
-    /* White Pincer d2 to d5 takes c5, d6 and e5 against b5, d7, f5 (MAXIMA.md 9's example). */
+    /* White Pincer d2 to d5 takes c5, d6 and e5 against b5, d7, f5 (docs/rules/maxima.md 9's example). */
     parse_ok(&pos, "xxx2xxx/4k3/8/3P4/3p4/1Pp1pP2/8/8/3P4/K7/xxx2xxx w 0");
     Move m = notation_parse(&pos, "d2-d5xc5,d6,e5", err, sizeof err);
     assert_int_equal(m, move_make(sq_make(3, 2), sq_make(3, 5)));

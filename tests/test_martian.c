@@ -1,4 +1,4 @@
-/* test_martian.c: Martian Chess in the rules core (MARTIAN.md 1-9), beyond the reference counts
+/* test_martian.c: Martian Chess in the rules core (docs/rules/martian.md 1-9), beyond the reference counts
  * and move lists of test_perft.c:
  *
  * - the game's description, and FENs naming their game by rows, row width and field count;
@@ -104,7 +104,7 @@ static void test_description(void **state)
     assert_null(variant_of_fen_shape(9, 4, 6, 0));
 }
 
-/* The start position: its FEN names the game, writes back, and perft 1..5 is MARTIAN.md 3's. */
+/* The start position: its FEN names the game, writes back, and perft 1..5 is docs/rules/martian.md 3's. */
 static void test_start_perft(void **state)
 {
     (void)state;
@@ -297,7 +297,7 @@ static void test_notation(void **state)
     assert_int_equal(notation_parse(&pos, "d4-d3*", err, sizeof err), MOVE_NONE); /* called */
 }
 
-/* Plays the moves (MARTIAN.md 5 notation) on pos, failing the test on a bad one. */
+/* Plays the moves (docs/rules/martian.md 5 notation) on pos, failing the test on a bad one. */
 static void play(Position *pos, const char *const *moves, int n)
 {
     char err[ERR_LEN];
@@ -311,7 +311,7 @@ static void play(Position *pos, const char *const *moves, int n)
 }
 
 /* What the moves do to the state: scores, merges, owners, last crossing, clock; and how the
- * game ends (MARTIAN.md 4-7). */
+ * game ends (docs/rules/martian.md 4-7). */
 static void test_rules_and_endings(void **state)
 {
     (void)state;

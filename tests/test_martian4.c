@@ -1,4 +1,4 @@
-/* test_martian4.c: four-player Martian Chess in the rules core (MARTIAN.md 10), beyond the
+/* test_martian4.c: four-player Martian Chess in the rules core (docs/rules/martian.md 10), beyond the
  * reference counts and move lists of test_perft.c:
  *
  * - the game's description (quadrants, owners, teams, turn order), and FENs naming it by row
@@ -45,7 +45,7 @@ static void parse(Position *pos, const char *fen)
         fail_msg("\"%s\" rejected: %s", fen, err);
 }
 
-/* Plays the moves (MARTIAN.md 10.10 notation) on pos, failing the test on a bad one. */
+/* Plays the moves (docs/rules/martian.md 10.10 notation) on pos, failing the test on a bad one. */
 static void play(Position *pos, const char *const *moves, int n)
 {
     char err[ERR_LEN];
@@ -130,7 +130,7 @@ static void test_description(void **state)
 }
 
 /* The start position: its FEN names the game, writes back, 22 moves (11 and their clock calls),
- * perft 1..4 of MARTIAN.md 10.4 (5 is in test_perft). */
+ * perft 1..4 of docs/rules/martian.md 10.4 (5 is in test_perft). */
 static void test_start_perft(void **state)
 {
     (void)state;
@@ -297,7 +297,7 @@ static void test_random_playouts(void **state)
     assert_true(ended[GAME_EMPTY_ZONE] > 0 && ended[GAME_CLOCK] > 0);
 }
 
-/* What the moves do (MARTIAN.md 10.5-10.8): team scores, partners' pieces, merges, no no-undo
+/* What the moves do (docs/rules/martian.md 10.5-10.8): team scores, partners' pieces, merges, no no-undo
  * rule, the clock, the ends and their team results. */
 static void test_rules_and_endings(void **state)
 {

@@ -543,7 +543,7 @@ static char *game_pgn(const GameSetup *s, const Position *opening)
     return text;
 }
 
-/* In Ultima a stalemate loses (ULTIMA.md 7): Black, stalemated at the start, loses, and the
+/* In Ultima a stalemate loses (docs/rules/ultima.md 7): Black, stalemated at the start, loses, and the
  * PGN says the game and the ending; White stalemates Black in one from the ply before. */
 static void test_game_ultima_stalemate(void **state)
 {
@@ -667,7 +667,8 @@ static void test_game_repetition(void **state)
         if (reps[r] > 0 && repeated == 0)
             fail_msg("no game ended by repetition with repetition = %ld", reps[r]);
     }
-    assert_false(game_termination_is_normal(TERM_REPETITION)); /* an adjudication: MAXIMA.md 8 */
+    assert_false(
+        game_termination_is_normal(TERM_REPETITION)); /* an adjudication: docs/rules/maxima.md 8 */
 }
 
 /* Draw adjudication: from move 1, one move each within the (huge) draw score. */

@@ -486,7 +486,7 @@ static void test_make_unmake_consistency(void **state)
 }
 
 /* attack_king_attacked(pos, color) agrees with move generation: a pseudo-legal move of the
- * other side captures the King exactly when it is attacked, save for the two cases MAXIMA.md 7
+ * other side captures the King exactly when it is attacked, save for the two cases docs/rules/maxima.md 7
  * adds (an adjacent unfrozen Chameleon; a move barred by the attacker's own-palace rule). */
 static void check_attack_oracle(const Position *pos, int color, const char *id)
 {

@@ -1,9 +1,9 @@
-/* test_rules.c: one small test per rule clause of MAXIMA.md, each on a tiny position.
+/* test_rules.c: one small test per rule clause of docs/rules/maxima.md, each on a tiny position.
  *
  * Positions are written as a side and a piece list ("Ka1 Pd2 kh9 pd6": upper case White,
- * lower case Black, letters of MAXIMA.md 2); setup() turns the list into FEN text and reads it
+ * lower case Black, letters of docs/rules/maxima.md 2); setup() turns the list into FEN text and reads it
  * back with fen_parse, so every position also passes the parser's checks. Assertions
- * name exact move lists and exact captured squares, in the notation of MAXIMA.md 9. */
+ * name exact move lists and exact captured squares, in the notation of docs/rules/maxima.md 9. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -192,7 +192,7 @@ static void test_pincer_single_capture(void **state)
     EXPECT_SQUARE(&pos, "e5", 'p'); /* nothing on f5 */
 }
 
-/* Up to three captures in one move (the example of MAXIMA.md 9). */
+/* Up to three captures in one move (the example of docs/rules/maxima.md 9). */
 static void test_pincer_triple_capture(void **state)
 {
     (void)state;
@@ -502,7 +502,7 @@ static void test_guard(void **state)
 /* ---------------------------------------------------------------------------------------- */
 /* 4.9 King */
 
-/* Knight jumps on the file cylinder, from a5 (MAXIMA.md's example). */
+/* Knight jumps on the file cylinder, from a5 (docs/rules/maxima.md's example). */
 static void test_king_wrap_from_a(void **state)
 {
     (void)state;

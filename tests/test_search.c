@@ -660,7 +660,7 @@ static void test_defensive_player_switches_sides(void **state)
     engine_free(e);
 }
 
-/* In Ultima a stalemate loses (ULTIMA.md 7), inside the search too: White (Mage c6 against
+/* In Ultima a stalemate loses (docs/rules/ultima.md 7), inside the search too: White (Mage c6 against
  * the lone Black King d4) stalemates Black in one, which the search scores as a win at ply 1 at
  * every depth from 2 (at depth 1 the reply is the capture search, which stands pat), with a move that leaves Black no legal move and no check; Black, stalemated,
  * has no move and the score of a loss. */

@@ -1,4 +1,4 @@
-/* test_ultima.c: the second game on random Ultima playouts (ULTIMA.md), beyond the reference
+/* test_ultima.c: the second game on random Ultima playouts (docs/rules/ultima.md), beyond the reference
  * files of test_perft.c:
  * - every position of 40 seeded random playouts from the start: FEN round trip (text, key,
  *   board), make/unmake restoring the exact position and key after every legal move, the
@@ -161,7 +161,7 @@ static void test_random_playouts(void **state)
                 check_eval(&pos, &w[k]);
             positions++;
             GameState s = gamestate_from_count(&pos, n);
-            /* Ultima ends only when the side to move has no legal move (ULTIMA.md 7). */
+            /* Ultima ends only when the side to move has no legal move (docs/rules/ultima.md 7). */
             assert_true(s == GAME_ONGOING || s == GAME_CHECKMATE || s == GAME_STALEMATE);
             assert_true((s == GAME_ONGOING) == (n > 0));
             if (n == 0) {

@@ -258,13 +258,13 @@ check "show start: no result while the game goes on" \
 # Shows FEN $1 and checks that its result line is $2.
 show_result() { "$BIN" show "$1" >"$T/out" && grep -qxF "Result:       $2" "$T/out"; }
 check "show: checkmate, who won and why" show_result "xxx2xxx/kMp5/D7/8/8/8/8/8/8/4K3/xxx2xxx b 0" \
-    "White wins: Black has no legal move and its King is attacked (checkmate, MAXIMA.md 8.1)"
+    "White wins: Black has no legal move and its King is attacked (checkmate, docs/rules/maxima.md 8.1)"
 check "show: stalemate is a draw" show_result "xxx2xxx/kMP5/7P/8/8/8/8/8/8/4K3/xxx2xxx b 0" \
-    "draw: Black has no legal move and its King is not attacked (stalemate, MAXIMA.md 8.1)"
+    "draw: Black has no legal move and its King is not attacked (stalemate, docs/rules/maxima.md 8.1)"
 check "show: bare king" show_result "xxx2xxx/4k3/p7/8/8/8/8/8/8/4K3/xxx2xxx w 0" \
-    "Black wins: White has nothing left but its King (bare king, MAXIMA.md 8.2)"
+    "Black wins: White has nothing left but its King (bare king, docs/rules/maxima.md 8.2)"
 check "show: invasion" show_result "xxxPPxxx/8/8/8/8/k7/8/p7/8/4K3/xxx2xxx b 0" \
-    "White wins: both of Black's palace squares hold White pieces (invasion, MAXIMA.md 8.3)"
+    "White wins: both of Black's palace squares hold White pieces (invasion, docs/rules/maxima.md 8.3)"
 
 echo "# uci_cli.sh: $((SECONDS - start)) s"
 [ "$failures" -eq 0 ]

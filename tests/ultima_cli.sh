@@ -15,7 +15,7 @@ NAME=ultima_cli
 
 U='rnbqkbnm/pppppppp/8/8/8/8/PPPPPPPP/MNBKQBNR w 0'
 M=$("$BIN" moves start --variant ultima | wc -l)
-check "moves start --variant ultima: 32 first moves (ULTIMA.md 3)" [ "$M" = 32 ]
+check "moves start --variant ultima: 32 first moves (docs/rules/ultima.md 3)" [ "$M" = 32 ]
 check "perft of Ultima's start FEN, depth 3: 42762" \
     eval '[ "$("$BIN" perft "$U" 3)" = "nodes 42762" ]'
 check "perft start 2 --variant=ultima: 944" \

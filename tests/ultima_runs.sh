@@ -54,13 +54,13 @@ check "maxtune replay accepts them (exit 0, 0 errors)" eval \
     '[ $rc -eq 0 ] && has $T/replay "replayed 6 games, 0 errors"'
 check "config.ini says variant = ultima; summary.json and report.md name the game" eval \
     'has $U/config.ini "variant = ultima" && has $U/summary.json "\"variant\": \"ultima\"," &&
-     has $U/report.md "Game: **Ultima** (rules: ULTIMA.md; a stalemate loses"'
+     has $U/report.md "Game: **Ultima** (rules: docs/rules/ultima.md; a stalemate loses"'
 run "$CFG" --set run.results_dir="$T/t1" --set run.threads=1
 check "threads 1 plays the same games (games.pgn and summary.json identical)" eval \
     '[ $RC -eq 0 ] && same $U/games.pgn $T/t1/u/games.pgn && same $U/summary.json $T/t1/u/summary.json'
 
 # --- maxtune replay: the game of each PGN, an Ultima stalemate a loss ------------------------
-# White's Immobilizer freezes Black's lone King (ULTIMA.md 5): Black cannot move and loses.
+# White's Immobilizer freezes Black's lone King (docs/rules/ultima.md 5): Black cannot move and loses.
 stalemate_pgn() {
     printf '[Event "t"]\n[Site "maxtune"]\n[Date "????.??.??"]\n[Round "1"]\n[White "W"]\n'
     printf '[Black "B"]\n[Result "%s"]\n[FEN "8/8/2M5/8/3k4/K7/8/8 w 0"]\n[PlyCount "1"]\n' "$1"

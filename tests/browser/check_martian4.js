@@ -4,7 +4,7 @@
 //   node check_martian4.js --chromium PATH --maxtune BIN [--screenshot PNG] VIEW_PAGE
 //
 // The page: an 8 x 8 board (files a-h, ranks 1-8), each square's owner (data-owner, the player
-// less one) that of MARTIAN.md 10.1's quadrants (player 1 a1-d4, 2 a5-d8, 3 e5-h8, 4 e1-h4), each
+// less one) that of docs/rules/martian.md 10.1's quadrants (player 1 a1-d4, 2 a5-d8, 3 e5-h8, 4 e1-h4), each
 // quadrant tinted apart from the others, and both canals drawn: one between ranks 4 and 5 across
 // the 8 files, one between files d and e along the 8 ranks, and no other line; only P, D and Q
 // pieces, pyramids of three heights; at ply 0 the pieces of the game's FEN. ArrowRight steps the
@@ -28,7 +28,7 @@ function check(name, ok, detail) {
 }
 
 const FILES = "abcdefgh";
-// MARTIAN.md 10.1 and 10.2: each player's quadrant (files, ranks) and team.
+// docs/rules/martian.md 10.1 and 10.2: each player's quadrant (files, ranks) and team.
 const QUADRANTS = { 1: ["abcd", [1, 4]], 2: ["abcd", [5, 8]], 3: ["efgh", [5, 8]], 4: ["efgh", [1, 4]] };
 const team = (player) => (player % 2 ? "team 1+3" : "team 2+4");
 function ownerOf(sq) {

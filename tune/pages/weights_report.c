@@ -14,7 +14,7 @@ int weights_report_published(const Variant *v, const PublishedTable **tables)
         {"Jocly", {1, 3, 3, 2.5, 2.5, 4, 0, 0}},
         {"vchess", {1, 2, 5, 3, 3, 5, 0, 0}},
     };
-    /* Martian Chess: the points a capture scores (MARTIAN.md 4.1), pawn 1, drone 2, queen 3. */
+    /* Martian Chess: the points a capture scores (docs/rules/martian.md 4.1), pawn 1, drone 2, queen 3. */
     static const PublishedTable MARTIAN[] = {
         {"official", {[T_PAWN] = 1, [T_DRONE] = 2, [T_QUEEN] = 3}}};
     if (variant_zoned(v)) {

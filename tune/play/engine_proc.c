@@ -620,9 +620,9 @@ ProcStatus engine_proc_go(EngineProc *p, const Position *opening, const Move *mo
         snprintf(p->why, sizeof p->why, "the engine is not running");
         return PROC_DEAD;
     }
-    /* The position command: FEN, then the moves as <from>-<to> (MAXIMA.md section 9: from and
+    /* The position command: FEN, then the moves as <from>-<to> (docs/rules/maxima.md section 9: from and
      * to determine a move; the captures would cost a replay of the game every move), but in a
-     * zoned game in full, replayed (MARTIAN.md 5: the op must be written, and a clock call is
+     * zoned game in full, replayed (docs/rules/martian.md 5: the op must be written, and a clock call is
      * another move than the same move without it); then the go command, both in one write, so
      * that the engine wakes once for them. */
     size_t cap = 512 + strlen(go_args) + (size_t)nmoves * (MOVE_STR_LEN + 1), k = 0;

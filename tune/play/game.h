@@ -15,12 +15,12 @@
 
 enum { GAME_MAX_PLIES = 2000 };
 
-/* How a game ended. The first four follow the rules (MAXIMA.md 8); the next four are the match's
+/* How a game ended. The first four follow the rules (docs/rules/maxima.md 8); the next four are the match's
  * adjudications, repetition among them (the rules have no repetition draw); the next three are
  * an external engine's faults, each a loss of the engine to move (its PGN Termination is the
  * name): no bestmove in time, an illegal or malformed move or protocol violation, a process
  * that crashed, exited or never answered; the last three are the zoned games' ends by the rules
- * (MARTIAN.md 7: the higher score wins). Values are journaled: new ones go at the end. */
+ * (docs/rules/martian.md 7: the higher score wins). Values are journaled: new ones go at the end. */
 typedef enum Termination {
     TERM_CHECKMATE,
     TERM_STALEMATE,
@@ -92,7 +92,7 @@ bool game_termination_is_normal(Termination t);
 
 /* White's result (half points) of a game cut short by the match in pos (repetition, the
  * maximum length, a draw adjudication): a draw, but in a game of points (Variant.scores) the
- * higher score wins, as at the clock's end (MARTIAN.md 7: the rules know no draw by repetition,
+ * higher score wins, as at the clock's end (docs/rules/martian.md 7: the rules know no draw by repetition,
  * and a cut-off game is scored as the clock would score it). */
 int game_cut_short_result(const Position *pos);
 

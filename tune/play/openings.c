@@ -281,7 +281,7 @@ void openings_free(Openings *o)
     o->count = 0;
 }
 
-/* Leaves out of the n moves in list the clock calls (MARTIAN.md 6): a random opening that
+/* Leaves out of the n moves in list the clock calls (docs/rules/martian.md 6): a random opening that
  * called the clock would leave the game a few moves to live. Returns how many are left (Maxima's
  * and Ultima's moves have no call flag: all of them). */
 static int without_clock_calls(Move *list, int n)

@@ -1,10 +1,10 @@
-/* pgn.h: games as PGN that Ordo and BayesElo read as they are. Moves are in MAXIMA.md notation
+/* pgn.h: games as PGN that Ordo and BayesElo read as they are. Moves are in docs/rules/maxima.md notation
  * written with only the characters PGN allows in a move token: each captured square after an
- * 'x' (h6-c1xd2xf4, where MAXIMA.md writes h6-c1xd2,f4; notation_move_pgn). The tags follow
+ * 'x' (h6-c1xd2xf4, where docs/rules/maxima.md writes h6-c1xd2,f4; notation_move_pgn). The tags follow
  * the standard's export order, the Seven Tag Roster first (Event, Site, Date, Round, White,
  * Black, Result), then the others in ASCII order: FEN, PlyCount, SetUp, Termination ("normal"
  * for an ending by the rules, "adjudication" for maximum length, repetition and the draw and
- * resign adjudications: the rules have no repetition draw, MAXIMA.md 8; the reason follows as a
+ * resign adjudications: the rules have no repetition draw, docs/rules/maxima.md 8; the reason follows as a
  * comment), Variant: the game's title ("Maxima", "Ultima"). The reason comment is
  * game_termination_text ("stalemate (a loss)" in Ultima). The Date is "????.??.??" so that the file is the same whenever
  * the run is repeated. */

@@ -94,7 +94,8 @@ void job_report_game(FILE *out, const Config *cfg)
     const Variant *v = config_variant(cfg);
     if (v == variant_get(VARIANT_MAXIMA))
         return;
-    size_t n = strcspn(v->no_move_rule, " "); /* "ULTIMA.md 7": its rules file, its section */
+    size_t n = strcspn(v->no_move_rule,
+                       " "); /* "docs/rules/ultima.md 7": its rules file, its section */
     if (!v->scores) {
         fprintf(out, "Game: **%s** (rules: %.*s; %s, %s).\n\n", v->title, (int)n, v->no_move_rule,
                 v->stalemate_loses ? "a stalemate loses" : "a stalemate is a draw",
@@ -109,7 +110,7 @@ void job_report_game(FILE *out, const Config *cfg)
     if (v->clock_moves)
         text_item(&t, v->no_undo ? ", " : " or ",
                   "a called clock runs out (%d moves without a capture)", v->clock_moves);
-    if (v->no_undo) /* without the no-undo rule a player always has a move (MARTIAN.md 10.8) */
+    if (v->no_undo) /* without the no-undo rule a player always has a move (docs/rules/martian.md 10.8) */
         text_item(&t, " or ", "the side to move has no move");
     fprintf(out,
             "Game: **%s** (rules: %.*s; no King: captures score points, the game ends when %s, "

@@ -72,7 +72,7 @@ uint64_t job_config_hash(const Config *cfg);
 bool job_check(const Config *cfg, char *err, size_t errlen);
 
 /* The reports of a run of a game other than Maxima name it: report.md a line after its title
- * ("Game: **Ultima** (rules: ULTIMA.md; a stalemate loses, ULTIMA.md 7).", job_report_game),
+ * ("Game: **Ultima** (rules: docs/rules/ultima.md; a stalemate loses, docs/rules/ultima.md 7).", job_report_game),
  * summary.json a member after "seed" ("variant": "ultima", job_summary_game). A Maxima run's
  * reports get nothing: they stay as they were. */
 void job_report_game(FILE *out, const Config *cfg);

@@ -50,7 +50,7 @@ typedef struct EdgeCell {
     long undo_positions;             /* ... where the no-undo rule removed a legal move */
     long undo_games;                 /* games with at least one such position */
     /* Team games only (four-player Martian Chess, 0 elsewhere): a player taking a piece of his
-     * partner's quadrant (MARTIAN.md 10.5), and how the taker's team ended that game. */
+     * partner's quadrant (docs/rules/martian.md 10.5), and how the taker's team ended that game. */
     long partner_captures;  /* such captures played after the opening */
     long partner_games;     /* games with at least one */
     long partner_result[3]; /* per capture: the taker's team lost, drew, won the game */
