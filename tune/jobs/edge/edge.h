@@ -65,7 +65,7 @@ typedef struct EdgeResult {
     EdgeCell cell[EDGE_MAX_DEPTHS];
 } EdgeResult;
 
-/* The part folder of strength k ("martian-2000"). */
+/* The part folder of strength k ("martian-2000"); edge.c, shared by the run and its report. */
 void edge_part_dir(const EdgeResult *r, int k, char *out, size_t len);
 
 #endif

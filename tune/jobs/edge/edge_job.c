@@ -9,11 +9,6 @@
 #include "tune/jobs/common/job.h"
 #include "tune/jobs/common/parts.h"
 
-void edge_part_dir(const EdgeResult *r, int k, char *out, size_t len)
-{
-    series_part_dir(r->game, r->ec->node[k], out, len);
-}
-
 bool edge_check(const Config *cfg, char *err, size_t errlen)
 {
     Weights w;
