@@ -49,7 +49,9 @@ typedef struct FitJob {
     double lambda;    /* regularisation used ([fit] regularize; the chosen one when auto) */
     bool lambda_auto; /* chosen from FIT_LAMBDAS by held-out loss */
     double grid[FIT_NLAMBDAS][2]; /* auto: fitting-set and held-out loss (data only) per lambda */
-    Verify verify;                /* journal records nselfplay on */
+    bool undetermined[FIT_NLAMBDAS]; /* auto: the data leave the fit at this lambda undetermined
+                                      * (its Hessian is not positive definite): not chosen */
+    Verify verify;                   /* journal records nselfplay on */
     double fit_seconds;
 } FitJob;
 

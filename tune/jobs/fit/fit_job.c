@@ -178,7 +178,10 @@ static int fit_at_lambda(FitJob *j, Fit *f, double lambda, const FitOptions *opt
 
 /* [fit] regularize = auto: fits at every lambda of FIT_LAMBDAS and keeps the one whose weights
  * predict the held-out games best (least held-out loss; the smaller lambda on a tie), so that
- * the penalty is as strong as the data ask and no stronger. Returns j->lambda. */
+ * the penalty is as strong as the data ask and no stronger. A lambda at which the data leave
+ * the weights undetermined (the Hessian is not positive definite, so the fit's errors cannot be
+ * computed: piece-square files that add up to the material, with lambda 0) is skipped. Returns
+ * j->lambda. */
 static double choose_lambda(FitJob *j, Fit *f, const FitOptions *opt, char *err, size_t errlen)
 {
     double th[PARAMS_MAX], best = INFINITY;
@@ -186,18 +189,25 @@ static double choose_lambda(FitJob *j, Fit *f, const FitOptions *opt, char *err,
     for (int g = 0; g < FIT_NLAMBDAS; g++) {
         if (fit_at_lambda(j, f, FIT_LAMBDAS[g], opt, th, NULL, err, errlen) < 0)
             return -1;
+        FitErrors fe;
+        char why[256];
+        j->undetermined[g] = !fit_errors(f, th, &fe, why, sizeof why);
+        fit_errors_free(&fe);
         fit_set_regularization(f, 0, j->theta0);
         j->grid[g][0] = fit_loss(f, th, NULL);
         j->grid[g][1] = set_loss(j, &j->valid, th);
-        fprintf(stderr, "fit: regularize %g: loss %.6f, held out %.6f\n", FIT_LAMBDAS[g],
-                j->grid[g][0], j->grid[g][1]);
-        if (j->grid[g][1] < best) {
+        fprintf(stderr, "fit: regularize %g: loss %.6f, held out %.6f%s%s\n", FIT_LAMBDAS[g],
+                j->grid[g][0], j->grid[g][1], j->undetermined[g] ? "; skipped: " : "",
+                j->undetermined[g] ? why : "");
+        if (!j->undetermined[g] && j->grid[g][1] < best) {
             best = j->grid[g][1];
             j->lambda = FIT_LAMBDAS[g];
         }
     }
     if (j->lambda < 0)
-        snprintf(err, errlen, "regularize = auto: no held-out loss to choose by");
+        snprintf(err, errlen,
+                 "regularize = auto: no lambda with a held-out loss and a determined "
+                 "fit to choose");
     return j->lambda;
 }
 

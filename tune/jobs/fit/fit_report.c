@@ -201,7 +201,10 @@ static void report_lambda(FILE *out, const FitJob *j)
                  "held-out loss |\n|---:|---:|---:|\n");
     for (int g = 0; g < FIT_NLAMBDAS; g++)
         fprintf(out, "| %g%s | %.6f | %.6f |\n", FIT_LAMBDAS[g],
-                FIT_LAMBDAS[g] == j->lambda ? " (chosen)" : "", j->grid[g][0], j->grid[g][1]);
+                FIT_LAMBDAS[g] == j->lambda ? " (chosen)"
+                : j->undetermined[g]        ? " (skipped: the data leave the weights undetermined)"
+                                            : "",
+                j->grid[g][0], j->grid[g][1]);
 }
 
 /* summary.json: "regularize" (only when [fit] regularize is not 0). */
@@ -214,8 +217,9 @@ static void summary_lambda(FILE *out, const FitJob *j)
     if (j->lambda_auto) {
         fprintf(out, ", \"grid\": [");
         for (int g = 0; g < FIT_NLAMBDAS; g++)
-            fprintf(out, "%s{\"lambda\": %g, \"loss_fit_set\": %.8f, \"loss_held_out\": %.8f}",
-                    g ? ", " : "", FIT_LAMBDAS[g], j->grid[g][0], j->grid[g][1]);
+            fprintf(out, "%s{\"lambda\": %g, \"loss_fit_set\": %.8f, \"loss_held_out\": %.8f%s}",
+                    g ? ", " : "", FIT_LAMBDAS[g], j->grid[g][0], j->grid[g][1],
+                    j->undetermined[g] ? ", \"undetermined\": true" : "");
         fprintf(out, "]");
     }
     fprintf(out, "},\n");
