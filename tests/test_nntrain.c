@@ -346,10 +346,21 @@ static void test_features(void **state)
             them2[PACKED_MAX_PIECES];
         int n = nn_record_features(maxima, &data.rec[i], false, us, them);
         assert_int_equal(nn_record_features(maxima, &data.rec[i], true, us2, them2), n);
+        Square sq[PACKED_MAX_PIECES];
+        Piece pc[PACKED_MAX_PIECES];
+        assert_int_equal(packed_pieces(&data.rec[i], sq, pc), n);
+        int team = packed_side(&data.rec[i]) & 1;
         for (int k = 0; k < n; k++) {
-            int sq = us[k] % SQ_NB, sq2 = us2[k] % SQ_NB;
-            assert_int_equal(sq / 8, sq2 / 8);
-            assert_int_equal(sq % 8, 7 - sq2 % 8);
+            int file_mirror = sq[k] - sq[k] % 8 + 7 - sq[k] % 8;
+            assert_int_equal(us[k], nn_feature(maxima, team, pc[k], sq[k]));
+            assert_int_equal(them[k], nn_feature(maxima, !team, pc[k], sq[k]));
+            assert_int_equal(us2[k], nn_feature(maxima, team, pc[k], file_mirror));
+            assert_int_equal(them2[k], nn_feature(maxima, !team, pc[k], file_mirror));
+        }
+        for (int k = 0; k < n; k++) {
+            int s1 = us[k] % SQ_NB, s2 = us2[k] % SQ_NB;
+            assert_int_equal(s1 / 8, s2 / 8);
+            assert_int_equal(s1 % 8, 7 - s2 % 8);
         }
     }
     nn_trainer_free(t);
