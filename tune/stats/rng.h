@@ -16,7 +16,9 @@ enum RngStream {
     RNG_SAMPLE = 6,
     RNG_HOLDOUT = 7,
     RNG_HANDICAP = 8,
-    RNG_BOOK = 9
+    RNG_BOOK = 9,
+    RNG_NNUE_INIT = 10,   /* the network trainer's initial weights (nntrain.h) */
+    RNG_NNUE_SHUFFLE = 11 /* its order of the records in each epoch */
 };
 
 typedef struct Rng {
