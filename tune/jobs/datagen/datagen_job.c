@@ -106,10 +106,11 @@ static bool plot(void *data)
     const DatagenOutcome *o = data;
     char script[512];
     snprintf(script, sizeof script,
-             "set key off\nset style fill solid 0.6\nset boxwidth %d\n"
+             "set key off\nset style fill solid 0.6\nset boxwidth %d\nset xrange [%d:%d]\n"
              "set xlabel 'search score (centipawns, side to move)'\nset ylabel 'positions'\n"
              "plot 'scores.csv' using (($1+$2)/2):3 every ::1 with boxes\n",
-             DATAGEN_HIST_STEP * 9 / 10);
+             DATAGEN_HIST_STEP * 9 / 10, DATAGEN_HIST_LOW,
+             DATAGEN_HIST_LOW + DATAGEN_HIST_BUCKETS * DATAGEN_HIST_STEP);
     return plot_draw(o->rd, "scores.png", "Kept positions by search score", script);
 }
 
