@@ -4,7 +4,8 @@
 # Runs a small match (with and without SPRT, from random openings and from books of Maxima and
 # of Ultima positions), a small SPSA run (tuning batches and the
 # verification match) and a small values run (self-play games, sampled positions, handicap
-# pairs) with `mpirun -np 2` and `-np 3`, ranks with 1 and 2 threads, and compares
+# pairs) with `mpirun -np 2` and `-np 3`, ranks with 1 and 2 threads, and a small datagen run
+# with `-np 2`, and compares
 # their results files byte for byte with a run of the plain program. Then kills rank 1 with
 # SIGKILL in the middle of a match (the job must end with a message naming the rank, the
 # checkpoint must hold the finished pairs, and the same command must resume to identical
@@ -295,6 +296,26 @@ else
     echo "FAIL SIGUSR1: the run ended before 5 pairs were saved"
     failures=$((failures + 1))
 fi
+
+# --- datagen: MPI ranks give the plain program's positions -----------------------------------
+DG=$T/datagen.ini
+cat >"$DG" <<'EOF'
+[run]
+job = datagen
+name = dg
+seed = 4
+
+[engine_a]
+nodes = 300
+hash_mb = 1
+
+[datagen]
+games = 10
+EOF
+plain "$DG" --set run.results_dir="$T/dg1" --set run.threads=2
+mpi 2 "$DG" --set run.results_dir="$T/dg2" --set run.threads=1
+check "datagen under mpirun -np 2: the plain program's positions.bin, scores.csv, report.md, summary.json" eval \
+    '[ $RC -eq 0 ] && same_files $T/dg1/dg $T/dg2/dg positions.bin scores.csv report.md summary.json'
 
 # --- errors and other commands under mpirun ---------------------------------------------------
 mpi 2 "$MATCH" --set match.pairs=0 --set run.results_dir="$T/bad"

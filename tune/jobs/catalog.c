@@ -1,6 +1,9 @@
 /* catalog.c: the table of jobs (see catalog.h). */
 #include "catalog.h"
 
+#include "tune/jobs/datagen/datagen.h"
+#include "tune/jobs/datagen/datagen_config.h"
+#include "tune/jobs/datagen/datagen_job.h"
 #include "tune/jobs/edge/edge_config.h"
 #include "tune/jobs/edge/edge_job.h"
 #include "tune/jobs/edge/edge_report.h"
@@ -52,6 +55,8 @@ static const JobDef JOBS[] = {
      &spsa_html, false, spsa_external, "spsa jobs that tune their [spsa] options", NULL, true},
     {"selfplay", "self-play games and the quiet positions sampled from them", NULL, selfplay_run,
      &selfplay_html, false, NULL, NULL, NULL, true},
+    {"datagen", "self-play positions with search scores and results for the network trainer", NULL,
+     datagen_run, &datagen_html, false, NULL, NULL, NULL, true},
     {"fit", "fit weights to game outcomes (GSL), then a verification match", fit_check, fit_run,
      &fit_html, false, NULL, NULL, NULL, true},
     {"values", "piece values by regression and by handicap matches", values_check, values_run,
@@ -80,6 +85,7 @@ static void catalog_config(void)
     match_config_register();
     spsa_config_register();
     selfplay_config_register();
+    datagen_config_register();
     fit_config_register();
     values_config_register();
     pipeline_config_register();
@@ -105,6 +111,7 @@ bool catalog_register(void)
         text_item(&names, "|", "%s", JOBS[i].name);
     config_set_jobs(names_buf);
     ok = dist_register(&pair_task_kind) && dist_register(&selfplay_games_kind) &&
-         dist_register(&selfplay_sample_kind) && dist_register(&handicap_kind);
+         dist_register(&selfplay_sample_kind) && dist_register(&handicap_kind) &&
+         dist_register(&datagen_games_kind);
     return ok;
 }

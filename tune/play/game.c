@@ -313,6 +313,9 @@ void game_play(const Position *opening, Player *white, Player *black, const Matc
         int white_score = us == WHITE ? score : -score;
         Undo u;
         move_do(&pos, m, &u);
+        rec->score[rec->nmoves] = (int16_t)(score > 32000    ? 32000
+                                            : score < -32000 ? -32000
+                                                             : score);
         rec->moves[rec->nmoves++] = m;
         if (u.ncap)
             floor = rec->nmoves;

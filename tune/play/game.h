@@ -44,7 +44,8 @@ typedef struct GameRecord {
     Position opening;
     int nmoves;
     Move moves[GAME_MAX_PLIES];
-    int result; /* from White's view: 2 win, 1 draw, 0 loss (half points) */
+    int16_t score[GAME_MAX_PLIES]; /* each move's search score, the mover's view, +-32000 */
+    int result;                    /* from White's view: 2 win, 1 draw, 0 loss (half points) */
     Termination term;
     double search_seconds; /* time spent inside engine_search (for the benchmarks) */
     int fault;             /* the colour whose external engine failed (term above), or -1 */
