@@ -33,6 +33,9 @@
 #include "tune/jobs/study/study_report.h"
 #include "tune/jobs/suite/suite_job.h"
 #include "tune/jobs/suite/suite_report.h"
+#include "tune/jobs/train/train_config.h"
+#include "tune/jobs/train/train_job.h"
+#include "tune/jobs/train/train_report.h"
 #include "tune/jobs/tournament/tournament_config.h"
 #include "tune/jobs/tournament/tournament_job.h"
 #include "tune/jobs/tournament/tournament_report.h"
@@ -75,6 +78,8 @@ static const JobDef JOBS[] = {
      generations_check, generations_run, &generations_html, false, NULL, NULL, NULL, true},
     {"edge", "the run's game in self-play at several strengths: the first player's edge, the ends",
      edge_check, edge_run, &edge_html, false, NULL, NULL, NULL, true},
+    {"train", "a network learned from a positions file (datagen's); network.nnue", train_check,
+     train_run, &train_html, false, NULL, NULL, NULL, true},
 };
 
 /* The config sections, in file order: the players and [match] (the play layer's), then each
@@ -94,6 +99,7 @@ static void catalog_config(void)
     family_config_register();
     generations_config_register();
     edge_config_register();
+    train_config_register();
 }
 
 bool catalog_register(void)
