@@ -52,6 +52,20 @@ run "$T/tr.ini" --set run.results_dir="$T/b" --set run.threads=2
 check "train_cli: the same config and threads give the same bytes" same "$NET" "$T/b/tr/network.nnue"
 check "train_cli: the same loss.csv" same "$T/a/tr/loss.csv" "$T/b/tr/loss.csv"
 
+# One config: [train] data = datagen generates the positions into data/ first (the datagen run
+# of the same [run] seed, [engine_a], [match] and [datagen]), then trains: the same positions and
+# the same network as the two runs one after the other.
+sed -e '/^\[datagen\]/,$d' "$T/dg.ini" | sed -e 's/^job = datagen/job = train/' -e 's/^name = dg/name = one/' >"$T/one.ini"
+printf '[datagen]\ngames = 40\nskip_plies = 2\n[train]\ndata = datagen\nhidden = 32\nepochs = 6\nbatch = 512\nlr_step = 3\nvalidation = 0.1\n' >>"$T/one.ini"
+run "$T/one.ini" --set run.results_dir="$T/o" --set run.threads=2
+check "train_cli: data = datagen generates, then trains" [ "$RC" -eq 0 -a -s "$T/o/one/network.nnue" ]
+check "train_cli: ... the same positions as the datagen run" same "$DATA" "$T/o/one/data/positions.bin"
+run "$T/tr.ini" --set run.results_dir="$T/s5" --set run.threads=2 --set run.seed=5
+check "train_cli: ... and the same network as the two runs" same "$T/s5/tr/network.nnue" "$T/o/one/network.nnue"
+run "$T/one.ini" --set run.results_dir="$T/o" --set run.threads=2 --set run.name=one2 --set datagen.games=0
+check "train_cli: ... a bad [datagen] key is refused before anything runs" \
+    eval '[ $RC -eq 2 ] && [ ! -e $T/o/one2 ]'
+
 # Killed after an epoch's checkpoint, resumed: the same bytes as a run never interrupted (a wider
 # net and more epochs, so that the kill lands while it trains).
 sed -e 's/hidden = 32/hidden = 256/' -e 's/epochs = 6/epochs = 40/' "$T/tr.ini" >"$T/long.ini"

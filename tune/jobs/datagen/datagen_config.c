@@ -22,8 +22,9 @@ static const ConfigKey DATAGEN_KEYS[] = {
 static const ConfigSection DATAGEN_SECTIONS[] = {
     {"datagen", NULL,
      "the datagen job (job = datagen): self-play positions with the search's score and the "
-     "game's result, for the network trainer (positions.bin)",
-     "datagen", false},
+     "game's result, for the network trainer (positions.bin); job = train with data = datagen "
+     "runs one first",
+     "datagen|train", false},
 };
 
 static const ConfigPart DATAGEN_PART = {

@@ -1,6 +1,6 @@
 /* train.h: the train job ([run] job = train): a network (search/nnue.h) learned from a positions
  * file ([train] data, job = datagen's positions.bin) by the trainer (tune/stats/nntrain.h),
- * written as network.nnue, with the loss of every epoch on the training and the held-out
+ * written as network.nnue (with data = datagen, a datagen run into data/ makes the file first), with the loss of every epoch on the training and the held-out
  * positions (loss.csv, loss.png). The trainer's state is saved after every epoch
  * (train.checkpoint in the run folder), so a killed run resumes at the epoch after the last
  * saved and ends with the same bytes; the checkpoint is removed once the run has finished.
@@ -18,6 +18,9 @@
 
 enum { TRAIN_MAX_EPOCHS = 10000 };
 
+/* The folder of the positions of a run with [train] data = datagen (a datagen run of its own). */
+#define TRAIN_DATA_DIR "data"
+
 /* The checkpoint's name in the run folder. */
 #define TRAIN_CHECKPOINT "train.checkpoint"
 
@@ -31,6 +34,7 @@ typedef struct TrainEpoch {
 typedef struct TrainJob {
     const Config *cfg;
     RunDir *rd;
+    char data[1024]; /* the positions file read ([train] data, or the datagen part's) */
     PackedSet set;
     NnConfig nc;
     NnTrainer *trainer;

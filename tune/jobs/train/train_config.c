@@ -2,13 +2,15 @@
 #include "train_config.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "tune/run/config_schema.h"
 
 static const ConfigKey TRAIN_KEYS[] = {
     KEY_STR_EMPTY(TrainConfig, data, "",
                   "the positions file to learn from (job = datagen's positions.bin), of the run's "
-                  "game"),
+                  "game; datagen: generate them first ([engine_a], [match], [datagen]) into the "
+                  "run's data/ folder"),
     KEY_INT(TrainConfig, hidden, "16", "512", "256",
             "hidden units per view (a multiple of 16): the network's width"),
     KEY_INT(TrainConfig, epochs, "1", "10000", "20", "passes over the training positions"),
@@ -42,10 +44,10 @@ static bool rule_hidden(const void *fields, char *msg, size_t len)
 
 static const ConfigRule TRAIN_RULES[] = {{rule_hidden, {"hidden"}}};
 
-static const ConfigPathKey TRAIN_PATHS[] = {{"data", ""}};
+static const ConfigPathKey TRAIN_PATHS[] = {{"data", "datagen"}};
 
 static const ConfigSection TRAIN_SECTIONS[] = {
-    {"train", NULL, "the network trainer (job = train)", NULL, false},
+    {"train", NULL, "the network trainer (job = train)", "train", false},
 };
 
 static const ConfigPart TRAIN_PART = {
@@ -62,6 +64,8 @@ static const ConfigPart TRAIN_PART = {
 };
 
 void train_config_register(void) { config_register(&TRAIN_PART); }
+
+bool train_config_generates(const TrainConfig *tc) { return !strcmp(tc->data, "datagen"); }
 
 const TrainConfig *train_config(const Config *cfg) { return config_fields(cfg, &TRAIN_PART, 0); }
 

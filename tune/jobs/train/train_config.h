@@ -22,6 +22,9 @@ typedef struct TrainConfig {
     bool mirror_files; /* also train each position's file mirror image */
 } TrainConfig;
 
+/* True when [train] data = datagen: the run generates its positions first. */
+bool train_config_generates(const TrainConfig *tc);
+
 /* The [train] section of cfg; train_config_edit for a caller that changes it. */
 const TrainConfig *train_config(const Config *cfg);
 TrainConfig *train_config_edit(Config *cfg);

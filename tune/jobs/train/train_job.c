@@ -9,6 +9,7 @@
 
 #include "search/nnue.h"
 #include "tune/jobs/common/job.h"
+#include "tune/jobs/common/parts.h"
 #include "tune/jobs/train/train_config.h"
 #include "tune/run/interrupt.h"
 #include "tune/run/status.h"
@@ -25,6 +26,12 @@ enum { TRAIN_COMPARE_MAX = 20000 };
 bool train_check(const Config *cfg, char *err, size_t errlen)
 {
     const char *path = train_config(cfg)->data;
+    if (train_config_generates(train_config(cfg))) {
+        Config pc = *cfg; /* the datagen part: its own check */
+        snprintf(pc.job, sizeof pc.job, "datagen");
+        const JobDef *dg = job_find("datagen");
+        return !dg || !dg->check || dg->check(&pc, err, errlen);
+    }
     if (!path[0]) {
         snprintf(err, errlen, "[train] data: no positions file given (job = datagen writes one)");
         return false;
@@ -192,10 +199,38 @@ static void remove_checkpoint(const TrainJob *j)
         remove(path);
 }
 
+/* [train] data = datagen: runs (or keeps, when it finished with the same config) the datagen
+ * part into data/ and writes the path of its positions into path. Its config is the run's with
+ * the [train] section at its defaults, so that it is the datagen run a config of the same
+ * [run] seed and variant, [engine_a], [match] and [datagen] makes, named data. */
+static int generate(const Config *cfg, const RunDir *rd, char *path, size_t len)
+{
+    Config pc, defaults;
+    char err[1024];
+    if (!parts_config(cfg, rd, "datagen", TRAIN_DATA_DIR, &pc, err, sizeof err)) {
+        fprintf(stderr, "maxtune: %s\n", err);
+        return EXIT_USAGE;
+    }
+    config_defaults(&defaults);
+    *train_config_edit(&pc) = *train_config(&defaults);
+    int status = parts_run(&pc, rd, "train: part", 1, 2, "the positions");
+    if (snprintf(path, len, "%s/%s/positions.bin", rd->path, TRAIN_DATA_DIR) >= (int)len) {
+        fprintf(stderr, "maxtune: %s: folder name too long\n", rd->path);
+        return EXIT_USAGE;
+    }
+    return status;
+}
+
 int train_run(const Config *cfg, RunDir *rd)
 {
-    char err[1024];
+    char err[1024], data[1024];
     const TrainConfig *tc = train_config(cfg);
+    snprintf(data, sizeof data, "%s", tc->data);
+    if (train_config_generates(tc)) {
+        int status = generate(cfg, rd, data, sizeof data);
+        if (status != EXIT_OK)
+            return status;
+    }
     TrainJob *j = calloc(1, sizeof *j);
     if (!j) {
         fprintf(stderr, "maxtune: out of memory\n");
@@ -203,7 +238,8 @@ int train_run(const Config *cfg, RunDir *rd)
     }
     j->cfg = cfg;
     j->rd = rd;
-    if (!packed_load(&j->set, tc->data, err, sizeof err)) {
+    snprintf(j->data, sizeof j->data, "%s", data);
+    if (!packed_load(&j->set, data, err, sizeof err)) {
         fprintf(stderr, "maxtune: [train] data: %s\n", err);
         free(j);
         return EXIT_USAGE;

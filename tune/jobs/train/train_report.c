@@ -98,7 +98,7 @@ bool train_write_report(FILE *out, void *data)
             "A network of %d features (piece, square, from each team's view) into %ld hidden "
             "units a view, SCReLU, one output (search/nnue.h), trained on `%s`: %ld positions, "
             "%ld trained on and %ld held out (the last games, never trained on)%s.\n\n",
-            nnue_feature_count(j->set.variant), tc->hidden, tc->data, j->set.n,
+            nnue_feature_count(j->set.variant), tc->hidden, j->data, j->set.n,
             nn_trainer_train_count(j->trainer), nn_trainer_valid_count(j->trainer),
             tc->mirror_files ? "; each trained position also as its file mirror image" : "");
     fprintf(out,
