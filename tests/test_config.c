@@ -777,7 +777,7 @@ static void test_doc(void **state)
     assert_non_null(strstr(doc, "1..4096"));
     assert_non_null(strstr(doc, "default 2000"));
     assert_non_null(strstr(doc, "default A in [engine_a], B in [engine_b]"));
-    assert_non_null(strstr(doc, "match|spsa|selfplay|fit|values|suite"));
+    assert_non_null(strstr(doc, "match|spsa|selfplay|datagen|fit|values|suite"));
     assert_non_null(strstr(doc, "required"));
     free(doc);
     free(ini);
