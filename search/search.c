@@ -123,8 +123,12 @@ static __attribute__((noinline)) int drop_partner_captures(const Engine *e, Move
 }
 
 /* Has the search's position keep the sums of the engine's table of material, piece-square
- * terms and phase weights (EvalPst) through make and unmake, for the evaluation to read. */
-static void attach_sums(Engine *e) { position_attach_sums(&e->pos, e->pst.v[e->pos.variant->id]); }
+ * terms and phase weights (EvalPst) through make and unmake, for the evaluation to read; with a
+ * network, which does not read them, none. */
+static void attach_sums(Engine *e)
+{
+    position_attach_sums(&e->pos, e->net ? NULL : e->pst.v[e->pos.variant->id]);
+}
 
 /* The network's evaluation of the node at ply: its accumulators brought up to date from the
  * nearest fresh node above it on the path. */
