@@ -54,5 +54,15 @@ check "manual: maxtune help names the man page; help COMMAND is its --help; a ba
     eval '"$BIN" help | grep -q "man maxtune" &&
           cmp -s <("$BIN" help perft) <("$BIN" perft --help) &&
           { "$BIN" help nope 2>/dev/null; [ $? -eq 2 ]; }'
+# Two topics are refused (exit 2, one line naming the rule, nothing on stdout), whichever comes
+# first: the second is not silently ignored.
+for topics in "run keys" "keys run" "perft perft"; do
+    # shellcheck disable=SC2086
+    "$BIN" help $topics >"$T/help.out" 2>"$T/help.err"
+    RC=$?
+    check "manual: maxtune help $topics (two topics) is refused: exit 2, one line, no help printed" \
+        eval '[ $RC -eq 2 ] && [ ! -s "$T/help.out" ] && [ "$(wc -l <"$T/help.err")" -eq 1 ] &&
+              has "$T/help.err" "maxtune help: one topic at most"'
+done
 echo "manual: $((SECONDS - start)) s"
 [ $failures -eq 0 ]
