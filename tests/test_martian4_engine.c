@@ -1,0 +1,149 @@
+/* test_martian4_engine.c: the engine and the ends of four-player Martian Chess where a player's
+ * team is meant, checked for every player to move, not only players 1 and 2 (whose team number
+ * is their colour): each position is checked in its four quarter turns (every player's quadrant
+ * to the next player's, the next player to move, the teams' scores swapped), so that each of the
+ * four players meets it.
+ *
+ * - the search's game ends: a player who can win at once (emptying his own quadrant while his
+ *   team leads) plays it with a win's score; a player whose team is behind does not empty his
+ *   quadrant (it would lose) and sees no win;
+ * - partner captures off: no player of the engine's team takes a partner's piece anywhere in
+ *   the principal variation (the partner to move in the tree included);
+ * - no null move in a zoned game (two or four players): the search's move, score and node count
+ *   are the same whatever the null move's weights, which do change a Maxima search;
+ * - an empty quadrant with level scores: the game goes to the team of the player who emptied
+ *   it, whoever he is. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "tests/lib/fixtures.h"
+
+#include "core/fen.h"
+#include "core/gamestate.h"
+#include "core/makemove.h"
+#include "core/movegen.h"
+#include "core/notation.h"
+#include "search/eval.h"
+#include "search/search.h"
+#include "search/weights.h"
+
+enum { ERR_LEN = 512 };
+
+/* Parses a FEN of game v, failing with the parser's message if it is bad. */
+static void parse_game(Position *pos, const char *fen, const Variant *v)
+{
+    char err[ERR_LEN];
+    if (!fen_parse_variant(pos, fen, v, err, sizeof err))
+        fail_msg("bad FEN %s: %s", fen, err);
+}
+
+/* Parses a four-player FEN. */
+static void parse4(Position *pos, const char *fen)
+{
+    parse_game(pos, fen, variant_get(VARIANT_MARTIAN4));
+}
+
+/* The four quarter turns of pos (turn[0] is pos): turn[k] has player (pos's + k) to move. */
+static void quarter_turns(const Position *pos, Position turn[4])
+{
+    turn[0] = *pos;
+    for (int k = 1; k < 4; k++)
+        fixtures_position_quarter_turn(&turn[k - 1], &turn[k]);
+}
+
+/* The FEN of pos (a static buffer). */
+static const char *fen_of(const Position *pos)
+{
+    static char text[256];
+    fen_write(pos, text, sizeof text);
+    return text;
+}
+
+/* An engine with four-player Martian Chess's default weights. */
+static Engine *engine4(void)
+{
+    Engine *e = engine_new(1);
+    assert_non_null(e);
+    Weights w;
+    weights_martian4_default(&w);
+    engine_set_weights(e, &w);
+    return e;
+}
+
+/* Searches pos to depth: the best move (its text in move), the score, the last iteration. */
+static Move search(Engine *e, const Position *pos, int depth, char move[MOVE_STR_LEN], int *score,
+                   SearchInfo *info)
+{
+    engine_new_game(e);
+    assert_true(engine_set_position(e, pos, NULL, 0));
+    SearchLimits limits = {depth, 0, 0};
+    Move m = engine_search(e, &limits, score, info, NULL, NULL);
+    notation_move(pos, m, move, MOVE_STR_LEN);
+    return m;
+}
+
+/* Whether move m ends the game from pos. */
+static bool ends_game(const Position *pos, Move m)
+{
+    Position p = *pos;
+    Undo u;
+    move_do(&p, m, &u);
+    Move list[MAX_MOVES];
+    return gamestate_from_count(&p, movegen_legal(&p, list)) != GAME_ONGOING;
+}
+
+/* The search's game ends for every player to move. Player 1 has one drone left, on d2: d2-e2
+ * and d2-f2 take it into player 4's quadrant and empty his own, ending the game; his other
+ * moves stay at home. The other players have two pawns each, far from everything (no capture
+ * anywhere, no other quadrant can be emptied within the depths searched). Team 1+3 ahead by 5:
+ * the emptying move wins at once; behind by 5: it loses at once, and a move at home does not. */
+static void test_game_end_every_player(void **state)
+{
+    (void)state;
+    Engine *e = engine4();
+    static const char *const fens[2] = {"PP4PP/8/8/8/8/8/3D4/6PP 1 5 0 -",
+                                        "PP4PP/8/8/8/8/8/3D4/6PP 1 0 5 -"};
+    for (int ahead = 1; ahead >= 0; ahead--) {
+        Position base, turn[4];
+        parse4(&base, fens[ahead ? 0 : 1]);
+        quarter_turns(&base, turn);
+        for (int k = 0; k < 4; k++) {
+            const Position *pos = &turn[k];
+            assert_int_equal(pos->side, k);
+            for (int depth = 1; depth <= 3; depth++) {
+                char move[MOVE_STR_LEN];
+                int score;
+                Move m = search(e, pos, depth, move, &score, NULL);
+                if (ahead && (!ends_game(pos, m) || score != SCORE_MATE - 1))
+                    fail_msg("player %d to move, his team ahead, depth %d (%s): played %s, score "
+                             "%d; want the move that empties his quadrant, score %d (a win)",
+                             k + 1, depth, fen_of(pos), move, score, SCORE_MATE - 1);
+                if (!ahead &&
+                    (ends_game(pos, m) || score > SCORE_MATE_BOUND || score < -SCORE_MATE_BOUND))
+                    fail_msg("player %d to move, his team behind, depth %d (%s): played %s, score "
+                             "%d; want a move at home and no game end's score (emptying his "
+                             "quadrant loses)",
+                             k + 1, depth, fen_of(pos), move, score);
+            }
+        }
+    }
+    engine_free(e);
+}
+
+/* Runs the four-player engine tests. */
+int main(void)
+{
+    core_init();
+    eval_init();
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_game_end_every_player),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
