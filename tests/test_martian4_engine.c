@@ -137,6 +137,60 @@ static void test_game_end_every_player(void **state)
     engine_free(e);
 }
 
+/* Partner captures off: player 3's queen on e5 stands next to player 1's queen on d4 (each may
+ * take the other: a partner's piece). With the engine's team to move at the root, and at every
+ * node of its tree where one of its two players is to move, no such capture may be played: the
+ * principal variation at depths 1-4 has none by the engine's team (the opponents may take
+ * whatever they like). Checked for each player at the root. An engine with them on must play
+ * some in these variations: the setting, not the position, keeps them out. */
+
+/* The captures of a partner's piece by the root's team in the principal variation of root at
+ * depth (failing the test at the first, if fail; who: the root's player for the message). */
+static int team_partner_captures_in_pv(Engine *e, const Position *root, int depth, bool fail,
+                                       int who)
+{
+    char move[MOVE_STR_LEN];
+    int score, found = 0;
+    SearchInfo info;
+    search(e, root, depth, move, &score, &info);
+    Position p = *root;
+    for (int i = 0; i < info.pvlen; i++) {
+        char text[MOVE_STR_LEN];
+        notation_move(&p, info.pv[i], text, sizeof text);
+        if (position_team(&p) == position_team(root) && move_takes_partner(&p, info.pv[i])) {
+            found++;
+            if (fail)
+                fail_msg("partner captures off, player %d at the root, depth %d (%s): ply %d of "
+                         "the principal variation, player %d's %s, takes a partner's piece",
+                         who, depth, fen_of(root), i + 1, p.side + 1, text);
+        }
+        Undo u;
+        move_do(&p, info.pv[i], &u);
+    }
+    return found;
+}
+
+static void test_partner_captures_by_team(void **state)
+{
+    (void)state;
+    Engine *off = engine4(), *on = engine4();
+    engine_set_partner_captures(off, false);
+    Position base, turn[4];
+    parse4(&base, "PP4PP/8/8/4Q3/3Q4/8/8/P5PP 1 0 0 -");
+    quarter_turns(&base, turn);
+    int with_them = 0;
+    for (int k = 0; k < 4; k++)
+        for (int depth = 1; depth <= 4; depth++) {
+            team_partner_captures_in_pv(off, &turn[k], depth, true, k + 1);
+            with_them += team_partner_captures_in_pv(on, &turn[k], depth, false, k + 1);
+        }
+    if (with_them == 0)
+        fail_msg("with partner captures on, no principal variation takes a partner's piece: the "
+                 "position tests nothing");
+    engine_free(off);
+    engine_free(on);
+}
+
 /* Runs the four-player engine tests. */
 int main(void)
 {
@@ -144,6 +198,7 @@ int main(void)
     eval_init();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_game_end_every_player),
+        cmocka_unit_test(test_partner_captures_by_team),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
