@@ -191,6 +191,69 @@ static void test_partner_captures_by_team(void **state)
     engine_free(on);
 }
 
+/* The search of pos to depth under w with the null move's least depth at 1 and its reduction at
+ * 2 (used wherever it may be) and with its least depth at its maximum (never at these depths):
+ * true when the move, the score and the node count are all the same. */
+static bool null_move_changes_nothing(Engine *e, const Position *pos, const Weights *w, int depth)
+{
+    Weights on = *w, off = *w;
+    on.v[W_NMP_MIN_DEPTH] = 1;
+    on.v[W_NMP_REDUCTION] = 2;
+    off.v[W_NMP_MIN_DEPTH] = weight_defs[W_NMP_MIN_DEPTH].max;
+    char move[2][MOVE_STR_LEN];
+    int score[2];
+    SearchInfo info[2];
+    engine_set_weights(e, &on);
+    search(e, pos, depth, move[0], &score[0], &info[0]);
+    engine_set_weights(e, &off);
+    search(e, pos, depth, move[1], &score[1], &info[1]);
+    return !strcmp(move[0], move[1]) && score[0] == score[1] && info[0].nodes == info[1].nodes;
+}
+
+/* A zoned game's search never passes: with the null move allowed from depth 1 or never, the
+ * same search, in two- and four-player positions (the start and a middle game, each player to
+ * move), while a Maxima search does change (the check can fail). */
+static void test_no_null_move_in_zoned_games(void **state)
+{
+    (void)state;
+    Engine *e = engine_new(1);
+    assert_non_null(e);
+    Weights w;
+    Position pos;
+    weights_default(&w);
+    assert_true(fen_parse(&pos, "start", NULL, 0));
+    assert_false(null_move_changes_nothing(e, &pos, &w, 6));
+    const Variant *m2 = variant_get(VARIANT_MARTIAN);
+    weights_martian_default(&w);
+    static const char *const two[] = {
+        "start",
+        "QQDP/QD2/DP2/3P/4/PPPD/D2Q/1DQQ s 0 0 - -",
+        "QQ1P/QDD1/DPP1/4/3P/1PQD/1PD1/1DQQ s 0 0 - -",
+        "QQ1P/QDD1/DPP1/4/3P/1PQD/1PD1/1DQQ n 0 0 - -",
+    };
+    for (size_t i = 0; i < sizeof two / sizeof two[0]; i++) {
+        parse_game(&pos, two[i], m2);
+        if (!null_move_changes_nothing(e, &pos, &w, 6))
+            fail_msg("two-player Martian %s: the null move's weights change the search", two[i]);
+    }
+    weights_martian4_default(&w);
+    static const char *const four[] = {
+        "QQD2DQQ/QDP2PDQ/DPP2PPD/8/8/DPP2PPD/QDP2PDQ/QQD2DQQ 1 0 0 -",
+        "QQD2DQQ/QDP2PDQ/D1P2P1D/P6P/D7/1PP3PD/QDP1PPDQ/QQD2DQQ 1 0 0 -",
+    };
+    for (size_t i = 0; i < sizeof four / sizeof four[0]; i++) {
+        Position base, turn[4];
+        parse4(&base, four[i]);
+        quarter_turns(&base, turn);
+        for (int k = 0; k < 4; k++)
+            if (!null_move_changes_nothing(e, &turn[k], &w, 4))
+                fail_msg("four-player Martian %s, player %d to move: the null move's weights "
+                         "change the search",
+                         fen_of(&turn[k]), k + 1);
+    }
+    engine_free(e);
+}
+
 /* Runs the four-player engine tests. */
 int main(void)
 {
@@ -199,6 +262,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_game_end_every_player),
         cmocka_unit_test(test_partner_captures_by_team),
+        cmocka_unit_test(test_no_null_move_in_zoned_games),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
