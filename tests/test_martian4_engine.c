@@ -254,6 +254,47 @@ static void test_no_null_move_in_zoned_games(void **state)
     engine_free(e);
 }
 
+/* An empty quadrant with the scores level: the team of the player who emptied it wins, for each
+ * player. Player 4 moves his last piece out (e4-f5, the test of MARTIAN.md 10's tie), turned so
+ * that each player does; in each image every legal move that empties a quadrant is played and
+ * the winner (and gamestate_is_loss for the next player) checked: the tie's to the mover's team,
+ * else the higher score's (e4xd3 takes player 1's last piece: 2 points, not level). */
+static void test_empty_quadrant_tie_every_player(void **state)
+{
+    (void)state;
+    Position base, turn[4];
+    parse4(&base, "Q6Q/8/8/3P4/4P3/3D4/8/Q7 4 15 15 -");
+    quarter_turns(&base, turn);
+    for (int k = 0; k < 4; k++) {
+        Position *pos = &turn[k];
+        int mover = pos->side, team = position_team(pos);
+        Move list[MAX_MOVES];
+        int n = movegen_legal(pos, list), emptying = 0;
+        for (int i = 0; i < n; i++) {
+            Position p = *pos;
+            Undo u;
+            move_do(&p, list[i], &u);
+            if (gamestate_of(&p) != GAME_EMPTY_ZONE)
+                continue;
+            char text[MOVE_STR_LEN];
+            notation_move(pos, list[i], text, sizeof text);
+            bool level = p.score[WHITE] == p.score[BLACK];
+            int want = level ? team : p.score[WHITE] > p.score[BLACK] ? WHITE : BLACK;
+            emptying += level;
+            int winner = gamestate_winner(&p, GAME_EMPTY_ZONE);
+            if (winner != want ||
+                gamestate_is_loss(&p, GAME_EMPTY_ZONE) != (want != position_team(&p)))
+                fail_msg("player %d (team %s) ends the game with %s (%s), an empty quadrant at "
+                         "%d-%d: winner %d, want team %s",
+                         mover + 1, team == WHITE ? "1+3" : "2+4", text, fen_of(pos),
+                         p.score[WHITE], p.score[BLACK], winner, want == WHITE ? "1+3" : "2+4");
+        }
+        if (emptying == 0)
+            fail_msg("player %d to move (%s): no move empties a quadrant with the scores level",
+                     mover + 1, fen_of(pos));
+    }
+}
+
 /* Runs the four-player engine tests. */
 int main(void)
 {
@@ -263,6 +304,7 @@ int main(void)
         cmocka_unit_test(test_game_end_every_player),
         cmocka_unit_test(test_partner_captures_by_team),
         cmocka_unit_test(test_no_null_move_in_zoned_games),
+        cmocka_unit_test(test_empty_quadrant_tie_every_player),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
