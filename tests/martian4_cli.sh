@@ -6,7 +6,8 @@
 # positions and moves (x, +, *, partners' captures) and go nodes N answers `maxtune search
 # --nodes N`'s move, whoever of the four players is to move; a match of [run] variant = martian4
 # against an external `maxtune uci` plays exactly the in-process engine's games; its games are
-# tagged [Variant "Martian Chess (four players)"], and `maxtune replay` and `maxtune ratings`
+# tagged [Variant "Martian Chess (four players)"], numbered by rounds of four moves ("1..." when
+# player 2, 3 or 4 starts), and `maxtune replay` and `maxtune ratings`
 # read them; a game whose result is not what its final team scores say is an error.
 # Prints one "PASS name" or "FAIL name" line per check; exits 1 if any failed.
 # Environment: BIN (default bin/maxtune). About 10 s.
@@ -89,6 +90,36 @@ check "external maxtune uci (told UCI_Variant martian4) plays the in-process eng
     '[ $RC -eq 0 ] && same $M/games.pgn $T/ext/m/games.pgn && same $M/summary.json $T/ext/m/summary.json &&
      grep -q "^> setoption name UCI_Variant value martian4$" $T/ext/m/engines.log &&
      grep -q "^> position fen [^ ]* [1-4] [0-9]* [0-9]* [-0-9]* moves" $T/ext/m/engines.log'
+# Prints the first move number of PGN file $1 that breaks the four-player rule (nothing when all
+# hold): a round is the four players' moves, "N." before player 1's, "N..." before the first move
+# when another player starts (from the FEN's side to move), no number inside a round, N up by one
+# after player 4's move; and the moves must be as many as PlyCount says.
+pgn4_numbers() {
+    awk '
+        function flush(   i, n, tok, p, num, want, moves, prev) {
+            if (fen == "") return
+            gsub(/\{[^}]*\}/, " ", text); n = split(text, tok, " "); p = side; num = 1; moves = 0; prev = ""
+            for (i = 1; i <= n; i++) {
+                if (tok[i] ~ /^(1-0|0-1|1\/2-1\/2|\*)$/) continue
+                if (tok[i] ~ /^[0-9]+\.+$/) { prev = tok[i]; continue }
+                want = p == 1 ? num "." : moves == 0 ? num "..." : ""
+                if (prev != want) { print "game " g ": move " moves + 1 " (player " p ") " tok[i] " has number \"" prev "\", want \"" want "\""; bad = 1; exit }
+                moves++; prev = ""
+                if (p == 4) num++
+                p = p % 4 + 1
+            }
+            if (moves != plies) { print "game " g ": " moves " moves, PlyCount " plies; bad = 1; exit }
+            fen = ""; text = "" }
+        /^\[Event / { flush(); g++ }
+        /^\[FEN / { split($0, t, "\""); fen = t[2]; split(fen, fl, " "); side = fl[2] }
+        /^\[PlyCount / { split($0, t, "\""); plies = t[2] }
+        /^\[/ { next }
+        { text = text " " $0 }
+        END { if (!bad) flush() }' "$1"
+}
+check "PGN move numbers: a round of four moves per number, 1... when player 2, 3 or 4 starts, up after player 4" eval \
+    '[ -s $M/games.pgn ] && err=$(pgn4_numbers $M/games.pgn) && [ -z "$err" ] ||
+     { echo "  ${err:-no games}"; false; }'
 "$BIN" replay "$M/games.pgn" >"$T/replay" 2>&1
 RC=$?
 check "maxtune replay accepts the match's games (exit 0, 0 errors)" eval \
