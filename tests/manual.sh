@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # manual.sh: the man page docs/maxtune.1 is what scripts/make_man.sh writes from the program (so a
 # command or a config key added without `make man` fails here), it lists every command and every
-# config key, it renders, and `make install` puts the program and the page under PREFIX.
+# config key, it renders, its escaping shows the help's '-', quotes and '.' as printed (and config
+# --man escapes its own), help takes one topic at most, and `make install` puts the program and
+# the page under PREFIX.
 set -u
 NAME=manual
 source "$(dirname "$0")/lib/common.sh"
@@ -44,6 +46,29 @@ MANWIDTH=80 man -l "$page" >"$T/man.txt" 2>"$T/man.err"
 check "manual: man -l shows NAME, COMMANDS, CONFIG KEYS and EXIT STATUS" \
     eval 'grep -q "^NAME" "$T/man.txt" && grep -q "^COMMANDS" "$T/man.txt" &&
           grep -q "^CONFIG KEYS" "$T/man.txt" && grep -q "^EXIT STATUS" "$T/man.txt"'
+
+# The escaping, as a reader sees it: rendered by groff (lines 200 wide, a word hyphenated at a
+# line's end joined again, and a bare '-' drawn as the hyphen U+2010 it is in roff, which
+# Debian's groff would draw as '-' like the escaped \-), the page make man writes now shows every
+# word of every command's --help that holds a '-', a quote, a '.' or a backslash exactly as the
+# program prints it (an option's "--" unescaped shows as hyphens, a line's leading quote
+# unescaped vanishes as a request); and `config --man` writes no bare '-' starting a word
+# (ranges such as -1000..1000, options) nor a text line starting with a quote or a '.'.
+"$BIN" --help | awk '/^  [a-z]/ {print $1}' | while read -r c; do "$BIN" "$c" --help; done |
+    tr -s ' \t' '\n\n' | grep -- "[-'.\\]" | sort -u >"$T/help.words"
+unrendered() { # page: prints the help's words its rendering lacks
+    { printf '.tr -\\[u2010]\n'; cat "$1"; } | groff -man -Tutf8 -rLL=200n 2>/dev/null |
+        perl -CS -0pe 's/\x{2010}\n\s*//g' | tr -s ' \t' '\n\n' |
+        sort -u | comm -23 "$T/help.words" -
+}
+unrendered "$T/maxtune.1" >"$T/unrendered" # (the committed page is this one: checked above)
+check "manual: the page rendered shows the $(wc -l <"$T/help.words") words of the commands' help with '-', quotes, '.' or '\\' as printed" \
+    eval '[ -s "$T/help.words" ] && [ ! -s "$T/unrendered" ]'
+head -5 "$T/unrendered"
+"$BIN" config --man | grep -v "^\.[A-Za-z]" | grep -nE -- "(^|[[:space:]])-|^['.]" | head -5 >"$T/bare"
+check "manual: config --man escapes a word's leading '-' (\\-) and a line's leading quote or '.' (\\&)" \
+    eval '[ ! -s "$T/bare" ]'
+head -5 "$T/bare"
 
 # make install: the program and its page under PREFIX (the program as built: -o, no rebuild).
 make -s --no-print-directory -o "$BIN" install BIN="$BIN" PREFIX="$T/usr" >"$T/install.log" 2>&1
