@@ -4,7 +4,8 @@
 # table, which reads back and which no other game reads; `uci` lists UCI_Variant martian4, and
 # after `setoption name UCI_Variant value martian4` startpos and `position fen` take four-player
 # positions and moves (x, +, *, partners' captures) and go nodes N answers `maxtune search
-# --nodes N`'s move, whoever of the four players is to move; a match of [run] variant = martian4
+# --nodes N`'s move, whoever of the four players is to move, and go wtime/btime gives him his
+# team's clock (wtime for players 1 and 3); a match of [run] variant = martian4
 # against an external `maxtune uci` plays exactly the in-process engine's games; its games are
 # tagged [Variant "Martian Chess (four players)"], numbered by rounds of four moves ("1..." when
 # player 2, 3 or 4 starts), and `maxtune replay` and `maxtune ratings`
@@ -73,6 +74,28 @@ printf 'setoption name UCI_Variant value martian\nposition fen %s\ngo nodes 100\
     "$BIN" uci >"$T/uci3" 2>&1
 check "UCI_Variant martian (two players): a four-player FEN is refused with an info string error" \
     eval 'has "$T/uci3" "info string error: position:" && has "$T/uci3" "bestmove 0000"'
+
+# --- the clock of the team to move ---------------------------------------------------------------
+# go wtime/btime: the runner's White clock times team 1+3 (players 1 and 3), its Black clock team
+# 2+4, so `maxtune uci` must take wtime and winc for players 1 and 3, btime and binc for 2 and 4
+# (its "info string time" line says which it took).
+clock_taken() { # FEN: the "time T ms, increment I ms" maxtune uci takes from go wtime 111 btime 222
+    printf 'uci\nsetoption name UCI_Variant value martian4\nposition fen %s\ngo wtime 111 btime 222 winc 11 binc 22\nquit\n' "$1" |
+        "$BIN" uci 2>&1 | sed -n 's/^info string \(time [0-9]* ms, increment [0-9]* ms\),.*/\1/p'
+}
+for p in 1 2 3 4; do
+    case $p in
+    1) F=$START ;;
+    2) F='1P1D1Q1Q/3Q1PDQ/D5PD/DDQQQ3/8/PP3PQ1/D1P2Q2/1QDQPD1D 2 5 6 -' ;;
+    3) F='QQ1D2DQ/1DP5/D1Q1PPD1/3D1PPP/5P1D/QPPPQ3/1D6/QQ3DQQ 3 9 5 -' ;;
+    4) F='QQ5Q/1DP1QPDQ/D3D2D/2PP3P/5P2/DDPP1PQD/Q4DD1/Q2QP1QQ 4 7 2 -' ;;
+    esac
+    want=$([ $((p % 2)) = 1 ] && echo "time 111 ms, increment 11 ms" || echo "time 222 ms, increment 22 ms")
+    got=$(clock_taken "$F")
+    check "uci go wtime 111 btime 222 winc 11 binc 22, player $p to move: his team's clock ($want)" \
+        [ "$got" = "$want" ]
+    [ "$got" = "$want" ] || echo "  took: ${got:-nothing}"
+done
 
 # --- a match against an external maxtune uci ---------------------------------------------------
 cat >"$T/book.fen" <<'FEN'
