@@ -199,5 +199,30 @@ sed 's/ d7-d5 e7-d8 {empty zone}/ d7-d5 {empty zone}/; s/PlyCount "59"/PlyCount 
 RC=$?
 check "replay: one ply short, the game has not ended at {empty zone} (exit 1)" \
     eval '[ $RC -eq 1 ] && has "$T/out" "the game says {empty zone}, but the final position is ongoing"'
+# An engine's fault (time forfeit) loses for the team of the player to move: the first N plies of
+# the hand-written game, N = 1..4, so that players 2, 3, 4 and 1 are to move: players 1 and 3's
+# team 1+3 loses (0-1), 2 and 4's team 2+4 (1-0); the other result is an error naming the player.
+forfeit_pgn() { # PLIES RESULT
+    local moves
+    moves=$(printf '1. a3-a5 c8-e8* h6xh4 h4-h5\n' | cut -d' ' -f1-$(($1 + 1)))
+    hand_pgn "$2" | sed -e "s/^\[PlyCount \"59\"\]/[PlyCount \"$1\"]/" \
+        -e 's/^\[Termination "normal"\]/[Termination "time forfeit"]/' | awk -v m="$moves {time forfeit} $2" '
+        /^1\. / { print m; skip = 1; next } skip && NF { next } { skip = 0; print }'
+}
+for n in 1 2 3 4; do
+    p=$((n % 4 + 1))
+    if [ $((p % 2)) = 1 ]; then res=0-1 other=1-0; else res=1-0 other=0-1; fi
+    forfeit_pgn $n $res >"$T/forfeit$n.pgn"
+    "$BIN" replay "$T/forfeit$n.pgn" >"$T/out" 2>&1
+    RC=$?
+    forfeit_pgn $n $other >"$T/wrong$n.pgn"
+    "$BIN" replay "$T/wrong$n.pgn" >"$T/out2" 2>&1
+    RC2=$?
+    check "replay: a time forfeit with player $p to move is his team's loss ($res accepted, $other an error naming player $p)" \
+        eval '[ $RC -eq 0 ] && has "$T/out" "replayed 1 games, 0 errors" && [ $RC2 -eq 1 ] &&
+              has "$T/out2" "result $other, but {time forfeit} with player $p (team " &&
+              has "$T/out2" " to move means $res"'
+    [ $RC -eq 0 ] || cat "$T/out"
+done
 echo "martian4_cli: $((SECONDS - start)) s"
 [ $failures -eq 0 ]
