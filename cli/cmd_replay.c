@@ -129,7 +129,15 @@ static void game_finish(PgnGame *g, Replay *rp, int line, const char *result)
 
     /* What the final position and the ending say the result must be. */
     GameState st = gamestate_of(&g->pos), rule = game_termination_state((Termination)term);
-    const char *mover_lost = g->pos.side == WHITE ? "0-1" : "1-0";
+    /* The side to move's team (in four-player Martian Chess player 3's is team 1+3, White). */
+    int team = position_team(&g->pos);
+    const char *mover_lost = team == WHITE ? "0-1" : "1-0";
+    char mover[48];
+    if (g->pos.variant->players > 2)
+        snprintf(mover, sizeof mover, "player %c (%s)", g->pos.variant->player_letters[g->pos.side],
+                 g->pos.variant->team_names[team]);
+    else
+        snprintf(mover, sizeof mover, "%s", team == WHITE ? "White" : "Black");
     const char *want = NULL;
     if (rule != GAME_ONGOING) { /* an end by the rules: gamestate_winner says the result */
         if (st != rule)
@@ -156,7 +164,7 @@ static void game_finish(PgnGame *g, Replay *rp, int line, const char *result)
     }
     if (want && strcmp(result, want) != 0)
         report(t, path, line, false, "result %s, but {%s} with %s to move means %s", result,
-               g->reason, g->pos.side == WHITE ? "White" : "Black", want);
+               g->reason, mover, want);
 }
 
 /* Notes in the tally a tag maxtune does not write as it is (a PgnReplayHooks tag hook). */

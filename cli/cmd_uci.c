@@ -399,7 +399,9 @@ static void uci_go(Uci *u, char *args)
     limits.nodes = (uint64_t)v[GO_NODES];
     limits.movetime_ms = (int)v[GO_MOVETIME];
     int soft = 0;
-    bool white = u->engine->pos.side == WHITE;
+    /* The clock of the side to move's team: wtime for players 1 and 3 of four-player Martian
+     * Chess (the team 1+3 that the runner's White clock times), btime for 2 and 4. */
+    bool white = position_team(&u->engine->pos) == WHITE;
     int own = white ? GO_WTIME : GO_BTIME, inc = white ? GO_WINC : GO_BINC;
     bool clock = seen[GO_WTIME] || seen[GO_BTIME] || seen[GO_WINC] || seen[GO_BINC] ||
                  seen[GO_MOVESTOGO];

@@ -6,7 +6,8 @@
 # clocks, time-outs, signals) runs after them, by itself. Side by side, OpenMP threads wait
 # passively (OMP_WAIT_POLICY=passive unless set): spinning ones take the cores the other tests
 # need (on 2 cores: 294 s against 349 s wall). The report lists every test in a fixed order,
-# whatever order they finished in.
+# whatever order they finished in. A script fails with a FAIL line, a non-zero exit (a crash or
+# a signal too) or no PASS line at all; a binary with a non-zero exit or no cmocka summary.
 set -u
 dir=$1; export BIN=$2
 jobs=${TEST_JOBS:-$(nproc 2>/dev/null || echo 1)}
@@ -57,7 +58,8 @@ for t in "${binaries[@]}"; do
   f=$(echo "$o" | sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p' | tail -1)
   echo "$name: ${p:-0} passed, ${f:-0} failed"
   passed=$((passed + ${p:-0})); failed=$((failed + ${f:-0}))
-  if [ "$rc" -ne 0 ]; then
+  # A binary that exits 0 without cmocka's summary ran no test: failed too.
+  if [ "$rc" -ne 0 ] || { [ -z "$p" ] && [ -z "$f" ]; }; then
     failing+=("$name"); echo "$o" | grep -E "FAILED|ERROR|error|Assert" | head -20
     [ -z "$f" ] && failed=$((failed + 1))
   fi
@@ -70,7 +72,9 @@ for s in "${scripts[@]}"; do
   echo "$name: $p passed, $f failed"
   echo "$o" | grep '^FAIL ' | head -20
   passed=$((passed + p)); failed=$((failed + f))
-  if [ "$rc" -ne 0 ] || [ "$f" -gt 0 ]; then
+  # Failed: a FAIL line, a non-zero exit (a crash, a signal: 128 + its number) without one, or
+  # neither a PASS nor a FAIL line (a script that checked nothing).
+  if [ "$rc" -ne 0 ] || [ "$f" -gt 0 ] || [ "$p" -eq 0 ]; then
     failing+=("$name"); [ "$f" -eq 0 ] && failed=$((failed + 1)) && echo "$o" | tail -15
   fi
 done

@@ -2,7 +2,8 @@
 # Opening books ([match] openings, opening_order): EPD lines with opcodes give the games of the
 # same positions as FEN lines; opening_order = random is a seeded shuffle (same games twice,
 # other first positions than the file order, every position still played); bad EPD lines are
-# refused at file:line before a results folder is made.
+# refused at file:line before a results folder is made, a field starting with '-' that is no lone
+# '-' placeholder (w -5, w --) among them.
 set -u
 bin=${BIN:-bin/maxtune}
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
@@ -39,6 +40,15 @@ check "an EPD operation without ';': exit 2 at file:line, no folder" "[ \$(cat $
 printf '%s w id "x";\n' "xxx2xxx/9/8/8/8/8/8/8/8/8/xxx2xxx" > "$tmp/bad2.epd"
 play bad2 "$tmp/bad2.epd"
 check "an EPD line with a bad board: exit 2 at file:line" "[ \$(cat $tmp/bad2.rc) -eq 2 ] && grep -q 'bad2.epd:1: ' $tmp/bad2.err"
+# A field that starts with '-' but is not a lone '-' is no castling or en-passant placeholder:
+# "w -5" (a negative ply count), "w --", "w - -5" are refused at file:line, not read silently.
+i=0
+for fields in '-5' '--' '- -5' '- - --' '-x'; do
+  i=$((i + 1))
+  echo "$(cut -d' ' -f1,2 "$tmp/book.fen" | head -1) $fields id \"x\";" > "$tmp/dash$i.epd"
+  play dash$i "$tmp/dash$i.epd"
+  check "an EPD line '<board> w $fields id ...': refused (exit 2 at file:line, no folder), not skipped as '-'" "[ \$(cat $tmp/dash$i.rc) -eq 2 ] && grep -q 'dash$i.epd:1: ' $tmp/dash$i.err && [ ! -e $tmp/dash$i ]"
+done
 play badorder "$tmp/book.epd" --set match.opening_order=shuffled
 check "opening_order = shuffled: refused, naming the values" "[ \$(cat $tmp/badorder.rc) -eq 2 ] && grep -q 'sequential|random' $tmp/badorder.err"
 # PGN books: each game's position after opening_plies plies (its FEN tag's position at 0).

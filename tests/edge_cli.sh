@@ -3,7 +3,9 @@
 # games each) and a tiny Maxima one finish with their parts (<game>-<nodes>/games.pgn) and
 # files; summary.json's figures add up (W+D+L = games, the terminations' shares sum to 1, each
 # score inside its interval and equal to its W-D-L, the margins, clock calls and no-undo counts
-# consistent, the wins and the lengths as the parts' PGN says: tests/lib/edge_figures.py); one
+# consistent, the wins and the lengths as the parts' PGN says, the clock calls by the caller's
+# standing, the merges, the margins and the trend's slope re-derived from the games replayed:
+# tests/lib/edge_figures.py); one
 # thread gives the files of two; a run interrupted in its second part and resumed gives the
 # files of a run in one go; [edge] nodes = abc is refused with one line naming file and line.
 # Prints one "PASS name" or "FAIL name" line per check; exits 1 if any failed.

@@ -4,9 +4,11 @@
 # table, which reads back and which no other game reads; `uci` lists UCI_Variant martian4, and
 # after `setoption name UCI_Variant value martian4` startpos and `position fen` take four-player
 # positions and moves (x, +, *, partners' captures) and go nodes N answers `maxtune search
-# --nodes N`'s move, whoever of the four players is to move; a match of [run] variant = martian4
+# --nodes N`'s move, whoever of the four players is to move, and go wtime/btime gives him his
+# team's clock (wtime for players 1 and 3); a match of [run] variant = martian4
 # against an external `maxtune uci` plays exactly the in-process engine's games; its games are
-# tagged [Variant "Martian Chess (four players)"], and `maxtune replay` and `maxtune ratings`
+# tagged [Variant "Martian Chess (four players)"], numbered by rounds of four moves ("1..." when
+# player 2, 3 or 4 starts), and `maxtune replay` and `maxtune ratings`
 # read them; a game whose result is not what its final team scores say is an error.
 # Prints one "PASS name" or "FAIL name" line per check; exits 1 if any failed.
 # Environment: BIN (default bin/maxtune). About 10 s.
@@ -73,6 +75,28 @@ printf 'setoption name UCI_Variant value martian\nposition fen %s\ngo nodes 100\
 check "UCI_Variant martian (two players): a four-player FEN is refused with an info string error" \
     eval 'has "$T/uci3" "info string error: position:" && has "$T/uci3" "bestmove 0000"'
 
+# --- the clock of the team to move ---------------------------------------------------------------
+# go wtime/btime: the runner's White clock times team 1+3 (players 1 and 3), its Black clock team
+# 2+4, so `maxtune uci` must take wtime and winc for players 1 and 3, btime and binc for 2 and 4
+# (its "info string time" line says which it took).
+clock_taken() { # FEN: the "time T ms, increment I ms" maxtune uci takes from go wtime 111 btime 222
+    printf 'uci\nsetoption name UCI_Variant value martian4\nposition fen %s\ngo wtime 111 btime 222 winc 11 binc 22\nquit\n' "$1" |
+        "$BIN" uci 2>&1 | sed -n 's/^info string \(time [0-9]* ms, increment [0-9]* ms\),.*/\1/p'
+}
+for p in 1 2 3 4; do
+    case $p in
+    1) F=$START ;;
+    2) F='1P1D1Q1Q/3Q1PDQ/D5PD/DDQQQ3/8/PP3PQ1/D1P2Q2/1QDQPD1D 2 5 6 -' ;;
+    3) F='QQ1D2DQ/1DP5/D1Q1PPD1/3D1PPP/5P1D/QPPPQ3/1D6/QQ3DQQ 3 9 5 -' ;;
+    4) F='QQ5Q/1DP1QPDQ/D3D2D/2PP3P/5P2/DDPP1PQD/Q4DD1/Q2QP1QQ 4 7 2 -' ;;
+    esac
+    want=$([ $((p % 2)) = 1 ] && echo "time 111 ms, increment 11 ms" || echo "time 222 ms, increment 22 ms")
+    got=$(clock_taken "$F")
+    check "uci go wtime 111 btime 222 winc 11 binc 22, player $p to move: his team's clock ($want)" \
+        [ "$got" = "$want" ]
+    [ "$got" = "$want" ] || echo "  took: ${got:-nothing}"
+done
+
 # --- a match against an external maxtune uci ---------------------------------------------------
 cat >"$T/book.fen" <<'FEN'
 # four positions of bench --variant martian4 (2 to 5): players 4, 4, 2 and 3 to move
@@ -89,6 +113,36 @@ check "external maxtune uci (told UCI_Variant martian4) plays the in-process eng
     '[ $RC -eq 0 ] && same $M/games.pgn $T/ext/m/games.pgn && same $M/summary.json $T/ext/m/summary.json &&
      grep -q "^> setoption name UCI_Variant value martian4$" $T/ext/m/engines.log &&
      grep -q "^> position fen [^ ]* [1-4] [0-9]* [0-9]* [-0-9]* moves" $T/ext/m/engines.log'
+# Prints the first move number of PGN file $1 that breaks the four-player rule (nothing when all
+# hold): a round is the four players' moves, "N." before player 1's, "N..." before the first move
+# when another player starts (from the FEN's side to move), no number inside a round, N up by one
+# after player 4's move; and the moves must be as many as PlyCount says.
+pgn4_numbers() {
+    awk '
+        function flush(   i, n, tok, p, num, want, moves, prev) {
+            if (fen == "") return
+            gsub(/\{[^}]*\}/, " ", text); n = split(text, tok, " "); p = side; num = 1; moves = 0; prev = ""
+            for (i = 1; i <= n; i++) {
+                if (tok[i] ~ /^(1-0|0-1|1\/2-1\/2|\*)$/) continue
+                if (tok[i] ~ /^[0-9]+\.+$/) { prev = tok[i]; continue }
+                want = p == 1 ? num "." : moves == 0 ? num "..." : ""
+                if (prev != want) { print "game " g ": move " moves + 1 " (player " p ") " tok[i] " has number \"" prev "\", want \"" want "\""; bad = 1; exit }
+                moves++; prev = ""
+                if (p == 4) num++
+                p = p % 4 + 1
+            }
+            if (moves != plies) { print "game " g ": " moves " moves, PlyCount " plies; bad = 1; exit }
+            fen = ""; text = "" }
+        /^\[Event / { flush(); g++ }
+        /^\[FEN / { split($0, t, "\""); fen = t[2]; split(fen, fl, " "); side = fl[2] }
+        /^\[PlyCount / { split($0, t, "\""); plies = t[2] }
+        /^\[/ { next }
+        { text = text " " $0 }
+        END { if (!bad) flush() }' "$1"
+}
+check "PGN move numbers: a round of four moves per number, 1... when player 2, 3 or 4 starts, up after player 4" eval \
+    '[ -s $M/games.pgn ] && err=$(pgn4_numbers $M/games.pgn) && [ -z "$err" ] ||
+     { echo "  ${err:-no games}"; false; }'
 "$BIN" replay "$M/games.pgn" >"$T/replay" 2>&1
 RC=$?
 check "maxtune replay accepts the match's games (exit 0, 0 errors)" eval \
@@ -145,5 +199,30 @@ sed 's/ d7-d5 e7-d8 {empty zone}/ d7-d5 {empty zone}/; s/PlyCount "59"/PlyCount 
 RC=$?
 check "replay: one ply short, the game has not ended at {empty zone} (exit 1)" \
     eval '[ $RC -eq 1 ] && has "$T/out" "the game says {empty zone}, but the final position is ongoing"'
+# An engine's fault (time forfeit) loses for the team of the player to move: the first N plies of
+# the hand-written game, N = 1..4, so that players 2, 3, 4 and 1 are to move: players 1 and 3's
+# team 1+3 loses (0-1), 2 and 4's team 2+4 (1-0); the other result is an error naming the player.
+forfeit_pgn() { # PLIES RESULT
+    local moves
+    moves=$(printf '1. a3-a5 c8-e8* h6xh4 h4-h5\n' | cut -d' ' -f1-$(($1 + 1)))
+    hand_pgn "$2" | sed -e "s/^\[PlyCount \"59\"\]/[PlyCount \"$1\"]/" \
+        -e 's/^\[Termination "normal"\]/[Termination "time forfeit"]/' | awk -v m="$moves {time forfeit} $2" '
+        /^1\. / { print m; skip = 1; next } skip && NF { next } { skip = 0; print }'
+}
+for n in 1 2 3 4; do
+    p=$((n % 4 + 1))
+    if [ $((p % 2)) = 1 ]; then res=0-1 other=1-0; else res=1-0 other=0-1; fi
+    forfeit_pgn $n $res >"$T/forfeit$n.pgn"
+    "$BIN" replay "$T/forfeit$n.pgn" >"$T/out" 2>&1
+    RC=$?
+    forfeit_pgn $n $other >"$T/wrong$n.pgn"
+    "$BIN" replay "$T/wrong$n.pgn" >"$T/out2" 2>&1
+    RC2=$?
+    check "replay: a time forfeit with player $p to move is his team's loss ($res accepted, $other an error naming player $p)" \
+        eval '[ $RC -eq 0 ] && has "$T/out" "replayed 1 games, 0 errors" && [ $RC2 -eq 1 ] &&
+              has "$T/out2" "result $other, but {time forfeit} with player $p (team " &&
+              has "$T/out2" " to move means $res"'
+    [ $RC -eq 0 ] || cat "$T/out"
+done
 echo "martian4_cli: $((SECONDS - start)) s"
 [ $failures -eq 0 ]

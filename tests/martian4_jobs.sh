@@ -315,6 +315,8 @@ check "edge: the partner captures (and the taker's team's results) as the games 
          [ "$1" -gt 0 ] && grep -qx "$k,10,.*,$1,$2,$3,$4,$5" $D/zoned.csv &&
              grep -q "^| $k | $1 | $per | [0-9.]*% \[[0-9., ]*\] | [0-9.]*% \[[0-9., ]*\] | $4 | $5 |$" $D/report.md || exit 1
      done) && has $D/report.md "## Taking a partner'"'"'s piece"'
+check "edge: summary.json and zoned.csv as the games replayed from games.pgn (clock calls by standing, partner captures and the taker's results, merges, margins, trend)" \
+    python3 "$(dirname "$0")/lib/edge_figures.py" "$D" martian4 10
 check "edge: no move removed by the two-player no-undo rule (docs/rules/martian.md 10.6), and no section on it in the report" eval \
     '[ "$(awk -F, "NR > 1 && \$14 > 0 && \$15 == 0 && \$16 == 0" $D/zoned.csv | wc -l)" = 2 ] &&
      ! has $D/report.md "no-undo"'

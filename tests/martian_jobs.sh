@@ -8,7 +8,8 @@
 # piece values are in points of score (the pawn measured like the drone and the queen, the
 # official points 1/2/3 beside them, finite Elo figures), the handicap removes a piece from one
 # side's half and never empties a half, the calibration gives the other side k points (any k,
-# 4 too); fit and spsa tune Martian weights only, which `maxtune weights --variant martian`
+# 4 too), the study's point Elo and its +- the values parts' unit_elo and 1.96 unit_elo_se; fit
+# and spsa tune Martian weights only, which `maxtune weights --variant martian`
 # reads; a values run killed and resumed, and a match extended from 12 pairs to 20, write the
 # same files as runs that were not; the family study and a Maxima piece type are refused with
 # one line, exit 2, no folder.
@@ -245,6 +246,20 @@ check "study: each setting's point Elo (the calibration's, not 0), the values by
      [ "$(grep -cE "^\| (pawn|drone|queen) \| [123] \| -?[0-9]+\.[0-9]{2} .* \| -?[0-9]+\.[0-9]{2} " $D/report.md)" -ge 9 ] &&
      grep -q "^  \"unit_elo\": [0-9]" $D/values-default-200/summary.json &&
      has $D/values-default-200/report.md "Elo a point**"'
+# The ladder table's point Elo of each setting, re-derived from its values part's summary.json:
+# unit_elo +- 1.96 unit_elo_se (to the table's 0.1), the error from the error, not the Elo.
+point_elo_row() { # setting: prints "elo halfwidth" from its values part, then from report.md
+    local s=$1 j=$D/values-$1/summary.json
+    awk -F'[:,]' '/^  "unit_elo":/ {e = $2} /^  "unit_elo_se":/ {se = $2}
+        END {printf "%.1f %.1f\n", e, 1.959963984540054 * se}' "$j"
+    sed -n "s/^| $s | .* | \([0-9.-]*\) +- \([0-9.]*\) |\$/\1 \2/p" "$D/report.md"
+}
+check "study: each setting's point Elo and its +- in report.md are its values part's unit_elo and 1.96 x unit_elo_se" eval \
+    '(for s in default-200 default-300; do
+         point_elo_row $s | awk "NR == 1 {e = \$1; h = \$2} NR == 2 {f = \$1; g = \$2}
+             END {exit !(NR == 2 && h > 0 && (e - f) ^ 2 < 0.0026 && (h - g) ^ 2 < 0.0026)}" ||
+             { echo "  $s: $(point_elo_row $s | tr "\n" " ")"; exit 1; }
+     done)'
 
 # --- generations ---------------------------------------------------------------------------------
 job generations --set generations.count=1 --set generations.ladder_pairs=2 --set generations.ladder_nodes=300

@@ -272,7 +272,8 @@ static void test_search_game_ends(void **state)
 }
 
 /* A game cut short by the match is scored by the points (docs/rules/martian.md 7: the clock's
- * scoring): at the maximum length and at a repetition, the side ahead wins, level is a draw. */
+ * scoring): at the maximum length, at a repetition and by a draw adjudication, the side ahead
+ * wins, level is a draw. */
 static void test_cut_short_by_points(void **state)
 {
     (void)state;
@@ -288,10 +289,22 @@ static void test_cut_short_by_points(void **state)
         {"PP2/4/4/4/4/4/4/2QQ s 2 2 - -", 0, 2, 1, TERM_MAX_PLIES},
         /* the engines shuffle until a position comes back */
         {"PP2/4/4/4/4/4/4/2QQ s 4 0 - -", 2, 200, 2, TERM_REPETITION},
+        /* a draw adjudication (any score counts as drawish: draw_score below): by the points
+         * too, not a draw (repetition -1 here: that adjudication on, the repetition rule off) */
+        {"PP2/4/4/4/4/4/4/2QQ s 3 1 - -", -1, 200, 2, TERM_ADJ_DRAW},
+        {"PP2/4/4/4/4/4/4/2QQ s 1 3 - -", -1, 200, 0, TERM_ADJ_DRAW},
+        {"PP2/4/4/4/4/4/4/2QQ s 2 2 - -", -1, 200, 1, TERM_ADJ_DRAW},
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
-        GameSetup *s = fixtures_game_setup(1, cases[k].repetition, cases[k].max_plies);
+        bool adjudicated = cases[k].repetition < 0;
+        GameSetup *s = fixtures_game_setup(1, adjudicated ? 0 : cases[k].repetition,
+                                           cases[k].max_plies);
         assert_non_null(s);
+        if (adjudicated) { /* after 2 plies whatever the scores */
+            s->mc.draw_move_number = 1;
+            s->mc.draw_move_count = 1;
+            s->mc.draw_score = SCORE_INF;
+        }
         weights_martian(&s->weights);
         Position pos;
         parse(&pos, cases[k].fen);

@@ -9,7 +9,9 @@
  * its trace must give, under the sampling's weights, what the fit is told about it: with
  * sampling = leaf the stored score (the capture search's, from the examined position's side to
  * move), also when the leaf has the other side to move; with sampling = margin the examined
- * position's own static evaluation. */
+ * position's own static evaluation. The same for a game of four-player Martian Chess (no clock
+ * called), where "side" is the team: players 3 and 4 get their team's result, and a leaf with
+ * the partner to move keeps its trace's sign. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -34,18 +36,28 @@ enum { PLIES = 64, RESULT = 2, ERR_LEN = 512 };
 /* The game: PLIES random legal moves from the start (a fixed LCG), White's win. */
 static Move game[PLIES];
 
-/* Plays the game's random moves (the test's own numbers: a 64-bit LCG, high bits). */
-static void make_game(void)
+/* The start position of game v. */
+static void start_of(Position *pos, VariantId v)
+{
+    assert_true(fen_parse_variant(pos, "start", variant_get(v), NULL, 0));
+}
+
+/* Plays the game's random moves from v's start (the test's own numbers: a 64-bit LCG, high
+ * bits); a zoned game's moves call no clock, so that it goes on for PLIES plies. */
+static void make_game(VariantId v)
 {
     Position pos;
-    assert_true(fen_parse(&pos, "start", NULL, 0));
+    start_of(&pos, v);
     uint64_t s = 1;
     for (int i = 0; i < PLIES; i++) {
         Move list[MAX_MOVES];
-        int n = movegen_legal(&pos, list);
-        assert_true(n > 0);
+        int n = movegen_legal(&pos, list), k = 0;
+        for (int j = 0; j < n; j++)
+            if (!move_calls_clock(list[j]))
+                list[k++] = list[j];
+        assert_true(k > 0);
         s = s * 6364136223846793005ULL + 1442695040888963407ULL;
-        game[i] = list[(uint32_t)(s >> 33) % (uint32_t)n];
+        game[i] = list[(uint32_t)(s >> 33) % (uint32_t)k];
         Undo u;
         move_do(&pos, game[i], &u);
     }
@@ -92,19 +104,19 @@ static long next_int(const char **p)
     return v;
 }
 
-/* Samples the game with `sampling` and checks each stored position (see the file comment);
- * returns how many positions the capture search resolved to a leaf with the other side to
- * move. */
-static int check_sampling(const char *sampling, bool leaf)
+/* Samples the game of v with `sampling` and checks each stored position (see the file
+ * comment); returns how many positions the capture search resolved to a leaf with the other
+ * team to move. */
+static int check_sampling(VariantId v, const char *sampling, bool leaf)
 {
-    make_game();
+    make_game(v);
     Config cfg;
     load_config(&cfg, sampling);
     Position start;
-    assert_true(fen_parse(&start, "start", NULL, 0));
-    Openings o = {.list = &start, .count = 1, .variant = VARIANT_MAXIMA};
+    start_of(&start, v);
+    Openings o = {.list = &start, .count = 1, .variant = v};
     Weights w;
-    weights_default(&w);
+    weights_game_default(&w, variant_get(v));
     Engine *e = selfplay_sampler_new(), *mine = engine_new(1);
     assert_non_null(e);
     assert_non_null(mine);
@@ -125,7 +137,7 @@ static int check_sampling(const char *sampling, bool leaf)
     Position pos = start;
     int other_side = 0;
     for (int ply = 0; ply < PLIES; ply++) {
-        int want = pos.side == WHITE ? RESULT : 2 - RESULT;
+        int want = position_team(&pos) == WHITE ? RESULT : 2 - RESULT; /* his team's result */
         int result = (int)next_int(&p), score = leaf ? (int)next_int(&p) : 0;
         long n = next_int(&p), dot = 0;
         for (long k = 0; k < n; k++) {
@@ -135,12 +147,15 @@ static int check_sampling(const char *sampling, bool leaf)
         }
         int told = leaf ? score : eval_evaluate(&pos, &w);
         if (result != want || dot / EVAL_TRACE_SCALE != told)
-            fail_msg("%s, ply %d (%s to move): result %d (want %d), trace gives %ld, %s %d",
-                     sampling, ply, pos.side == WHITE ? "White" : "Black", result, want,
-                     dot / EVAL_TRACE_SCALE, leaf ? "the stored score" : "the static eval", told);
+            fail_msg("%s, %s, ply %d (player %d to move, team %d): result %d (want %d), trace "
+                     "gives %ld, %s %d",
+                     variant_get(v)->name, sampling, ply, pos.side + 1, position_team(&pos) + 1,
+                     result, want, dot / EVAL_TRACE_SCALE,
+                     leaf ? "the stored score" : "the static eval", told);
         QuietLeaf q;
         assert_true(engine_set_position(mine, &pos, NULL, 0));
-        if (leaf && engine_quiet_leaf(mine, &q) && q.leaf.side != pos.side && q.score != 0)
+        if (leaf && engine_quiet_leaf(mine, &q) && position_team(&q.leaf) != position_team(&pos) &&
+            q.score != 0)
             other_side++;
         Undo u;
         move_do(&pos, game[ply], &u);
@@ -157,7 +172,7 @@ static int check_sampling(const char *sampling, bool leaf)
 static void test_leaf_sampling(void **state)
 {
     (void)state;
-    int other = check_sampling("leaf", true);
+    int other = check_sampling(VARIANT_MAXIMA, "leaf", true);
     if (other == 0)
         fail_msg("no position resolved to a leaf with the other side to move: the check is empty");
 }
@@ -166,7 +181,18 @@ static void test_leaf_sampling(void **state)
 static void test_margin_sampling(void **state)
 {
     (void)state;
-    check_sampling("margin", false);
+    check_sampling(VARIANT_MAXIMA, "margin", false);
+}
+
+/* Four-player Martian Chess: each position labelled with its player's team's result (players 3
+ * and 4 too, whose team is not their number's colour), by either sampling; a leaf with the
+ * other team to move has its trace negated (one with the partner to move keeps it). */
+static void test_team_labels(void **state)
+{
+    (void)state;
+    check_sampling(VARIANT_MARTIAN4, "margin", false);
+    if (check_sampling(VARIANT_MARTIAN4, "leaf", true) == 0)
+        fail_msg("martian4: no position resolved to a leaf with the other team to move");
 }
 
 /* Runs the sampling tests. */
@@ -178,6 +204,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_leaf_sampling),
         cmocka_unit_test(test_margin_sampling),
+        cmocka_unit_test(test_team_labels),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
