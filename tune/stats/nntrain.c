@@ -106,12 +106,13 @@ static inline v4f select4(v4i mask, v4f x) { return (v4f)((v4i)x & mask); }
 
 /* The trainer ------------------------------------------------------------------------------- */
 
-/* One chunk of a batch: its gradients (sparse rows of W1, the rest dense) and scratch. */
+/* One chunk of a batch: its gradients (sparse rows of W1, the rest dense) and scratch; a cache
+ * line of its own (the threads write their chunks' counts). */
 typedef struct Chunk {
-    float *gw1;       /* F * H, zero but for the rows listed in rows */
-    float *grest;     /* b1, w2, b2: 3H + 1 */
-    uint8_t *touched; /* F: row listed */
-    int *rows;        /* the touched rows */
+    _Alignas(64) float *gw1; /* F * H, zero but for the rows listed in rows */
+    float *grest;            /* b1, w2, b2: 3H + 1 */
+    uint8_t *touched;        /* F: row listed */
+    int *rows;               /* the touched rows */
     int nrows;
     float *scratch; /* a (2H), h (2H), da (2H) */
     double loss;
@@ -293,6 +294,10 @@ NnTrainer *nn_trainer_new(const PackedSet *set, const NnConfig *cfg, char *err, 
             return NULL;
         }
     }
+    if (set->n > UINT32_MAX) {
+        snprintf(err, errlen, "trainer: %ld records, more than %u", set->n, UINT32_MAX);
+        return NULL;
+    }
     if (cut < 1) {
         snprintf(err, errlen, "trainer: no records to train on");
         return NULL;
@@ -315,7 +320,9 @@ NnTrainer *nn_trainer_new(const PackedSet *set, const NnConfig *cfg, char *err, 
     t->umark = calloc((size_t)f, 1);
     t->ulist = malloc(sizeof(int) * (size_t)f);
     t->order = malloc(sizeof(uint32_t) * (size_t)t->ntrain);
-    t->chunk = calloc((size_t)t->threads, sizeof(Chunk));
+    t->chunk = aligned_alloc(64, sizeof(Chunk) * (size_t)t->threads);
+    if (t->chunk)
+        memset(t->chunk, 0, sizeof(Chunk) * (size_t)t->threads);
     if (!t->params || !t->m || !t->v || !t->grad || !t->umark || !t->ulist || !t->order ||
         !t->chunk)
         goto oom;
