@@ -135,7 +135,7 @@ struct NnTrainer {
     uint64_t hash;
 };
 
-/* sigma(K v) with v in units of 400 centipawns / ln 10: 1 / (1 + e^-z). */
+/* 1 / (1 + e^-z): sigma(K v) = 1 / (1 + 10^(-K v / 400)) is logistic(K ln(10) v / 400). */
 static double logistic(double z) { return 1 / (1 + exp(-z)); }
 
 /* The training target of a record, the cfg's blend of score and result. */
@@ -232,7 +232,8 @@ static long game_boundary(const PackedSet *s, long i)
         if (a.game != b.game)
             break;
     }
-    bool f_ok = fwd > 0 && fwd<s->n, b_ok = bwd> 0 && bwd < s->n;
+    bool f_ok = (fwd > 0 && fwd < s->n);
+    bool b_ok = (bwd > 0 && bwd < s->n);
     if (f_ok && (!b_ok || fwd - i <= i - bwd))
         return fwd;
     return b_ok ? bwd : s->n;
@@ -283,20 +284,19 @@ NnTrainer *nn_trainer_new(const PackedSet *set, const NnConfig *cfg, char *err, 
 {
     if (!config_check(cfg, err, errlen))
         return NULL;
+    if (set->n < 1 || set->n > UINT32_MAX) {
+        snprintf(err, errlen, "trainer: %ld records (1 to %u)", set->n, UINT32_MAX);
+        return NULL;
+    }
     long cut = set->n;
     if (cfg->validation > 0) {
-        cut = game_boundary(set, set->n - llround(cfg->validation * (double)set->n));
+        long held = llround(cfg->validation * (double)set->n);
+        cut = game_boundary(set, set->n - (held > 1 ? held : 1));
         if (cut >= set->n) {
-            snprintf(err, errlen,
-                     "trainer: validation %g: the %ld records hold one game, none "
-                     "to hold out",
+            snprintf(err, errlen, "trainer: validation %g: the %ld records hold one game",
                      cfg->validation, set->n);
             return NULL;
         }
-    }
-    if (set->n > UINT32_MAX) {
-        snprintf(err, errlen, "trainer: %ld records, more than %u", set->n, UINT32_MAX);
-        return NULL;
     }
     if (cut < 1) {
         snprintf(err, errlen, "trainer: no records to train on");
