@@ -135,14 +135,10 @@ double nn_forward(const NnNet *net, const PackedPos *r)
 {
     int us[PACKED_MAX_PIECES], them[PACKED_MAX_PIECES];
     int n = nn_record_features(net->variant, r, false, us, them);
-    float *a = malloc(sizeof(float) * 4 * (size_t)net->hidden);
-    if (!a)
-        return NAN;
+    float a[4 * NNUE_MAX_HIDDEN];
     nn_accumulate(net, us, n, a);
     nn_accumulate(net, them, n, a + net->hidden);
-    double y = nn_output(net, a, a + 2 * net->hidden);
-    free(a);
-    return y * NNUE_SCALE;
+    return (double)nn_output(net, a, a + 2 * net->hidden) * NNUE_SCALE;
 }
 
 /* The .nnue file -------------------------------------------------------------------------- */

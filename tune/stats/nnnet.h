@@ -47,7 +47,7 @@ void nn_accumulate(const NnNet *net, const int *feat, int n, float *restrict a);
 float nn_output(const NnNet *net, const float *restrict a, float *restrict hid);
 
 /* The float network's evaluation of record r (centipawns, side to move's view): y * NNUE_SCALE;
- * NAN when out of memory. */
+ * H at most NNUE_MAX_HIDDEN. */
 double nn_forward(const NnNet *net, const PackedPos *r);
 
 /* The network quantised in the .nnue format (nnue.h), hash included: a malloc'ed buffer of

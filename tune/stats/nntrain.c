@@ -106,12 +106,13 @@ static inline v4f select4(v4i mask, v4f x) { return (v4f)((v4i)x & mask); }
 
 /* The trainer ------------------------------------------------------------------------------- */
 
-/* One chunk of a batch: its gradients (sparse rows of W1, the rest dense) and scratch. */
+/* One chunk of a batch: its gradients (sparse rows of W1, the rest dense) and scratch; a cache
+ * line of its own (the threads write their chunks' counts). */
 typedef struct Chunk {
-    float *gw1;       /* F * H, zero but for the rows listed in rows */
-    float *grest;     /* b1, w2, b2: 3H + 1 */
-    uint8_t *touched; /* F: row listed */
-    int *rows;        /* the touched rows */
+    _Alignas(64) float *gw1; /* F * H, zero but for the rows listed in rows */
+    float *grest;            /* b1, w2, b2: 3H + 1 */
+    uint8_t *touched;        /* F: row listed */
+    int *rows;               /* the touched rows */
     int nrows;
     float *scratch; /* a (2H), h (2H), da (2H) */
     double loss;
@@ -134,7 +135,7 @@ struct NnTrainer {
     uint64_t hash;
 };
 
-/* sigma(K v) with v in units of 400 centipawns / ln 10: 1 / (1 + e^-z). */
+/* 1 / (1 + e^-z): sigma(K v) = 1 / (1 + 10^(-K v / 400)) is logistic(K ln(10) v / 400). */
 static double logistic(double z) { return 1 / (1 + exp(-z)); }
 
 /* The training target of a record, the cfg's blend of score and result. */
@@ -231,7 +232,8 @@ static long game_boundary(const PackedSet *s, long i)
         if (a.game != b.game)
             break;
     }
-    bool f_ok = fwd > 0 && fwd<s->n, b_ok = bwd> 0 && bwd < s->n;
+    bool f_ok = (fwd > 0 && fwd < s->n);
+    bool b_ok = (bwd > 0 && bwd < s->n);
     if (f_ok && (!b_ok || fwd - i <= i - bwd))
         return fwd;
     return b_ok ? bwd : s->n;
@@ -282,13 +284,16 @@ NnTrainer *nn_trainer_new(const PackedSet *set, const NnConfig *cfg, char *err, 
 {
     if (!config_check(cfg, err, errlen))
         return NULL;
+    if (set->n < 1 || set->n > UINT32_MAX) {
+        snprintf(err, errlen, "trainer: %ld records (1 to %u)", set->n, UINT32_MAX);
+        return NULL;
+    }
     long cut = set->n;
     if (cfg->validation > 0) {
-        cut = game_boundary(set, set->n - llround(cfg->validation * (double)set->n));
+        long held = llround(cfg->validation * (double)set->n);
+        cut = game_boundary(set, set->n - (held > 1 ? held : 1));
         if (cut >= set->n) {
-            snprintf(err, errlen,
-                     "trainer: validation %g: the %ld records hold one game, none "
-                     "to hold out",
+            snprintf(err, errlen, "trainer: validation %g: the %ld records hold one game",
                      cfg->validation, set->n);
             return NULL;
         }
@@ -315,7 +320,9 @@ NnTrainer *nn_trainer_new(const PackedSet *set, const NnConfig *cfg, char *err, 
     t->umark = calloc((size_t)f, 1);
     t->ulist = malloc(sizeof(int) * (size_t)f);
     t->order = malloc(sizeof(uint32_t) * (size_t)t->ntrain);
-    t->chunk = calloc((size_t)t->threads, sizeof(Chunk));
+    t->chunk = aligned_alloc(64, sizeof(Chunk) * (size_t)t->threads);
+    if (t->chunk)
+        memset(t->chunk, 0, sizeof(Chunk) * (size_t)t->threads);
     if (!t->params || !t->m || !t->v || !t->grad || !t->umark || !t->ulist || !t->order ||
         !t->chunk)
         goto oom;

@@ -10,7 +10,8 @@
  * lr * gamma^floor((epoch - 1) / lr_step) in epoch 1, 2, ...; after each step W1 and b1 are
  * clipped to +-NNUE_CLIP_1 and W2 to +-NNUE_CLIP_2, so that the quantised network's
  * accumulators stay in int16. With mirror_files each record also trains as its image under the
- * file mirror (file f -> files - 1 - f, same rank), a symmetry of the rules of Maxima and Ultima.
+ * file mirror (file f -> files - 1 - f, same rank), a symmetry of the rules of Maxima and Ultima
+ * (a batch's mean loss is then over twice its records).
  *
  * Validation: the last `validation` fraction of the records, moved to the nearest game boundary
  * (records are stored game by game, packed.h), is never trained on; its loss is computed after
@@ -21,7 +22,12 @@
  * its own gradient buffers, worked by OpenMP threads and added in chunk order, so the same
  * data, configuration and thread count give the same weights bit for bit, however the threads
  * are scheduled; another thread count may round differently. A run resumed from a checkpoint
- * gives the same bytes as one never interrupted. */
+ * gives the same bytes as one never interrupted.
+ *
+ * Use (a job): packed_load the records; nn_config_default, then the config's keys;
+ * nn_trainer_new; nn_checkpoint_load where a checkpoint exists (resuming at the epoch after
+ * it); nn_train with a callback that reports the epoch, saves a checkpoint and returns false to
+ * stop early; nn_write_nnue(nn_trainer_net(t), ...). */
 #ifndef MAXTUNE_NNTRAIN_H
 #define MAXTUNE_NNTRAIN_H
 
