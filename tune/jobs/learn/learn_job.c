@@ -32,9 +32,9 @@ bool learn_check(const Config *cfg, char *err, size_t errlen)
     return ok;
 }
 
-/* Player i of pc: an in-process engine named name with [engine_a]'s weights of cfg, network net
- * ("" none), at the gate's nodes and hash; its limits, time control, command and options those
- * of an in-process player. */
+/* Player i of pc: [engine_a] of cfg (its weights and every other key) named name, with network
+ * net ("" none), at the gate's nodes and hash; its limits, time control, command and options
+ * those of an in-process player. */
 static bool set_gate_player(const Config *cfg, Config *pc, int i, const char *name, const char *net,
                             char *err, size_t errlen)
 {
@@ -45,8 +45,8 @@ static bool set_gate_player(const Config *cfg, Config *pc, int i, const char *na
         snprintf(err, errlen, "%.900s: path too long for [%s] net", net, player_section(i));
         return false;
     }
+    *e = *a;
     snprintf(e->name, sizeof e->name, "%s", name);
-    snprintf(e->weights, sizeof e->weights, "%s", a->weights);
     snprintf(e->net, sizeof e->net, "%s", net);
     e->nodes = lc->gate_nodes;
     e->depth = 0;
