@@ -153,6 +153,9 @@ check "from a noise network: --force runs it all again to the same files" eval \
 bad_key generations 0 "[learn] generations"
 bad_key generations 21 "[learn] generations"
 bad_key gate_pairs 0 "[learn] gate_pairs"
+run "$CFG" --set run.results_dir="$T/nofolder" --set train.data="$F/gen-1/data/positions.bin"
+check "[train] data = a file refused (exit 2), no folder" eval \
+    '[ $RC -eq 2 ] && has $T/err "the learn job makes each generation" && [ ! -e $T/nofolder ]'
 printf '[run]\njob = match\nname = m\n[learn]\ngenerations = 3\n' >"$T/match.ini"
 run "$T/match.ini" --set run.results_dir="$T/nofolder"
 check "[learn] in a match config refused (exit 2), no folder" eval '[ $RC -eq 2 ] && [ ! -e $T/nofolder ]'

@@ -19,6 +19,14 @@
 
 bool learn_check(const Config *cfg, char *err, size_t errlen)
 {
+    const char *data = train_config(cfg)->data;
+    if (data[0] && !train_config_generates(train_config(cfg))) {
+        snprintf(err, errlen,
+                 "[train] data = %.800s: the learn job makes each generation's positions itself "
+                 "(leave it out, or datagen)",
+                 data);
+        return false;
+    }
     Config *pc = malloc(sizeof *pc);
     if (!pc) {
         snprintf(err, errlen, "out of memory");

@@ -7,7 +7,8 @@
 
 #include "tune/jobs/learn/learn.h"
 
-/* JobDef.check: what a train run with [train] data = datagen checks (its datagen part's). */
+/* JobDef.check: [train] data left out (or datagen: the job makes the positions), and what a train
+ * run with [train] data = datagen checks (its datagen part's). */
 bool learn_check(const Config *cfg, char *err, size_t errlen);
 
 /* Runs the generations and their gates into the prepared run folder (rd->force: every part
