@@ -64,7 +64,8 @@ static bool set_gate_player(const Config *cfg, Config *pc, int i, const char *na
     return true;
 }
 
-/* The network of the best generation b into net ("" when b = 0: [engine_a]'s own of cfg). */
+/* The network of the best generation b into net; for b = 0 (the start) [engine_a]'s own net of
+ * cfg ("" none). */
 static bool best_net(const Config *cfg, const RunDir *rd, int b, char *net, size_t len, char *err,
                      size_t errlen)
 {
