@@ -16,6 +16,9 @@
 #include "tune/jobs/generations/generations_config.h"
 #include "tune/jobs/generations/generations_job.h"
 #include "tune/jobs/generations/generations_report.h"
+#include "tune/jobs/learn/learn_config.h"
+#include "tune/jobs/learn/learn_job.h"
+#include "tune/jobs/learn/learn_report.h"
 #include "tune/pages/html.h"
 #include "tune/jobs/common/job.h"
 #include "tune/jobs/match/match_job.h"
@@ -80,6 +83,9 @@ static const JobDef JOBS[] = {
      edge_check, edge_run, &edge_html, false, NULL, NULL, NULL, true},
     {"train", "a network learned from a positions file (datagen's); network.nnue", train_check,
      train_run, &train_html, false, NULL, NULL, NULL, true},
+    {"learn",
+     "generations of networks, each trained on the best engine's data and gated; final.nnue",
+     learn_check, learn_run, &learn_html, false, NULL, NULL, NULL, true},
 };
 
 /* The config sections, in file order: the players and [match] (the play layer's), then each
@@ -100,6 +106,7 @@ static void catalog_config(void)
     generations_config_register();
     edge_config_register();
     train_config_register();
+    learn_config_register();
 }
 
 bool catalog_register(void)

@@ -24,7 +24,7 @@ static const ConfigSection DATAGEN_SECTIONS[] = {
      "the datagen job (job = datagen): self-play positions with the search's score and the "
      "game's result, for the network trainer (positions.bin); job = train with data = datagen "
      "runs one first",
-     "datagen|train", false},
+     "datagen|train|learn", false},
 };
 
 static const ConfigPart DATAGEN_PART = {

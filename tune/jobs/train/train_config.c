@@ -47,7 +47,8 @@ static const ConfigRule TRAIN_RULES[] = {{rule_hidden, {"hidden"}}};
 static const ConfigPathKey TRAIN_PATHS[] = {{"data", "datagen"}};
 
 static const ConfigSection TRAIN_SECTIONS[] = {
-    {"train", NULL, "the network trainer (job = train)", "train", false},
+    {"train", NULL, "the network trainer (job = train, and each generation of job = learn)",
+     "train|learn", false},
 };
 
 static const ConfigPart TRAIN_PART = {
