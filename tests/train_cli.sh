@@ -47,6 +47,11 @@ NET=$T/a/tr/network.nnue
 check "train_cli: a network is trained" [ "$RC" -eq 0 -a -s "$NET" ]
 check "train_cli: loss.csv has a row per epoch" [ "$(wc -l <"$T/a/tr/loss.csv")" -eq 7 ]
 check "train_cli: the checkpoint is gone once finished" [ ! -e "$T/a/tr/train.checkpoint" ]
+check "train_cli: the page lists no checkpoint file (gone before it is written)" \
+    eval '! grep -q "train\.checkpoint\|train\.epochs" $T/a/tr/report.html'
+run "$T/tr.ini" --set run.results_dir="$T/a" --set run.threads=2 --set run.name=tr2
+run "$T/tr.ini" --set run.results_dir="$T/a" --set run.threads=2 --set run.name=tr2 --force
+check "train_cli: --force trains again to the same bytes" same "$NET" "$T/a/tr2/network.nnue"
 check "train_cli: report.md states the quantisation error" has "$T/a/tr/report.md" "against the float one"
 run "$T/tr.ini" --set run.results_dir="$T/b" --set run.threads=2
 check "train_cli: the same config and threads give the same bytes" same "$NET" "$T/b/tr/network.nnue"

@@ -213,7 +213,9 @@ static int generate(const Config *cfg, const RunDir *rd, char *path, size_t len)
     }
     config_defaults(&defaults);
     *train_config_edit(&pc) = *train_config(&defaults);
-    int status = parts_run(&pc, rd, "train: part", 1, 2, "the positions");
+    int status = rd->force ? parts_clear(&pc, rd) : EXIT_OK; /* --force: the positions too */
+    if (status == EXIT_OK)
+        status = parts_run(&pc, rd, "train: part", 1, 2, "the positions");
     if (snprintf(path, len, "%s/%s/positions.bin", rd->path, TRAIN_DATA_DIR) >= (int)len) {
         fprintf(stderr, "maxtune: %s: folder name too long\n", rd->path);
         return EXIT_USAGE;
@@ -277,9 +279,11 @@ int train_run(const Config *cfg, RunDir *rd)
     job_add_file(&out, "network.nnue", write_net, j);
     job_add_file(&out, "loss.csv", train_write_losses, j);
     job_add_file(&out, "timing.json", train_write_timing, j);
-    status = job_end(&job, status, &out);
+    /* Trained and quantised: the checkpoint goes before the page lists the folder's files (a
+     * failure to write the outputs now trains again, to the same bytes). */
     if (status == EXIT_OK)
         remove_checkpoint(j);
+    status = job_end(&job, status, &out);
     nn_trainer_free(j->trainer);
     packed_free(&j->set);
     free(j->net);
