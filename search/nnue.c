@@ -1,5 +1,6 @@
 /* nnue.c: the learned evaluation's network, its file and its integer arithmetic (see nnue.h). */
 #include "nnue.h"
+#include "core/bytes.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -11,27 +12,6 @@
 #endif
 
 static const char NNUE_MAGIC[8] = {'M', 'X', 'T', 'N', 'N', 'U', 'E', '1'};
-static const uint64_t FNV64_OFFSET = 0xCBF29CE484222325ull;
-
-/* FNV-1a 64 of len bytes, continuing from h. */
-static uint64_t fnv64(uint64_t h, const void *data, size_t len)
-{
-    const uint8_t *p = data;
-    for (size_t i = 0; i < len; i++)
-        h = (h ^ p[i]) * 0x100000001B3ull;
-    return h;
-}
-
-/* Little-endian loads and stores of the file's fields. */
-static uint32_t get_u32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-static void put_u32(uint8_t *p, uint32_t x)
-{
-    for (int i = 0; i < 4; i++)
-        p[i] = (uint8_t)(x >> (8 * i));
-}
 
 /* The number of piece types of game v. */
 static int type_count(const Variant *v) { return __builtin_popcount(v->types); }
@@ -137,9 +117,9 @@ Network *nnue_load_bytes(const void *bytes, size_t len, const char *name, char *
         snprintf(err, errlen, "%s: not a network file (bad magic)", name);
         return NULL;
     }
-    if (get_u32(b + 8) != NNUE_VERSION) {
-        snprintf(err, errlen, "%s: format version %u (this program reads %d)", name, get_u32(b + 8),
-                 NNUE_VERSION);
+    if (bytes_get_u32(b + 8) != NNUE_VERSION) {
+        snprintf(err, errlen, "%s: format version %u (this program reads %d)", name,
+                 bytes_get_u32(b + 8), NNUE_VERSION);
         return NULL;
     }
     char game[17] = {0};
@@ -149,9 +129,9 @@ Network *nnue_load_bytes(const void *bytes, size_t len, const char *name, char *
         snprintf(err, errlen, "%s: unknown game '%s'", name, game);
         return NULL;
     }
-    uint32_t fset = get_u32(b + 28), f = get_u32(b + 32), h = get_u32(b + 36);
-    uint32_t act = get_u32(b + 40), qa = get_u32(b + 44), qb = get_u32(b + 48);
-    uint32_t scale = get_u32(b + 52), buckets = get_u32(b + 56);
+    uint32_t fset = bytes_get_u32(b + 28), f = bytes_get_u32(b + 32), h = bytes_get_u32(b + 36);
+    uint32_t act = bytes_get_u32(b + 40), qa = bytes_get_u32(b + 44), qb = bytes_get_u32(b + 48);
+    uint32_t scale = bytes_get_u32(b + 52), buckets = bytes_get_u32(b + 56);
     if (fset != NNUE_FEATURES_BOARD || f != (uint32_t)nnue_feature_count(v)) {
         snprintf(err, errlen,
                  "%s: feature set %u with %u features (this program's %s has set %d "
@@ -165,7 +145,7 @@ Network *nnue_load_bytes(const void *bytes, size_t len, const char *name, char *
         return NULL;
     }
     if (act != NNUE_SCRELU || qa != NNUE_QA || qb != NNUE_QB || scale != NNUE_SCALE ||
-        buckets != 1 || get_u32(b + 60) != 0) {
+        buckets != 1 || bytes_get_u32(b + 60) != 0) {
         snprintf(err, errlen,
                  "%s: architecture activation %u, QA %u, QB %u, scale %u, %u output "
                  "buckets (this program: %d, %d, %d, %d, 1)",
@@ -178,10 +158,7 @@ Network *nnue_load_bytes(const void *bytes, size_t len, const char *name, char *
                  f, h, want, len < want ? "truncated" : "trailing bytes");
         return NULL;
     }
-    uint64_t stored = 0;
-    for (int i = 7; i >= 0; i--)
-        stored = stored << 8 | b[len - 8 + (size_t)i];
-    if (stored != fnv64(FNV64_OFFSET, b, len - 8)) {
+    if (bytes_get_u64(b + len - 8) != bytes_fnv64(BYTES_FNV_OFFSET, b, len - 8)) {
         snprintf(err, errlen, "%s: checksum mismatch (the file is damaged)", name);
         return NULL;
     }
@@ -197,7 +174,7 @@ Network *nnue_load_bytes(const void *bytes, size_t len, const char *name, char *
     p += 2 * (size_t)h;
     get_i16s(p, net->w2, 2 * (size_t)h);
     p += 4 * (size_t)h;
-    net->b2 = (int32_t)get_u32(p);
+    net->b2 = (int32_t)bytes_get_u32(p);
     /* The trainer's bounds: the accumulators stay within int16, w2 * v within int16. */
     int clip1 = (int)(NNUE_CLIP_1 * NNUE_QA + 0.5);
     if (!check_range(net->w1, (size_t)f * h, clip1, name, "w1", err, errlen) ||
@@ -235,7 +212,7 @@ Network *nnue_load(const char *path, char *err, size_t errlen)
 /* Writes n bytes to out, hashing them into *h. */
 static bool put_bytes(FILE *out, uint64_t *h, const void *data, size_t n)
 {
-    *h = fnv64(*h, data, n);
+    *h = bytes_fnv64(*h, data, n);
     return fwrite(data, 1, n, out) == n;
 }
 
@@ -254,7 +231,7 @@ bool nnue_write(const Network *net, FILE *out)
 {
     uint8_t head[NNUE_HEADER] = {0};
     memcpy(head, NNUE_MAGIC, sizeof NNUE_MAGIC);
-    put_u32(head + 8, NNUE_VERSION);
+    bytes_put_u32(head + 8, NNUE_VERSION);
     strncpy((char *)head + 12, net->variant->name, 15);
     uint32_t fields[] = {NNUE_FEATURES_BOARD,
                          (uint32_t)net->features,
@@ -266,10 +243,10 @@ bool nnue_write(const Network *net, FILE *out)
                          1,
                          0};
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
-        put_u32(head + 28 + 4 * i, fields[i]);
-    uint64_t h = FNV64_OFFSET;
+        bytes_put_u32(head + 28 + 4 * i, fields[i]);
+    uint64_t h = BYTES_FNV_OFFSET;
     uint8_t b2[4], tail[8];
-    put_u32(b2, (uint32_t)net->b2);
+    bytes_put_u32(b2, (uint32_t)net->b2);
     bool ok = put_bytes(out, &h, head, sizeof head) &&
               put_i16s(out, &h, net->w1, (size_t)net->features * net->hidden) &&
               put_i16s(out, &h, net->b1, (size_t)net->hidden) &&

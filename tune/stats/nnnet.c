@@ -8,31 +8,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/bytes.h"
 #include "search/nnue.h"
 
-static const uint64_t FNV64_OFFSET = 0xCBF29CE484222325ull;
-static const char NNUE_MAGIC[8] = {'M', 'X', 'T', 'N', 'N', 'U', 'E', '1'};
-
-/* FNV-1a 64 of len bytes, continuing from h. */
-static uint64_t fnv64(uint64_t h, const void *data, size_t len)
-{
-    const uint8_t *p = data;
-    for (size_t i = 0; i < len; i++)
-        h = (h ^ p[i]) * 0x100000001B3ull;
-    return h;
-}
-
-/* Little-endian stores and loads. */
-static void put_u32(uint8_t *p, uint32_t x)
-{
-    for (int i = 0; i < 4; i++)
-        p[i] = (uint8_t)(x >> (8 * i));
-}
-static void put_u64(uint8_t *p, uint64_t x)
-{
-    for (int i = 0; i < 8; i++)
-        p[i] = (uint8_t)(x >> (8 * i));
-}
 /* Four floats at a time (GCC's and clang's vector extensions: the same IEEE operations on every
  * machine, so the same results as the scalar code would give in this order). */
 typedef float v4f __attribute__((vector_size(16)));
@@ -153,37 +131,27 @@ static long quant(double x, double q, long lo, long hi)
 uint8_t *nn_nnue_bytes(const NnNet *net, size_t *len)
 {
     size_t f = (size_t)net->features, h = (size_t)net->hidden;
-    size_t n = NNUE_HEADER + 2 * (f * h + h + 2 * h) + 4 + 8;
-    uint8_t *b = calloc(n, 1);
-    if (!b)
+    Network *q = nnue_new(net->variant, (int)h);
+    if (!q)
         return NULL;
-    memcpy(b, NNUE_MAGIC, 8);
-    put_u32(b + 8, NNUE_VERSION);
-    strncpy((char *)b + 12, net->variant->name, 16);
-    const uint32_t head[] = {NNUE_FEATURES_BOARD, (uint32_t)f, (uint32_t)h,
-                             NNUE_SCRELU,         NNUE_QA,     NNUE_QB,
-                             NNUE_SCALE,          1,           0};
-    for (int i = 0; i < 9; i++)
-        put_u32(b + 28 + 4 * i, head[i]);
-    uint8_t *p = b + NNUE_HEADER;
-    for (size_t i = 0; i < f * h; i++, p += 2) {
-        long v = quant(net->w1[i], NNUE_QA, -32767, 32767);
-        p[0] = (uint8_t)v, p[1] = (uint8_t)((unsigned long)v >> 8);
+    for (size_t i = 0; i < f * h; i++)
+        q->w1[i] = (int16_t)quant(net->w1[i], NNUE_QA, -32767, 32767);
+    for (size_t i = 0; i < h; i++)
+        q->b1[i] = (int16_t)quant(net->b1[i], NNUE_QA, -32767, 32767);
+    for (size_t i = 0; i < 2 * h; i++)
+        q->w2[i] = (int16_t)quant(net->w2[i], NNUE_QB, -127, 127);
+    q->b2 = (int32_t)quant(net->b2, (double)NNUE_QA * NNUE_QB, -2147483647L, 2147483647L);
+    /* the file's bytes, written by the engine's own writer (search/nnue.h) */
+    char *bytes = NULL;
+    FILE *out = open_memstream(&bytes, len);
+    bool ok = out && nnue_write(q, out);
+    ok = out && fclose(out) == 0 && ok;
+    nnue_free(q);
+    if (!ok) {
+        free(bytes);
+        return NULL;
     }
-    for (size_t i = 0; i < h; i++, p += 2) {
-        long v = quant(net->b1[i], NNUE_QA, -32767, 32767);
-        p[0] = (uint8_t)v, p[1] = (uint8_t)((unsigned long)v >> 8);
-    }
-    for (size_t i = 0; i < 2 * h; i++, p += 2) {
-        long v = quant(net->w2[i], NNUE_QB, -127, 127);
-        p[0] = (uint8_t)v, p[1] = (uint8_t)((unsigned long)v >> 8);
-    }
-    put_u32(
-        p, (uint32_t)(int32_t)quant(net->b2, (double)NNUE_QA * NNUE_QB, -2147483647L, 2147483647L));
-    p += 4;
-    put_u64(p, fnv64(FNV64_OFFSET, b, (size_t)(p - b)));
-    *len = n;
-    return b;
+    return (uint8_t *)bytes;
 }
 
 bool nn_write_atomic(const char *path, const void *bytes, size_t len, char *err, size_t errlen)

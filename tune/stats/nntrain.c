@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/bytes.h"
 #include "search/nnue.h"
 #include "tune/stats/rng.h"
 
-static const uint64_t FNV64_OFFSET = 0xCBF29CE484222325ull;
 static const char CKPT_MAGIC[8] = {'M', 'X', 'T', 'N', 'N', 'C', 'K', '1'};
 enum { CKPT_VERSION = 1, CKPT_HEADER = 40 };
 
@@ -20,46 +20,15 @@ enum { CKPT_VERSION = 1, CKPT_HEADER = 40 };
 #define ADAM_EPS 1e-8f
 #define LN10 2.302585092994046
 
-/* FNV-1a 64 of len bytes, continuing from h. */
-static uint64_t fnv64(uint64_t h, const void *data, size_t len)
-{
-    const uint8_t *p = data;
-    for (size_t i = 0; i < len; i++)
-        h = (h ^ p[i]) * 0x100000001B3ull;
-    return h;
-}
-
-/* Little-endian stores and loads. */
-static void put_u32(uint8_t *p, uint32_t x)
-{
-    for (int i = 0; i < 4; i++)
-        p[i] = (uint8_t)(x >> (8 * i));
-}
-static void put_u64(uint8_t *p, uint64_t x)
-{
-    for (int i = 0; i < 8; i++)
-        p[i] = (uint8_t)(x >> (8 * i));
-}
-static uint32_t get_u32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-static uint64_t get_u64(const uint8_t *p)
-{
-    uint64_t x = 0;
-    for (int i = 7; i >= 0; i--)
-        x = x << 8 | p[i];
-    return x;
-}
 static void put_f32(uint8_t *p, float f)
 {
     uint32_t x;
     memcpy(&x, &f, 4);
-    put_u32(p, x);
+    bytes_put_u32(p, x);
 }
 static float get_f32(const uint8_t *p)
 {
-    uint32_t x = get_u32(p);
+    uint32_t x = bytes_get_u32(p);
     float f;
     memcpy(&f, &x, 4);
     return f;
@@ -208,10 +177,10 @@ static uint64_t trainer_hash(const NnTrainer *t)
                               (uint64_t)t->threads,      (uint64_t)t->set->n};
     int nw = (int)(sizeof words / sizeof *words);
     for (int i = 0; i < nw; i++)
-        put_u64(b + 8 * i, words[i]);
-    uint64_t hsh = fnv64(FNV64_OFFSET, b, 8 * (size_t)nw);
-    hsh = fnv64(hsh, t->set->variant->name, strlen(t->set->variant->name));
-    return fnv64(hsh, t->set->rec, (size_t)t->set->n * sizeof(PackedPos));
+        bytes_put_u64(b + 8 * i, words[i]);
+    uint64_t hsh = bytes_fnv64(BYTES_FNV_OFFSET, b, 8 * (size_t)nw);
+    hsh = bytes_fnv64(hsh, t->set->variant->name, strlen(t->set->variant->name));
+    return bytes_fnv64(hsh, t->set->rec, (size_t)t->set->n * sizeof(PackedPos));
 }
 
 /* The first record of the game holding record i, or the first of the next, whichever is
@@ -523,18 +492,18 @@ bool nn_checkpoint_save(const NnTrainer *t, const char *path, char *err, size_t 
         return false;
     }
     memcpy(b, CKPT_MAGIC, 8);
-    put_u32(b + 8, CKPT_VERSION);
-    put_u32(b + 12, (uint32_t)t->net.features);
-    put_u32(b + 16, (uint32_t)t->net.hidden);
-    put_u32(b + 20, (uint32_t)t->epoch);
-    put_u64(b + 24, (uint64_t)t->steps);
-    put_u64(b + 32, t->hash);
+    bytes_put_u32(b + 8, CKPT_VERSION);
+    bytes_put_u32(b + 12, (uint32_t)t->net.features);
+    bytes_put_u32(b + 16, (uint32_t)t->net.hidden);
+    bytes_put_u32(b + 20, (uint32_t)t->epoch);
+    bytes_put_u64(b + 24, (uint64_t)t->steps);
+    bytes_put_u64(b + 32, t->hash);
     uint8_t *p = b + CKPT_HEADER;
     const float *arrays[3] = {t->params, t->m, t->v};
     for (int a = 0; a < 3; a++)
         for (size_t i = 0; i < np; i++, p += 4)
             put_f32(p, a == 0 && i == np - 1 ? t->net.b2 : arrays[a][i]);
-    put_u64(p, fnv64(FNV64_OFFSET, b, n - 8));
+    bytes_put_u64(p, bytes_fnv64(BYTES_FNV_OFFSET, b, n - 8));
     bool ok = nn_write_atomic(path, b, n, err, errlen);
     free(b);
     return ok;
@@ -560,27 +529,28 @@ bool nn_checkpoint_load(NnTrainer *t, const char *path, char *err, size_t errlen
         why = "read error";
     else if (got < 8 || memcmp(b, CKPT_MAGIC, 8))
         why = "not a trainer checkpoint (no MXTNNCK1 magic)";
-    else if (got < CKPT_HEADER || get_u32(b + 8) != CKPT_VERSION)
+    else if (got < CKPT_HEADER || bytes_get_u32(b + 8) != CKPT_VERSION)
         why = got < CKPT_HEADER ? "truncated (no header)" : "checkpoint format version unknown";
-    else if (get_u32(b + 12) != (uint32_t)t->net.features ||
-             get_u32(b + 16) != (uint32_t)t->net.hidden) {
+    else if (bytes_get_u32(b + 12) != (uint32_t)t->net.features ||
+             bytes_get_u32(b + 16) != (uint32_t)t->net.hidden) {
         snprintf(buf, sizeof buf, "a network of %u features x %u hidden, this run's %d x %d",
-                 get_u32(b + 12), get_u32(b + 16), t->net.features, t->net.hidden);
+                 bytes_get_u32(b + 12), bytes_get_u32(b + 16), t->net.features, t->net.hidden);
         why = buf;
     } else if (got != want) {
         snprintf(buf, sizeof buf, "%s (%zu bytes%s, a checkpoint of this network has %zu)",
                  got < want ? "truncated" : "too long", got, got > want ? " or more" : "", want);
         why = buf;
     } else {
-        uint64_t h = fnv64(FNV64_OFFSET, b, want - 8), stored = get_u64(b + want - 8);
+        uint64_t h = bytes_fnv64(BYTES_FNV_OFFSET, b, want - 8),
+                 stored = bytes_get_u64(b + want - 8);
         if (h != stored) {
             snprintf(buf, sizeof buf, "damaged (hash %016llx, stored %016llx)",
                      (unsigned long long)h, (unsigned long long)stored);
             why = buf;
-        } else if (get_u64(b + 32) != t->hash) {
+        } else if (bytes_get_u64(b + 32) != t->hash) {
             snprintf(buf, sizeof buf,
                      "from another run (configuration and data hash %016llx, this run's %016llx)",
-                     (unsigned long long)get_u64(b + 32), (unsigned long long)t->hash);
+                     (unsigned long long)bytes_get_u64(b + 32), (unsigned long long)t->hash);
             why = buf;
         }
     }
@@ -589,8 +559,8 @@ bool nn_checkpoint_load(NnTrainer *t, const char *path, char *err, size_t errlen
         free(b);
         return false;
     }
-    t->epoch = (int)get_u32(b + 20);
-    t->steps = (long)get_u64(b + 24);
+    t->epoch = (int)bytes_get_u32(b + 20);
+    t->steps = (long)bytes_get_u64(b + 24);
     const uint8_t *p = b + CKPT_HEADER;
     float *arrays[3] = {t->params, t->m, t->v};
     for (int a = 0; a < 3; a++)

@@ -1,5 +1,6 @@
 /* packed.c: training positions in fixed-size records (see packed.h). */
 #include "packed.h"
+#include "core/bytes.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -7,45 +8,6 @@
 #include <string.h>
 
 static const char PACKED_MAGIC[8] = {'M', 'X', 'T', 'P', 'A', 'C', 'K', 'D'};
-static const uint64_t FNV64_OFFSET = 0xCBF29CE484222325ull;
-
-/* FNV-1a 64 of len bytes, continuing from h. */
-static uint64_t fnv64(uint64_t h, const void *data, size_t len)
-{
-    const uint8_t *p = data;
-    for (size_t i = 0; i < len; i++)
-        h = (h ^ p[i]) * 0x100000001B3ull;
-    return h;
-}
-
-/* Little-endian stores and loads. */
-static void put_u16(uint8_t *p, uint16_t x)
-{
-    p[0] = (uint8_t)x;
-    p[1] = (uint8_t)(x >> 8);
-}
-static void put_u32(uint8_t *p, uint32_t x)
-{
-    for (int i = 0; i < 4; i++)
-        p[i] = (uint8_t)(x >> (8 * i));
-}
-static void put_u64(uint8_t *p, uint64_t x)
-{
-    for (int i = 0; i < 8; i++)
-        p[i] = (uint8_t)(x >> (8 * i));
-}
-static uint16_t get_u16(const uint8_t *p) { return (uint16_t)(p[0] | p[1] << 8); }
-static uint32_t get_u32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-static uint64_t get_u64(const uint8_t *p)
-{
-    uint64_t x = 0;
-    for (int i = 7; i >= 0; i--)
-        x = x << 8 | p[i];
-    return x;
-}
 
 bool packed_encode(const Position *pos, const PackedLabel *label, PackedPos *out)
 {
@@ -64,11 +26,11 @@ bool packed_encode(const Position *pos, const PackedLabel *label, PackedPos *out
     int score = label->score > INT16_MAX    ? INT16_MAX
                 : label->score < -INT16_MAX ? -INT16_MAX
                                             : label->score;
-    put_u16(b + 48, (uint16_t)(int16_t)score);
+    bytes_put_u16(b + 48, (uint16_t)(int16_t)score);
     b[50] = (uint8_t)label->result;
     b[51] = (uint8_t)label->flags;
-    put_u32(b + 52, label->game);
-    put_u16(b + 56, (uint16_t)(pos->plies > UINT16_MAX ? UINT16_MAX : pos->plies));
+    bytes_put_u32(b + 52, label->game);
+    bytes_put_u16(b + 56, (uint16_t)(pos->plies > UINT16_MAX ? UINT16_MAX : pos->plies));
     b[58] = (uint8_t)(pos->score[WHITE] > 255 ? 255 : pos->score[WHITE]);
     b[59] = (uint8_t)(pos->score[BLACK] > 255 ? 255 : pos->score[BLACK]);
     b[60] = pos->last_from;
@@ -91,10 +53,10 @@ int packed_pieces(const PackedPos *r, Square sq[PACKED_MAX_PIECES], Piece pc[PAC
 
 void packed_label(const PackedPos *r, PackedLabel *label)
 {
-    label->score = (int16_t)get_u16(r->b + 48);
+    label->score = (int16_t)bytes_get_u16(r->b + 48);
     label->result = r->b[50];
     label->flags = r->b[51];
-    label->game = get_u32(r->b + 52);
+    label->game = bytes_get_u32(r->b + 52);
 }
 
 bool packed_check(const PackedPos *r, const Variant *v, char *why, size_t len)
@@ -156,7 +118,7 @@ void packed_decode(const PackedPos *r, const Variant *v, Position *pos, PackedLa
     for (int i = 0; i < n; i++)
         position_put(pos, sq[i], pc[i]);
     pos->side = r->b[11];
-    pos->plies = get_u16(r->b + 56);
+    pos->plies = bytes_get_u16(r->b + 56);
     pos->score[WHITE] = r->b[58];
     pos->score[BLACK] = r->b[59];
     pos->last_from = r->b[60];
@@ -182,18 +144,18 @@ bool packed_load(PackedSet *s, const char *path, char *err, size_t errlen)
         snprintf(err, errlen, "%s: truncated header (not a positions file)", path);
     } else if (memcmp(h, PACKED_MAGIC, sizeof PACKED_MAGIC) != 0) {
         snprintf(err, errlen, "%s: not a positions file (bad magic)", path);
-    } else if (get_u32(h + 8) != PACKED_VERSION) {
-        snprintf(err, errlen, "%s: format version %u (this program reads %d)", path, get_u32(h + 8),
-                 PACKED_VERSION);
-    } else if (get_u32(h + 12) != PACKED_RECORD) {
-        snprintf(err, errlen, "%s: record size %u (expected %d)", path, get_u32(h + 12),
+    } else if (bytes_get_u32(h + 8) != PACKED_VERSION) {
+        snprintf(err, errlen, "%s: format version %u (this program reads %d)", path,
+                 bytes_get_u32(h + 8), PACKED_VERSION);
+    } else if (bytes_get_u32(h + 12) != PACKED_RECORD) {
+        snprintf(err, errlen, "%s: record size %u (expected %d)", path, bytes_get_u32(h + 12),
                  PACKED_RECORD);
     } else if (memcpy(name, h + 16, 16), !(s->variant = variant_find(name))) {
         snprintf(err, errlen, "%s: unknown game '%s'", path, name);
     } else {
         ok = true;
     }
-    uint64_t n = ok ? get_u64(h + 32) : 0;
+    uint64_t n = ok ? bytes_get_u64(h + 32) : 0;
     long end = -1;
     if (ok && (fseek(f, 0, SEEK_END) != 0 || (end = ftell(f)) < 0)) {
         snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
@@ -216,7 +178,7 @@ bool packed_load(PackedSet *s, const char *path, char *err, size_t errlen)
         snprintf(err, errlen, "%s: read error", path);
         ok = false;
     }
-    if (ok && get_u64(tail) != fnv64(FNV64_OFFSET, s->rec, n * PACKED_RECORD)) {
+    if (ok && bytes_get_u64(tail) != bytes_fnv64(BYTES_FNV_OFFSET, s->rec, n * PACKED_RECORD)) {
         snprintf(err, errlen, "%s: checksum mismatch (the records are damaged)", path);
         ok = false;
     }
@@ -246,12 +208,12 @@ bool packed_writer_start(PackedWriter *w, FILE *out, const Variant *v, uint64_t 
 {
     uint8_t h[PACKED_HEADER] = {0};
     memcpy(h, PACKED_MAGIC, sizeof PACKED_MAGIC);
-    put_u32(h + 8, PACKED_VERSION);
-    put_u32(h + 12, PACKED_RECORD);
+    bytes_put_u32(h + 8, PACKED_VERSION);
+    bytes_put_u32(h + 12, PACKED_RECORD);
     strncpy((char *)h + 16, v->name, 15);
-    put_u64(h + 32, n);
+    bytes_put_u64(h + 32, n);
     w->out = out;
-    w->hash = FNV64_OFFSET;
+    w->hash = BYTES_FNV_OFFSET;
     w->n = 0;
     w->promised = n;
     return fwrite(h, 1, sizeof h, out) == sizeof h;
@@ -262,13 +224,13 @@ bool packed_writer_add(PackedWriter *w, const PackedPos *r)
     if (w->n == w->promised)
         return false;
     w->n++;
-    w->hash = fnv64(w->hash, r->b, PACKED_RECORD);
+    w->hash = bytes_fnv64(w->hash, r->b, PACKED_RECORD);
     return fwrite(r->b, 1, PACKED_RECORD, w->out) == PACKED_RECORD;
 }
 
 bool packed_writer_finish(PackedWriter *w)
 {
     uint8_t tail[8];
-    put_u64(tail, w->hash);
+    bytes_put_u64(tail, w->hash);
     return w->n == w->promised && fwrite(tail, 1, 8, w->out) == 8;
 }

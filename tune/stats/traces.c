@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/bytes.h"
 #include "search/eval.h"
 
 #define TRACES_MAGIC "MXTRACES"
@@ -160,23 +161,12 @@ long traces_games(const Traces *t)
     return g;
 }
 
-/* FNV-1a 64 of len bytes, continuing from h. */
-static uint64_t fnv64(uint64_t h, const void *data, size_t len)
-{
-    const uint8_t *p = data;
-    for (size_t i = 0; i < len; i++)
-        h = (h ^ p[i]) * 0x100000001B3ull;
-    return h;
-}
-
-static const uint64_t FNV64_OFFSET = 0xCBF29CE484222325ull;
-
 uint64_t traces_table_hash(void)
 {
-    uint64_t h = FNV64_OFFSET;
+    uint64_t h = BYTES_FNV_OFFSET;
     for (int i = 0; i < W_NB; i++) {
-        h = fnv64(h, weight_defs[i].name, strlen(weight_defs[i].name));
-        h = fnv64(h, "\n", 1);
+        h = bytes_fnv64(h, weight_defs[i].name, strlen(weight_defs[i].name));
+        h = bytes_fnv64(h, "\n", 1);
     }
     return h;
 }
@@ -236,11 +226,11 @@ bool traces_write(const Traces *t, FILE *out)
         uint8_t l = (uint8_t)len;
         ok = fwrite(&l, 1, 1, out) == 1 && fwrite(weight_defs[i].name, 1, len, out) == len;
     }
-    uint64_t h = FNV64_OFFSET;
+    uint64_t h = BYTES_FNV_OFFSET;
     uint8_t rec[RECORD_HEAD + SCORE_BYTES + ENTRY * W_NB];
     for (long i = 0; i < t->n && ok; i++) {
         size_t len = record_encode(t, i, rec);
-        h = fnv64(h, rec, len);
+        h = bytes_fnv64(h, rec, len);
         ok = fwrite(rec, 1, len, out) == len;
     }
     uint8_t tail[8];
@@ -346,7 +336,7 @@ static bool read_record(Traces *t, FILE *f, uint8_t *rec, uint64_t nterms, uint6
     uint32_t game = (uint32_t)get_le(rec, 4);
     if (count > W_NB || !read_exact(f, rec + head, ENTRY * (size_t)count))
         return false;
-    *h = fnv64(*h, rec, head + ENTRY * (size_t)count);
+    *h = bytes_fnv64(*h, rec, head + ENTRY * (size_t)count);
     bool bad = rec[4] > 2 || (t->n > 0 && game < t->game[t->n - 1]) ||
                (uint64_t)t->nterms + (uint64_t)count > nterms;
     for (int k = 0; k < count && !bad; k++) {
@@ -383,7 +373,7 @@ bool traces_load(Traces *t, const char *path, char *err, size_t errlen)
                  (unsigned long long)n);
         goto done;
     }
-    uint64_t h = FNV64_OFFSET;
+    uint64_t h = BYTES_FNV_OFFSET;
     uint8_t rec[RECORD_HEAD + SCORE_BYTES + ENTRY * W_NB];
     for (uint64_t i = 0; i < n; i++) {
         if (!read_record(t, f, rec, nterms, &h)) {
