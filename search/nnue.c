@@ -145,11 +145,12 @@ Network *nnue_load_bytes(const void *bytes, size_t len, const char *name, char *
         return NULL;
     }
     if (act != NNUE_SCRELU || qa != NNUE_QA || qb != NNUE_QB || scale != NNUE_SCALE ||
-        buckets != 1 || bytes_get_u32(b + 60) != 0) {
+        buckets != 1 || bytes_get_u32(b + 60) > NNUE_BASE_WEIGHTS) {
         snprintf(err, errlen,
                  "%s: architecture activation %u, QA %u, QB %u, scale %u, %u output "
-                 "buckets (this program: %d, %d, %d, %d, 1)",
-                 name, act, qa, qb, scale, buckets, NNUE_SCRELU, NNUE_QA, NNUE_QB, NNUE_SCALE);
+                 "buckets, base %u (this program: %d, %d, %d, %d, 1, base 0 or 1)",
+                 name, act, qa, qb, scale, buckets, bytes_get_u32(b + 60), NNUE_SCRELU, NNUE_QA,
+                 NNUE_QB, NNUE_SCALE);
         return NULL;
     }
     size_t want = file_size(f, h);
@@ -175,6 +176,7 @@ Network *nnue_load_bytes(const void *bytes, size_t len, const char *name, char *
     get_i16s(p, net->w2, 2 * (size_t)h);
     p += 4 * (size_t)h;
     net->b2 = (int32_t)bytes_get_u32(p);
+    net->base = (int)bytes_get_u32(b + 60);
     /* The trainer's bounds: the accumulators stay within int16, w2 * v within int16. */
     int clip1 = (int)(NNUE_CLIP_1 * NNUE_QA + 0.5);
     if (!check_range(net->w1, (size_t)f * h, clip1, name, "w1", err, errlen) ||
@@ -241,7 +243,7 @@ bool nnue_write(const Network *net, FILE *out)
                          NNUE_QB,
                          NNUE_SCALE,
                          1,
-                         0};
+                         (uint32_t)net->base};
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
         bytes_put_u32(head + 28 + 4 * i, fields[i]);
     uint64_t h = BYTES_FNV_OFFSET;

@@ -40,7 +40,9 @@
  *         40     4  activation (NNUE_SCRELU)
  *         44     4  QA      48  4  QB      52  4  NNUE_SCALE     (must be this program's)
  *         56     4  output buckets (1)
- *         60     4  reserved, 0
+ *         60     4  base evaluation: NNUE_BASE_NONE (the network is the evaluation) or
+ *                   NNUE_BASE_WEIGHTS (the evaluation is the engine's weights' plus the
+ *                   network's: the network learned what the weights miss)
  *         64     -  w1: F * H int16 (feature-major), b1: H int16, w2: 2H int16, b2: int32
  *          -     8  FNV-1a 64 hash of every byte before it
  * A file that is short, long, of another game or architecture, damaged (hash), or whose w2
@@ -64,7 +66,9 @@ enum {
     NNUE_QB = 64,
     NNUE_SCALE = 400,
     NNUE_MAX_HIDDEN = 512,
-    NNUE_HEADER = 64
+    NNUE_HEADER = 64,
+    NNUE_BASE_NONE = 0,
+    NNUE_BASE_WEIGHTS = 1
 };
 #define NNUE_CLIP_1 (505.0 / NNUE_QA) /* |W1|, |b1| at most this (trainer) */
 #define NNUE_CLIP_2 (127.0 / NNUE_QB) /* |W2| at most this (trainer) */
@@ -78,6 +82,7 @@ typedef struct Network {
     int16_t *b1;  /* H */
     int16_t *w2;  /* 2H: the team to move's half first */
     int32_t b2;
+    int base; /* NNUE_BASE_NONE or NNUE_BASE_WEIGHTS (the file's field) */
 } Network;
 
 /* The number of features of game v (2 * its piece types * SQ_NB). */

@@ -124,10 +124,11 @@ static __attribute__((noinline)) int drop_partner_captures(const Engine *e, Move
 
 /* Has the search's position keep the sums of the engine's table of material, piece-square
  * terms and phase weights (EvalPst) through make and unmake, for the evaluation to read; with a
- * network, which does not read them, none. */
+ * network that is the whole evaluation, which does not read them, none. */
 static void attach_sums(Engine *e)
 {
-    position_attach_sums(&e->pos, e->net ? NULL : e->pst.v[e->pos.variant->id]);
+    bool sums = !e->net || e->net->base == NNUE_BASE_WEIGHTS;
+    position_attach_sums(&e->pos, sums ? e->pst.v[e->pos.variant->id] : NULL);
 }
 
 /* The network's evaluation of the node at ply: its accumulators brought up to date from the
@@ -176,7 +177,9 @@ static int evaluate(Engine *e, int ply)
     uint64_t tag = (key ^ (uint64_t)e->eval_epoch * EVAL_EPOCH_MIX) & ~EVAL_SLOT_SCORE;
     if (*slot != 0 && (*slot & ~EVAL_SLOT_SCORE) == tag)
         return (int16_t)(*slot & EVAL_SLOT_SCORE);
-    int score = e->net ? evaluate_net(e, ply) : eval_evaluate_pst(&e->pos, &e->weights, &e->pst);
+    int score = e->net ? evaluate_net(e, ply) : 0;
+    if (!e->net || e->net->base == NNUE_BASE_WEIGHTS) /* the network adds to the weights' */
+        score += eval_evaluate_pst(&e->pos, &e->weights, &e->pst);
     if (e->defence != 100) {
         int extra = eval_defence(&e->pos, &e->weights, e->defence_side);
         int s = score + (e->defence - 100) * extra / 100, cap = SCORE_MATE_BOUND - 1;

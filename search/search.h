@@ -116,7 +116,7 @@ void engine_new_game(Engine *e);
 void engine_set_weights(Engine *e, const Weights *w);
 
 /* Has e evaluate with network net (its game must be the positions'), or with its weights (NULL,
- * the default). The network is shared, not copied: it must outlive its use by e. The weights
+ * the default); a network with a base (NNUE_BASE_WEIGHTS) adds to the weights' evaluation. The network is shared, not copied: it must outlive its use by e. The weights
  * keep their other roles (the search's parameters, the captures' order). False when out of
  * memory (e unchanged). */
 bool engine_set_net(Engine *e, const Network *net);

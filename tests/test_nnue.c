@@ -24,6 +24,7 @@
 #include "core/fen.h"
 #include "core/makemove.h"
 #include "core/movegen.h"
+#include "search/eval.h"
 #include "search/nnue.h"
 #include "search/search.h"
 
@@ -271,6 +272,21 @@ static void test_file(void **state)
     bad[44] = 127; /* QA */
     rehash(bad, len);
     expect_refused(bad, len, "QA 127");
+    memcpy(bad, b, len);
+    bad[60] = 2; /* base evaluation: 0 or 1 only */
+    rehash(bad, len);
+    expect_refused(bad, len, "base 2");
+    memcpy(bad, b, len); /* a network that adds to the weights' evaluation keeps saying so */
+    bad[60] = NNUE_BASE_WEIGHTS;
+    rehash(bad, len);
+    Network *based = nnue_load_bytes(bad, len, "based.nnue", err, sizeof err);
+    assert_non_null(based);
+    assert_int_equal(based->base, NNUE_BASE_WEIGHTS);
+    size_t len3;
+    uint8_t *b3 = net_bytes(based, &len3);
+    assert_memory_equal(b3, bad, len);
+    free(b3);
+    nnue_free(based);
     memcpy(bad, b, len); /* w2[0] = 300: beyond what the vector path may multiply */
     size_t w2 = NNUE_HEADER + 2 * ((size_t)net->features * 32 + 32);
     bad[w2] = 300 & 255;
@@ -334,6 +350,29 @@ static void test_engine(void **state)
     engine_set_position(e, &pos, NULL, 0);
     engine_search(e, &one, &s1, NULL, NULL, NULL);
     assert_int_equal(s1, top);
+    /* a network with a base adds to the weights' evaluation: depth 1 is the best child's
+     * -(weights' evaluation + network's) */
+    net->base = NNUE_BASE_WEIGHTS;
+    Weights w;
+    weights_default(&w);
+    top = -SCORE_INF;
+    for (int i = 0; i < n; i++) {
+        Position child = pos;
+        Undo u;
+        move_do(&child, moves[i], &u);
+        Accumulator *acc = aligned_alloc(64, sizeof *acc);
+        nnue_refresh(net, &child, acc);
+        int s = -(eval_evaluate(&child, &w) + nnue_evaluate(net, acc, position_team(&child)));
+        top = s > top ? s : top;
+        free(acc);
+    }
+    Engine *be = engine_new(1);
+    assert_true(engine_set_net(be, net));
+    engine_set_position(be, &pos, NULL, 0);
+    engine_search(be, &one, &s1, NULL, NULL, NULL);
+    assert_int_equal(s1, top);
+    engine_free(be);
+    net->base = NNUE_BASE_NONE;
     /* back to the weights: the built-in evaluation's score again */
     Engine *plain = engine_new(1);
     int s2, s3;

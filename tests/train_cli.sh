@@ -71,6 +71,18 @@ run "$T/one.ini" --set run.results_dir="$T/o" --set run.threads=2 --set run.name
 check "train_cli: ... a bad [datagen] key is refused before anything runs" \
     eval '[ $RC -eq 2 ] && [ ! -e $T/o/one2 ]'
 
+# base = weights: the network adds to [engine_a]'s weights' evaluation, and its file says so.
+run "$T/tr.ini" --set run.results_dir="$T/bw" --set run.threads=2 --set train.base=weights
+check "train_cli: base = weights trains a network that adds to the weights" \
+    eval '[ $RC -eq 0 ] && has $T/bw/tr/summary.json "\"base\": \"weights\"" && has $T/bw/tr/report.md "adds to the evaluation"'
+check "train_cli: ... its file's base field is 1 (offset 60)" \
+    [ "$(od -An -tu4 -j60 -N4 "$T/bw/tr/network.nnue" | tr -d ' ')" = 1 ]
+out=$("$BIN" bench 3 --net "$T/bw/tr/network.nnue" 2>&1)
+check "train_cli: ... and the engine plays it" grep -q "^bench: " <<<"$out"
+run "$T/tr.ini" --set run.results_dir="$T/bm" --set train.base=weights --set train.mirror_files=true
+check "train_cli: base = weights with mirror_files is refused" \
+    eval '[ $RC -eq 2 ] && has $T/err "base = weights does not go with mirror_files = true"'
+
 # Killed after an epoch's checkpoint, resumed: the same bytes as a run never interrupted (a wider
 # net and more epochs, so that the kill lands while it trains).
 sed -e 's/hidden = 32/hidden = 256/' -e 's/epochs = 6/epochs = 40/' "$T/tr.ini" >"$T/long.ini"

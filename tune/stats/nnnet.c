@@ -141,6 +141,7 @@ uint8_t *nn_nnue_bytes(const NnNet *net, size_t *len)
     for (size_t i = 0; i < 2 * h; i++)
         q->w2[i] = (int16_t)quant(net->w2[i], NNUE_QB, -127, 127);
     q->b2 = (int32_t)quant(net->b2, (double)NNUE_QA * NNUE_QB, -2147483647L, 2147483647L);
+    q->base = net->base ? NNUE_BASE_WEIGHTS : NNUE_BASE_NONE;
     /* the file's bytes, written by the engine's own writer (search/nnue.h) */
     char *bytes = NULL;
     FILE *out = open_memstream(&bytes, len);

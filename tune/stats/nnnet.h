@@ -26,6 +26,7 @@ typedef struct NnNet {
     float *b1;    /* H */
     float *w2;    /* 2H: the team to move's half first */
     float b2;
+    bool base; /* it adds to the weights' evaluation (nnue.h: the file's base field) */
 } NnNet;
 
 /* The number of features of game v: 2 * its piece types * SQ_NB (nnue.h). */
@@ -46,7 +47,8 @@ void nn_accumulate(const NnNet *net, const int *feat, int n, float *restrict a);
  * activations clamp(a, 0, 1)^2 into hid (2H floats). */
 float nn_output(const NnNet *net, const float *restrict a, float *restrict hid);
 
-/* The float network's evaluation of record r (centipawns, side to move's view): y * NNUE_SCALE;
+/* The float network's evaluation of record r (centipawns, side to move's view): y * NNUE_SCALE
+ * (without a base evaluation's share);
  * H at most NNUE_MAX_HIDDEN. */
 double nn_forward(const NnNet *net, const PackedPos *r);
 

@@ -126,6 +126,8 @@ static double sample(NnTrainer *t, const PackedPos *r, bool mirror, Chunk *c)
     nn_accumulate(net, us, n, a);
     nn_accumulate(net, them, n, a + h);
     double y = nn_output(net, a, hid);
+    if (t->cfg.base) /* the base's share, in the output's units */
+        y += t->cfg.base[r - t->set->rec] / NNUE_SCALE;
     double zk = t->cfg.k * LN10, p = logistic(zk * y), tg = target_of(&t->cfg, r);
     double loss = (p - tg) * (p - tg);
     if (!c->gw1)
@@ -180,7 +182,10 @@ static uint64_t trainer_hash(const NnTrainer *t)
         bytes_put_u64(b + 8 * i, words[i]);
     uint64_t hsh = bytes_fnv64(BYTES_FNV_OFFSET, b, 8 * (size_t)nw);
     hsh = bytes_fnv64(hsh, t->set->variant->name, strlen(t->set->variant->name));
-    return bytes_fnv64(hsh, t->set->rec, (size_t)t->set->n * sizeof(PackedPos));
+    hsh = bytes_fnv64(hsh, t->set->rec, (size_t)t->set->n * sizeof(PackedPos));
+    if (c->base) /* the base evaluation is part of the data */
+        hsh = bytes_fnv64(hsh ^ 1, c->base, (size_t)t->set->n * sizeof *c->base);
+    return hsh;
 }
 
 /* The first record of the game holding record i, or the first of the next, whichever is
@@ -221,7 +226,8 @@ static bool config_check(const NnConfig *c, char *err, size_t errlen)
                       : !(c->blend >= 0 && c->blend <= 1)             ? "blend: in [0, 1]"
                       : !(c->validation >= 0 && c->validation <= 0.5) ? "validation: in [0, 0.5]"
                       : c->threads < 0 || c->threads > 1024           ? "threads: 0 (all) to 1024"
-                                                                      : NULL;
+                      : c->base && c->mirror_files ? "mirror_files: not with a base evaluation"
+                                                   : NULL;
     if (bad)
         snprintf(err, errlen, "trainer: %s", bad);
     return !bad;
@@ -306,7 +312,7 @@ NnTrainer *nn_trainer_new(const PackedSet *set, const NnConfig *cfg, char *err, 
             goto oom;
     }
     NnNet *net = &t->net;
-    *net = (NnNet){.variant = set->variant, .features = f, .hidden = h};
+    *net = (NnNet){.variant = set->variant, .features = f, .hidden = h, .base = cfg->base != NULL};
     net->w1 = t->params;
     net->b1 = net->w1 + (size_t)f * h;
     net->w2 = net->b1 + h;

@@ -53,6 +53,11 @@ typedef struct NnConfig {
     bool mirror_files; /* also train each record's file mirror image (false) */
     uint64_t seed;     /* initialisation and shuffling (1) */
     int threads;       /* chunks of a batch, and OpenMP threads; 0: omp_get_max_threads() (0) */
+    /* A base evaluation the network adds to (NULL: none): base[i] is record i's, centipawns,
+     * the side to move's view (the weights' evaluation); the network then learns what the base
+     * misses: eval = base + network (its file says so, nnue.h). Kept by reference. Not with
+     * mirror_files (a base of the mirror images is not given). */
+    const float *base;
 } NnConfig;
 
 /* The defaults above. */

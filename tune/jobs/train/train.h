@@ -36,6 +36,7 @@ typedef struct TrainJob {
     RunDir *rd;
     char data[1024]; /* the positions file read ([train] data, or the datagen part's) */
     PackedSet set;
+    float *base; /* [train] base = weights: each record's evaluation by [engine_a]'s weights */
     NnConfig nc;
     NnTrainer *trainer;
     TrainEpoch epoch[TRAIN_MAX_EPOCHS]; /* epoch e + 1's row at [e] */

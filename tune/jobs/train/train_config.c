@@ -30,6 +30,9 @@ static const ConfigKey TRAIN_KEYS[] = {
     KEY_BOOL(TrainConfig, mirror_files, "false",
              "also train each position's image under the file mirror (a symmetry of Maxima's and "
              "Ultima's rules)"),
+    KEY_ENUM_SPARSE(TrainConfig, base, "none|weights", "none",
+                    "none: the network is the evaluation; weights: it adds to the evaluation of "
+                    "[engine_a]'s weights and learns what they miss (not with mirror_files)"),
 };
 
 /* The width is a multiple of 16: the vector code works on 16 accumulators at a time. */
@@ -42,7 +45,18 @@ static bool rule_hidden(const void *fields, char *msg, size_t len)
     return false;
 }
 
-static const ConfigRule TRAIN_RULES[] = {{rule_hidden, {"hidden"}}};
+/* A base evaluation is given for the positions as they are, not for their mirror images. */
+static bool rule_base_mirror(const void *fields, char *msg, size_t len)
+{
+    const TrainConfig *t = fields;
+    if (!t->mirror_files || !strcmp(t->base, "none"))
+        return true;
+    snprintf(msg, len, "base = weights does not go with mirror_files = true");
+    return false;
+}
+
+static const ConfigRule TRAIN_RULES[] = {{rule_hidden, {"hidden"}},
+                                         {rule_base_mirror, {"base", "mirror_files"}}};
 
 static const ConfigPathKey TRAIN_PATHS[] = {{"data", "datagen"}};
 

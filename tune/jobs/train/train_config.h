@@ -20,6 +20,7 @@ typedef struct TrainConfig {
     double blend;      /* the search score's weight in the target (0: the result alone) */
     double validation; /* the fraction of the positions held out (whole games) */
     bool mirror_files; /* also train each position's file mirror image */
+    char base[8];      /* none | weights: the network adds to [engine_a]'s weights' evaluation */
 } TrainConfig;
 
 /* True when [train] data = datagen: the run generates its positions first. */

@@ -7,10 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "search/eval.h"
 #include "search/nnue.h"
 #include "tune/jobs/common/job.h"
 #include "tune/jobs/common/parts.h"
 #include "tune/jobs/train/train_config.h"
+#include "tune/play/players.h"
 #include "tune/run/interrupt.h"
 #include "tune/run/status.h"
 #include "tune/stats/nnnet.h"
@@ -155,6 +157,27 @@ static bool compare_quantised(TrainJob *j, char *err, size_t errlen)
     return true;
 }
 
+/* [train] base = weights: each record's evaluation by [engine_a]'s weights, the base the network
+ * adds to (j->base); false with the problem in err. */
+static bool base_evaluations(TrainJob *j, char *err, size_t errlen)
+{
+    Weights w;
+    if (!player_weights(j->cfg, 0, &w, err, errlen))
+        return false;
+    j->base = malloc((size_t)(j->set.n ? j->set.n : 1) * sizeof *j->base);
+    if (!j->base) {
+        snprintf(err, errlen, "out of memory for %ld base evaluations", j->set.n);
+        return false;
+    }
+#pragma omp parallel for schedule(static) num_threads(config_threads(j->cfg))
+    for (long i = 0; i < j->set.n; i++) {
+        Position pos;
+        packed_decode(&j->set.rec[i], j->set.variant, &pos, NULL);
+        j->base[i] = (float)eval_evaluate(&pos, &w);
+    }
+    return true;
+}
+
 /* Writer of network.nnue (data: the TrainJob). */
 static bool write_net(FILE *out, void *data)
 {
@@ -259,10 +282,19 @@ int train_run(const Config *cfg, RunDir *rd)
     j->nc.mirror_files = tc->mirror_files;
     j->nc.seed = cfg->seed;
     j->nc.threads = config_threads(cfg);
+    if (!strcmp(tc->base, "weights") && !base_evaluations(j, err, sizeof err)) {
+        fprintf(stderr, "maxtune: [train] base: %s\n", err);
+        packed_free(&j->set);
+        free(j->base);
+        free(j);
+        return EXIT_FAIL;
+    }
+    j->nc.base = j->base;
     j->trainer = nn_trainer_new(&j->set, &j->nc, err, sizeof err);
     if (!j->trainer) {
         fprintf(stderr, "maxtune: [train]: %s\n", err);
         packed_free(&j->set);
+        free(j->base);
         free(j);
         return EXIT_USAGE;
     }
@@ -286,6 +318,7 @@ int train_run(const Config *cfg, RunDir *rd)
     status = job_end(&job, status, &out);
     nn_trainer_free(j->trainer);
     packed_free(&j->set);
+    free(j->base);
     free(j->net);
     free(j);
     return status;

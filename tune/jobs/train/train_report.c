@@ -8,6 +8,7 @@
 #include "tune/jobs/common/job.h"
 #include "tune/jobs/train/train_config.h"
 #include "tune/pages/html.h"
+#include "tune/play/player_config.h"
 #include "tune/run/plot.h"
 
 /* A loss as JSON: null when it is not a number (no held-out positions). */
@@ -76,10 +77,10 @@ bool train_write_summary(FILE *out, void *data)
             "  \"network\": \"network.nnue\",\n  \"network_bytes\": %zu,\n  \"features\": %d,\n"
             "  \"hidden\": %ld,\n  \"positions\": %ld,\n  \"train_positions\": %ld,\n"
             "  \"held_out_positions\": %ld,\n  \"epochs\": %d,\n  \"blend\": %g,\n  \"k\": %g,\n"
-            "  \"train_loss\": %.8f,\n  \"held_out_loss\": ",
+            "  \"base\": \"%s\",\n  \"train_loss\": %.8f,\n  \"held_out_loss\": ",
             j->net_len, nnue_feature_count(j->set.variant), tc->hidden, j->set.n,
             nn_trainer_train_count(j->trainer), nn_trainer_valid_count(j->trainer), j->epochs,
-            tc->blend, tc->k, last_epoch(j)->train_loss);
+            tc->blend, tc->k, tc->base, last_epoch(j)->train_loss);
     json_loss(out, last_epoch(j)->valid_loss);
     fprintf(out,
             ",\n  \"quantisation\": {\"positions\": %ld, \"mean_abs_cp\": %.4f, "
@@ -101,6 +102,11 @@ bool train_write_report(FILE *out, void *data)
             nnue_feature_count(j->set.variant), tc->hidden, j->data, j->set.n,
             nn_trainer_train_count(j->trainer), nn_trainer_valid_count(j->trainer),
             tc->mirror_files ? "; each trained position also as its file mirror image" : "");
+    if (!strcmp(tc->base, "weights"))
+        fprintf(out,
+                "The network adds to the evaluation of `[engine_a]`'s weights (`%s`): it "
+                "learned what they miss, and plays as their evaluation plus its own.\n\n",
+                player_config(j->cfg, 0)->weights);
     fprintf(out,
             "Target: %g x sigma(K score) + %g x result, K = %g; loss (sigma(K eval) - "
             "target)^2. Adam, %ld epochs of batches of %ld, learning rate %g times %g every %ld "
