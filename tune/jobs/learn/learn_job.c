@@ -94,7 +94,7 @@ static bool part_config(const Config *cfg, const RunDir *rd, int k, const void *
             snprintf(err, errlen, "%.900s: path too long for [engine_a] net", net);
             return false;
         }
-        snprintf(a->net, sizeof a->net, "%s", net);
+        memcpy(a->net, net, strlen(net) + 1); /* it fits: checked above */
         pc->seed = cfg->seed + (uint64_t)(g - 1);
         return true;
     }
