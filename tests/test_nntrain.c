@@ -323,11 +323,12 @@ static void test_damaged_checkpoint(void **state)
 static void test_features(void **state)
 {
     (void)state;
-    assert_int_equal(nn_feature_count(maxima), 1584);
+    assert_int_equal(nnue_feature_count(maxima), 1584);
     int a1 = 1 * 8 + 0;
-    assert_int_equal(nn_feature(maxima, WHITE, piece_make(WHITE, PINCER), a1), a1);
-    assert_int_equal(nn_feature(maxima, WHITE, piece_make(BLACK, KING), a1), (9 + 8) * SQ_NB + a1);
-    assert_int_equal(nn_feature(maxima, BLACK, piece_make(BLACK, COORDINATOR), a1),
+    assert_int_equal(nnue_feature(maxima, WHITE, piece_make(WHITE, PINCER), a1), a1);
+    assert_int_equal(nnue_feature(maxima, WHITE, piece_make(BLACK, KING), a1),
+                     (9 + 8) * SQ_NB + a1);
+    assert_int_equal(nnue_feature(maxima, BLACK, piece_make(BLACK, COORDINATOR), a1),
                      1 * SQ_NB + maxima->geo.mirror[a1]);
     NnConfig cfg = small_config();
     PackedSet s = head(2000);
@@ -352,10 +353,10 @@ static void test_features(void **state)
         int team = packed_side(&data.rec[i]) & 1;
         for (int k = 0; k < n; k++) {
             int file_mirror = sq[k] - sq[k] % 8 + 7 - sq[k] % 8;
-            assert_int_equal(us[k], nn_feature(maxima, team, pc[k], sq[k]));
-            assert_int_equal(them[k], nn_feature(maxima, !team, pc[k], sq[k]));
-            assert_int_equal(us2[k], nn_feature(maxima, team, pc[k], file_mirror));
-            assert_int_equal(them2[k], nn_feature(maxima, !team, pc[k], file_mirror));
+            assert_int_equal(us[k], nnue_feature(maxima, team, pc[k], sq[k]));
+            assert_int_equal(them[k], nnue_feature(maxima, !team, pc[k], sq[k]));
+            assert_int_equal(us2[k], nnue_feature(maxima, team, pc[k], file_mirror));
+            assert_int_equal(them2[k], nnue_feature(maxima, !team, pc[k], file_mirror));
         }
         for (int k = 0; k < n; k++) {
             int s1 = us[k] % SQ_NB, s2 = us2[k] % SQ_NB;
@@ -372,7 +373,7 @@ static int i16_at(const uint8_t *p) { return (int16_t)(p[0] | p[1] << 8); }
 /* nnue.h's integer evaluation of record r by the network in the .nnue bytes b (H = h). */
 static int integer_eval(const uint8_t *b, int h, const PackedPos *r)
 {
-    int f = nn_feature_count(maxima);
+    int f = nnue_feature_count(maxima);
     const uint8_t *w1 = b + 64, *b1 = w1 + 2 * (size_t)f * h, *w2 = b1 + 2 * h, *b2 = w2 + 4 * h;
     int feat[2][PACKED_MAX_PIECES];
     int n = nn_record_features(maxima, r, false, feat[0], feat[1]);

@@ -27,22 +27,6 @@ static inline v4f select4(v4i mask, v4f x) { return (v4f)((v4i)x & mask); }
 
 /* Features ---------------------------------------------------------------------------------- */
 
-/* The game's number of piece types, and the rank of type t among them. */
-static int type_count(const Variant *v) { return __builtin_popcount(v->types); }
-static int type_rank(const Variant *v, int t)
-{
-    return __builtin_popcount(v->types & ((1u << t) - 1));
-}
-
-int nn_feature_count(const Variant *v) { return 2 * type_count(v) * SQ_NB; }
-
-int nn_feature(const Variant *v, int c, Piece p, int sq)
-{
-    int r = piece_color(p) != c;
-    int s = c == WHITE ? sq : v->geo.mirror[sq];
-    return (r * type_count(v) + type_rank(v, piece_type(p))) * SQ_NB + s;
-}
-
 int nn_record_features(const Variant *v, const PackedPos *r, bool mirror, int us[PACKED_MAX_PIECES],
                        int them[PACKED_MAX_PIECES])
 {
@@ -51,17 +35,15 @@ int nn_record_features(const Variant *v, const PackedPos *r, bool mirror, int us
     uint64_t occ[2] = {0, 0};
     for (int i = 0; i < 11; i++)
         occ[i / 8] |= (uint64_t)b[i] << (8 * (i % 8));
-    int team = packed_side(r) & 1, files = v->geo.shape.files, types = type_count(v), n = 0;
-    const Square *mir = v->geo.mirror;
+    int team = packed_side(r) & 1, files = v->geo.shape.files, n = 0;
     for (int w = 0; w < 2; w++)
         for (uint64_t o = occ[w]; o && n < PACKED_MAX_PIECES; o &= o - 1) {
             int s = 64 * w + __builtin_ctzll(o);
             Piece p = b[12 + n];
             if (mirror)
                 s = s - s % 8 + (files - 1 - s % 8);
-            int i = type_rank(v, piece_type(p)), own = piece_color(p);
-            us[n] = ((own != team) * types + i) * SQ_NB + (team == WHITE ? s : mir[s]);
-            them[n] = ((own == team) * types + i) * SQ_NB + (team == WHITE ? mir[s] : s);
+            us[n] = nnue_feature(v, team, p, s); /* the engine's features (search/nnue.h) */
+            them[n] = nnue_feature(v, !team, p, s);
             n++;
         }
     return n;

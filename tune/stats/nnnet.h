@@ -20,7 +20,7 @@
 /* The float network. */
 typedef struct NnNet {
     const Variant *variant;
-    int features; /* F = nn_feature_count(variant) */
+    int features; /* F = nnue_feature_count(variant) */
     int hidden;   /* H */
     float *w1;    /* F * H, feature-major */
     float *b1;    /* H */
@@ -28,12 +28,6 @@ typedef struct NnNet {
     float b2;
     bool base; /* it adds to the weights' evaluation (nnue.h: the file's base field) */
 } NnNet;
-
-/* The number of features of game v: 2 * its piece types * SQ_NB (nnue.h). */
-int nn_feature_count(const Variant *v);
-
-/* The feature of piece p on square sq from view c (WHITE or BLACK), nnue.h's formula. */
-int nn_feature(const Variant *v, int c, Piece p, int sq);
 
 /* The features of record r from the team to move's view (us) and the other's (them); with
  * mirror, of its file mirror image. Returns the number of pieces (features per view). */

@@ -285,7 +285,7 @@ NnTrainer *nn_trainer_new(const PackedSet *set, const NnConfig *cfg, char *err, 
     t->threads = cfg->threads ? cfg->threads : omp_get_max_threads();
     t->ntrain = cut;
     t->nvalid = set->n - cut;
-    int f = nn_feature_count(set->variant), h = cfg->hidden;
+    int f = nnue_feature_count(set->variant), h = cfg->hidden;
     t->nparams = param_count(f, h);
     size_t np = (size_t)t->nparams;
     t->params = calloc(np, sizeof(float));
