@@ -5,7 +5,8 @@
  * (correlation above 0.99 on the held-out games). Then: the same run twice gives the same
  * network bytes (1 and 2 threads), a run resumed from a checkpoint the bytes of one never
  * stopped, damaged checkpoints are refused naming the file, the features follow nnue.h (a
- * position and its colour mirror evaluate alike), and the .nnue bytes have nnue.h's layout. */
+ * position and its colour mirror evaluate alike), the .nnue bytes have nnue.h's layout, and the
+ * loss of an evaluation without the network is the target's. */
 #include <math.h>
 #include <omp.h>
 #include <setjmp.h>
@@ -450,14 +451,50 @@ static void test_nnue_bytes(void **state)
     nn_trainer_free(t);
 }
 
+/* nn_base_losses: an evaluation equal to the scores scores nothing under blend 1 (the target is
+ * their logistic); a zero evaluation scores the mean of (1/2 - sigma(score))^2, computed here
+ * over the trained and the held-out records apart. */
+static void test_base_losses(void **state)
+{
+    (void)state;
+    PackedSet set = head(SMALL);
+    NnConfig cfg = small_config();
+    char err[256];
+    NnTrainer *t = nn_trainer_new(&set, &cfg, err, sizeof err);
+    assert_non_null(t);
+    float *score = malloc(sizeof(float) * SMALL), *zero = calloc(SMALL, sizeof(float));
+    assert_true(score && zero);
+    double want[2] = {0, 0};
+    long cut = nn_trainer_train_count(t);
+    for (long i = 0; i < SMALL; i++) {
+        PackedLabel l;
+        packed_label(&set.rec[i], &l);
+        score[i] = (float)l.score;
+        double d = 0.5 - 1 / (1 + pow(10, -l.score / 400.0));
+        want[i >= cut] += d * d;
+    }
+    want[0] /= (double)cut;
+    want[1] /= (double)(SMALL - cut);
+    double tr, va;
+    nn_base_losses(t, score, &tr, &va);
+    assert_true(tr < 1e-12 && va < 1e-12);
+    nn_base_losses(t, zero, &tr, &va);
+    assert_true(want[0] > 1e-3 && want[1] > 1e-3);
+    assert_true(fabs(tr - want[0]) < 1e-9 && fabs(va - want[1]) < 1e-9);
+    free(score);
+    free(zero);
+    nn_trainer_free(t);
+}
+
 int main(void)
 {
     core_init();
     omp_set_num_threads(1);
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_features), cmocka_unit_test(test_nnue_bytes),
-        cmocka_unit_test(test_planted),  cmocka_unit_test(test_deterministic),
-        cmocka_unit_test(test_resume),   cmocka_unit_test(test_damaged_checkpoint),
+        cmocka_unit_test(test_features),    cmocka_unit_test(test_nnue_bytes),
+        cmocka_unit_test(test_planted),     cmocka_unit_test(test_deterministic),
+        cmocka_unit_test(test_resume),      cmocka_unit_test(test_damaged_checkpoint),
+        cmocka_unit_test(test_base_losses),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

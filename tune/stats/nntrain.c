@@ -362,6 +362,25 @@ static double mean_loss(NnTrainer *t, long lo, long hi)
 
 double nn_validation_loss(NnTrainer *t) { return mean_loss(t, t->ntrain, t->set->n); }
 
+/* The mean loss of the evaluation base over records [lo, hi), in record order; NAN when empty. */
+static double base_loss(const NnTrainer *t, const float *base, long lo, long hi)
+{
+    if (hi <= lo)
+        return NAN;
+    double zk = t->cfg.k * LN10, s = 0;
+    for (long i = lo; i < hi; i++) {
+        double p = logistic(zk * base[i] / NNUE_SCALE), tg = target_of(&t->cfg, &t->set->rec[i]);
+        s += (p - tg) * (p - tg);
+    }
+    return s / (double)(hi - lo);
+}
+
+void nn_base_losses(const NnTrainer *t, const float *base, double *train_loss, double *valid_loss)
+{
+    *train_loss = base_loss(t, base, 0, t->ntrain);
+    *valid_loss = base_loss(t, base, t->ntrain, t->set->n);
+}
+
 /* One optimiser step on records order[lo, hi) at learning rate lr; returns the summed loss. */
 static double step(NnTrainer *t, long lo, long hi, double lr)
 {

@@ -103,6 +103,12 @@ long nn_trainer_valid_count(const NnTrainer *t);
 /* The mean loss of the current network on the validation records (NAN when there are none). */
 double nn_validation_loss(NnTrainer *t);
 
+/* The mean loss of an evaluation without the network, base[i] record i's (centipawns, the side
+ * to move's view, e.g. the weights' evaluation), against the trainer's targets: on the trained
+ * records into *train_loss, on the held-out ones into *valid_loss (NAN when there are none). It
+ * is the figure the network's losses are to beat. */
+void nn_base_losses(const NnTrainer *t, const float *base, double *train_loss, double *valid_loss);
+
 /* Trains from the epoch after nn_trainer_epoch to cfg->epochs, calling fn (may be NULL) after
  * each. Returns the epochs done in all. */
 int nn_train(NnTrainer *t, NnEpochFn fn, void *data);

@@ -36,7 +36,11 @@ typedef struct TrainJob {
     RunDir *rd;
     char data[1024]; /* the positions file read ([train] data, or the datagen part's) */
     PackedSet set;
-    float *base; /* [train] base = weights: each record's evaluation by [engine_a]'s weights */
+    float *base; /* each record's evaluation by [engine_a]'s weights (the network's base when
+                  * [train] base = weights) */
+    /* The loss of those evaluations alone, on the trained and the held-out records: what the
+     * network is to beat (NAN held out when nothing is held out). */
+    double weights_train_loss, weights_valid_loss;
     NnConfig nc;
     NnTrainer *trainer;
     TrainEpoch epoch[TRAIN_MAX_EPOCHS]; /* epoch e + 1's row at [e] */

@@ -157,8 +157,8 @@ static bool compare_quantised(TrainJob *j, char *err, size_t errlen)
     return true;
 }
 
-/* [train] base = weights: each record's evaluation by [engine_a]'s weights, the base the network
- * adds to (j->base); false with the problem in err. */
+/* Each record's evaluation by [engine_a]'s weights (j->base): the base the network adds to when
+ * [train] base = weights, and the loss to beat either way; false with the problem in err. */
 static bool base_evaluations(TrainJob *j, char *err, size_t errlen)
 {
     Weights w;
@@ -282,14 +282,14 @@ int train_run(const Config *cfg, RunDir *rd)
     j->nc.mirror_files = tc->mirror_files;
     j->nc.seed = cfg->seed;
     j->nc.threads = config_threads(cfg);
-    if (!strcmp(tc->base, "weights") && !base_evaluations(j, err, sizeof err)) {
+    if (!base_evaluations(j, err, sizeof err)) {
         fprintf(stderr, "maxtune: [train] base: %s\n", err);
         packed_free(&j->set);
         free(j->base);
         free(j);
         return EXIT_FAIL;
     }
-    j->nc.base = j->base;
+    j->nc.base = strcmp(tc->base, "weights") ? NULL : j->base;
     j->trainer = nn_trainer_new(&j->set, &j->nc, err, sizeof err);
     if (!j->trainer) {
         fprintf(stderr, "maxtune: [train]: %s\n", err);
@@ -298,6 +298,7 @@ int train_run(const Config *cfg, RunDir *rd)
         free(j);
         return EXIT_USAGE;
     }
+    nn_base_losses(j->trainer, j->base, &j->weights_train_loss, &j->weights_valid_loss);
     Job job;
     int status = job_begin(&job, cfg, rd, NULL, NULL);
     if (status == EXIT_OK)

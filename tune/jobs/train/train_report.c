@@ -82,6 +82,9 @@ bool train_write_summary(FILE *out, void *data)
             nn_trainer_train_count(j->trainer), nn_trainer_valid_count(j->trainer), j->epochs,
             tc->blend, tc->k, tc->base, last_epoch(j)->train_loss);
     json_loss(out, last_epoch(j)->valid_loss);
+    fprintf(out, ",\n  \"weights_train_loss\": %.8f,\n  \"weights_held_out_loss\": ",
+            j->weights_train_loss);
+    json_loss(out, j->weights_valid_loss);
     fprintf(out,
             ",\n  \"quantisation\": {\"positions\": %ld, \"mean_abs_cp\": %.4f, "
             "\"max_abs_cp\": %.4f}\n}\n",
@@ -124,6 +127,15 @@ bool train_write_report(FILE *out, void *data)
         else
             fprintf(out, "- |\n");
     }
+    fprintf(out, "| weights alone | | %.6f | ", j->weights_train_loss);
+    if (isfinite(j->weights_valid_loss))
+        fprintf(out, "%.6f |\n", j->weights_valid_loss);
+    else
+        fprintf(out, "- |\n");
+    fprintf(out,
+            "\nThe last row is the evaluation of `[engine_a]`'s weights (`%s`) without a network, "
+            "on the same positions and target: the loss a network has to beat.\n",
+            player_config(j->cfg, 0)->weights);
     fprintf(out, "\n![the loss by epoch](loss.png)\n\n");
     fprintf(out,
             "The quantised network (`network.nnue`, %zu bytes: int16 first layer, int16 output "
@@ -151,13 +163,14 @@ void train_print(void *data)
 {
     const TrainJob *j = data;
     printf("Network of %ld hidden units trained on %ld positions, %d epochs: loss %.6f, held out "
-           "%.6f\nResults in %s/ (network.nnue, report.md)\n",
+           "%.6f (the weights alone: %.6f, %.6f)\nResults in %s/ (network.nnue, report.md)\n",
            train_config(j->cfg)->hidden, j->set.n, j->epochs, last_epoch(j)->train_loss,
-           last_epoch(j)->valid_loss, j->rd->path);
+           last_epoch(j)->valid_loss, j->weights_train_loss, j->weights_valid_loss, j->rd->path);
 }
 
 const HtmlSpec train_html = {
     .figures = {{"held_out_loss", "held-out loss", NULL, NULL},
+                {"weights_held_out_loss", "held out, the weights alone", NULL, NULL},
                 {"train_loss", "training loss", NULL, NULL},
                 {"positions", "positions", NULL, NULL},
                 {"hidden", "hidden units", NULL, NULL}},
