@@ -49,6 +49,9 @@ typedef struct StudyResult {
     double pincer_elo[STUDY_MAX_SETTINGS], pincer_elo_se[STUDY_MAX_SETTINGS]; /* handicap unit */
     /* the ladder: every setting's rating (the first's held at 0) and its standard error */
     double elo[STUDY_MAX_SETTINGS], elo_se[STUDY_MAX_SETTINGS];
+    /* the fit part's regularisation lambda ([fit] regularize, the chosen one under auto) from
+     * its summary.json (0 when it names none: regularize = 0); NAN when the file is missing */
+    double fit_lambda[STUDY_MAX_SETTINGS];
 } StudyResult;
 
 /* The unit of the run's piece values: "pincer", or Martian Chess's "pawn" (job_unit_name). */

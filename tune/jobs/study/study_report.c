@@ -12,6 +12,7 @@
 #include "tune/pages/html.h"
 #include "tune/jobs/study/study_report.h"
 #include "tune/jobs/common/job.h"
+#include "tune/jobs/fit/fit_config.h"
 #include "tune/jobs/values/values_config.h"
 #include "tune/jobs/values/values_report.h"
 #include "tune/pages/weights_report.h"
@@ -134,6 +135,19 @@ static bool read_values(StudyResult *r, int k, char *err, size_t errlen)
     return got == 0 && read_unit_elo(r, k, dir, err, errlen);
 }
 
+/* The lambda of the fit part of setting k (folder dir) from its summary.json, which has
+ * "regularize" only when [fit] regularize is not 0. */
+static void read_fit_lambda(StudyResult *r, int k, const char *dir)
+{
+    char path[1200];
+    snprintf(path, sizeof path, "%s/%s/%s", r->rd->path, dir, RUNDIR_SUMMARY);
+    size_t len;
+    char *json = text_read_file(path, &len);
+    double lambda = json ? json_number(json, "regularize.lambda") : NAN;
+    r->fit_lambda[k] = json && isnan(lambda) ? 0 : lambda;
+    free(json);
+}
+
 /* Reads fit-<label>/pincers.csv of setting k: "<piece>.mg" and "<piece>.eg" rows. */
 static bool read_phases(StudyResult *r, int k, char *err, size_t errlen)
 {
@@ -153,6 +167,7 @@ static bool read_phases(StudyResult *r, int k, char *err, size_t errlen)
             r->val[s][k][i] = values_parse(&p.field[2]);
     }
     fclose(p.f);
+    read_fit_lambda(r, k, dir);
     for (int i = 0; i < r->npieces; i++)
         if (study_is_unit(r, i))
             r->val[SERIES_MIDDLE_GAME][k][i] = r->val[SERIES_END_GAME][k][i] = (PieceValue){true, 1,
@@ -510,6 +525,23 @@ static void report_design(FILE *out, const StudyResult *r)
     report_ladder(out, r);
 }
 
+/* The fit parts' regularisation: "[fit] regularize" and the lambda each setting's fit used. */
+static void report_fit_lambda(FILE *out, const StudyResult *r)
+{
+    fprintf(
+        out,
+        "Fitted with `[fit] regularize = %s` (a penalty toward the setting's weights): lambda =",
+        fit_config(r->cfg)->regularize);
+    for (int k = 0; k < r->sc->nmeasured; k++) {
+        if (isfinite(r->fit_lambda[k]))
+            fprintf(out, "%s %g", k ? "," : "", r->fit_lambda[k]);
+        else
+            fprintf(out, "%s unknown (no summary.json)", k ? "," : "");
+        fprintf(out, " (%s)", r->sc->setting[k].label);
+    }
+    fprintf(out, ".\n\n");
+}
+
 bool study_write_report(FILE *out, void *data)
 {
     const StudyResult *r = data;
@@ -521,14 +553,18 @@ bool study_write_report(FILE *out, void *data)
                  "handicap value at each measured setting, against the setting's Elo in the "
                  "ladder, with its 95%% interval.*\n\n");
     report_precision(out, r);
-    fprintf(out, "## Regression on material (%ss, 95%% intervals)\n\n", study_unit(r));
+    fprintf(out,
+            "## Regression on material (%ss, 95%% intervals)\n\n"
+            "Fitted with lambda = 0 (no regularisation: the values job's regression on material "
+            "does not read `[fit] regularize`).\n\n",
+            study_unit(r));
     report_series(out, r, SERIES_REGRESSION);
     fprintf(out, "![Regression values against strength](trend_regression.png)\n\n*Each piece's "
                  "regression value at each measured setting against the setting's Elo.*\n\n");
-    fprintf(out,
-            "## By game phase: the fitted material weights (%ss of the same phase)\n\n"
-            "Middle game:\n\n",
+    fprintf(out, "## By game phase: the fitted material weights (%ss of the same phase)\n\n",
             study_unit(r));
+    report_fit_lambda(out, r);
+    fprintf(out, "Middle game:\n\n");
     report_series(out, r, SERIES_MIDDLE_GAME);
     fprintf(out, "End game:\n\n");
     report_series(out, r, SERIES_END_GAME);
