@@ -11,6 +11,7 @@
 #include "search/weights.h"
 #include "tune/pages/html.h"
 #include "tune/jobs/study/study_report.h"
+#include "tune/jobs/study/study_limit.h"
 #include "tune/jobs/common/job.h"
 #include "tune/jobs/fit/fit_config.h"
 #include "tune/jobs/values/values_config.h"
@@ -580,10 +581,13 @@ bool study_write_report(FILE *out, void *data)
                  "does not, \"still changing\" when the last step is significant. Gap: "
                  "regression minus handicap (do the methods meet?).\n\n");
     report_trends(out, r);
+    study_limit_report(out, r);
     report_published(out, r);
     report_guidance(out, r);
     fprintf(out, "Files: `study.csv` (every value: setting, its Elo, piece, series, 95%% "
-                 "interval), `summary.json`, `trend_handicap.png`, `trend_regression.png`; each "
+                 "interval), `limits.csv` (the limit's fitted curves with 95%% bands, to n = inf), "
+                 "`summary.json`, `trend_handicap.png`, `trend_regression.png` (and "
+                 "`limit_handicap.png`, `limit_regression.png` where a limit is fitted); each "
                  "part's folder holds its own `config.ini` (which re-runs that part alone), data "
                  "files and report.\n");
     return true;
@@ -610,6 +614,7 @@ static void summary_pieces(FILE *out, const StudyResult *r)
                         "%s\"trend\": {\"slope_per_100_elo\": %.5f, \"se\": %.5f, \"p\": %.5g, "
                         "\"birge\": %.4f}",
                         sep, t.slope, t.se, t.p, t.birge);
+            study_limit_write_json(out, r, (StudySeries)s, i);
             fprintf(out, "}");
         }
         fprintf(out, "}%s\n", i + 1 < r->npieces ? "," : "");
@@ -689,7 +694,7 @@ static bool plot_series(const StudyResult *r, const char *series)
 bool study_plot(void *data)
 {
     const StudyResult *r = data;
-    return plot_series(r, "handicap") && plot_series(r, "regression");
+    return plot_series(r, "handicap") && plot_series(r, "regression") && study_limit_plot(r);
 }
 
 const HtmlSpec study_html = {
