@@ -34,6 +34,9 @@ typedef enum StudySeries {
     STUDY_SERIES
 } StudySeries;
 
+/* The series' names in study.csv, summary.json and the report (study.c). */
+extern const char *const STUDY_SERIES_NAME[STUDY_SERIES];
+
 /* What the report reads back from the parts' files. */
 typedef struct StudyResult {
     const Config *cfg;
@@ -46,7 +49,19 @@ typedef struct StudyResult {
     double pincer_elo[STUDY_MAX_SETTINGS], pincer_elo_se[STUDY_MAX_SETTINGS]; /* handicap unit */
     /* the ladder: every setting's rating (the first's held at 0) and its standard error */
     double elo[STUDY_MAX_SETTINGS], elo_se[STUDY_MAX_SETTINGS];
+    /* the fit part's regularisation lambda ([fit] regularize, the chosen one under auto) from
+     * its summary.json (0 when it names none: regularize = 0); NAN when the file is missing */
+    double fit_lambda[STUDY_MAX_SETTINGS];
 } StudyResult;
+
+/* The unit of the run's piece values: "pincer", or Martian Chess's "pawn" (job_unit_name). */
+const char *study_unit(const StudyResult *r);
+
+/* Whether piece i of r is the unit. */
+bool study_is_unit(const StudyResult *r, int i);
+
+/* The standard error of a value from its 95% interval (NAN when unbounded or missing). */
+double study_value_se(const PieceValue *v);
 
 /* The part folders' names of setting k: "values-<label>", "fit-<label>"; "ladder". */
 void study_part_dir(const StudyConfig *sc, const char *kind, int k, char *out, size_t len);

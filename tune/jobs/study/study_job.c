@@ -1,5 +1,6 @@
 /* study_job.c: the study's parts, run one after the other (see study_job.h). */
 #include "study_job.h"
+#include "tune/jobs/study/study_limit.h"
 #include "tune/jobs/study/study_report.h"
 
 #include <stdlib.h>
@@ -215,6 +216,7 @@ int study_run(const Config *cfg, RunDir *rd)
                       .print = study_print,
                       .print_data = r};
     job_add_file(&out, "study.csv", study_write_table, r);
+    job_add_file(&out, "limits.csv", study_limit_write_csv, r);
     status = job_end(&job, status, &out);
     free(r);
     return status;

@@ -11,7 +11,9 @@
 #include "search/weights.h"
 #include "tune/pages/html.h"
 #include "tune/jobs/study/study_report.h"
+#include "tune/jobs/study/study_limit.h"
 #include "tune/jobs/common/job.h"
+#include "tune/jobs/fit/fit_config.h"
 #include "tune/jobs/values/values_config.h"
 #include "tune/jobs/values/values_report.h"
 #include "tune/pages/weights_report.h"
@@ -21,17 +23,8 @@
 #include "tune/run/json.h"
 #include "tune/run/rundir.h"
 
-const char *const STUDY_SERIES_NAME[STUDY_SERIES] = {"regression", "handicap", "middle_game",
-                                                     "end_game", "gap"};
-
 /* The half-width of a 95% interval in standard errors. */
 #define Z95 STATS_Z95
-
-/* The unit of the run's piece values: "pincer", or Martian Chess's "pawn" (job_unit_name). */
-static const char *unit(const StudyResult *r) { return job_unit_name(config_variant(r->cfg)); }
-
-/* Whether piece i of r is the unit. */
-static bool is_unit(const StudyResult *r, int i) { return !strcmp(r->piece[i], unit(r)); }
 
 /* One CSV file of a part, read line by line. */
 typedef struct PartFile {
@@ -86,7 +79,7 @@ static int piece_index(const StudyResult *r, const char *name)
  * the file or its figure is missing. */
 static bool read_unit_elo(StudyResult *r, int k, const char *dir, char *err, size_t errlen)
 {
-    if (piece_index(r, unit(r)) >= 0)
+    if (piece_index(r, study_unit(r)) >= 0)
         return true;
     char path[1200];
     snprintf(path, sizeof path, "%s/%s/%s", r->rd->path, dir, RUNDIR_SUMMARY);
@@ -96,7 +89,8 @@ static bool read_unit_elo(StudyResult *r, int k, const char *dir, char *err, siz
            se = json ? json_number(json, "unit_elo_se") : NAN;
     free(json);
     if (!isfinite(elo) || !isfinite(se)) {
-        snprintf(err, errlen, "%.1100s: no unit_elo and unit_elo_se (the %s's Elo)", path, unit(r));
+        snprintf(err, errlen, "%.1100s: no unit_elo and unit_elo_se (the %s's Elo)", path,
+                 study_unit(r));
         return false;
     }
     r->pincer_elo[k] = elo;
@@ -127,7 +121,7 @@ static bool read_values(StudyResult *r, int k, char *err, size_t errlen)
         }
         r->val[SERIES_REGRESSION][k][i] = values_parse(&p.field[4]);
         r->val[SERIES_HANDICAP][k][i] = values_parse(&p.field[11]);
-        if (!strcmp(p.field[0], unit(r))) {
+        if (!strcmp(p.field[0], study_unit(r))) {
             r->pincer_elo[k] = strtod(p.field[9], NULL);
             r->pincer_elo_se[k] = strtod(p.field[10], NULL);
         }
@@ -140,6 +134,19 @@ static bool read_values(StudyResult *r, int k, char *err, size_t errlen)
         got = -1;
     }
     return got == 0 && read_unit_elo(r, k, dir, err, errlen);
+}
+
+/* The lambda of the fit part of setting k (folder dir) from its summary.json, which has
+ * "regularize" only when [fit] regularize is not 0. */
+static void read_fit_lambda(StudyResult *r, int k, const char *dir)
+{
+    char path[1200];
+    snprintf(path, sizeof path, "%s/%s/%s", r->rd->path, dir, RUNDIR_SUMMARY);
+    size_t len;
+    char *json = text_read_file(path, &len);
+    double lambda = json ? json_number(json, "regularize.lambda") : NAN;
+    r->fit_lambda[k] = json && isnan(lambda) ? 0 : lambda;
+    free(json);
 }
 
 /* Reads fit-<label>/pincers.csv of setting k: "<piece>.mg" and "<piece>.eg" rows. */
@@ -161,8 +168,9 @@ static bool read_phases(StudyResult *r, int k, char *err, size_t errlen)
             r->val[s][k][i] = values_parse(&p.field[2]);
     }
     fclose(p.f);
+    read_fit_lambda(r, k, dir);
     for (int i = 0; i < r->npieces; i++)
-        if (is_unit(r, i))
+        if (study_is_unit(r, i))
             r->val[SERIES_MIDDLE_GAME][k][i] = r->val[SERIES_END_GAME][k][i] = (PieceValue){true, 1,
                                                                                             1, 1};
     return got == 0;
@@ -192,12 +200,6 @@ static bool read_ladder(StudyResult *r, char *err, size_t errlen)
     return got == 0;
 }
 
-/* The standard error of a value from its 95% interval (NAN when unbounded or missing). */
-static double value_se(const PieceValue *v)
-{
-    return v->have && isfinite(v->lo) && isfinite(v->hi) ? (v->hi - v->lo) / (2 * Z95) : NAN;
-}
-
 /* The gap series: regression minus handicap, for every setting and piece that has both. */
 static void make_gaps(StudyResult *r)
 {
@@ -205,7 +207,7 @@ static void make_gaps(StudyResult *r)
         for (int i = 0; i < r->npieces; i++) {
             const PieceValue *a = &r->val[SERIES_REGRESSION][k][i];
             const PieceValue *b = &r->val[SERIES_HANDICAP][k][i];
-            double se = hypot(value_se(a), value_se(b));
+            double se = hypot(study_value_se(a), study_value_se(b));
             if (a->have && b->have && isfinite(se) && se > 0)
                 r->val[SERIES_GAP][k][i] = (PieceValue){true, a->v - b->v, a->v - b->v - Z95 * se,
                                                         a->v - b->v + Z95 * se};
@@ -229,11 +231,11 @@ bool study_trend(const StudyResult *r, StudySeries s, int i, StatsTrend *t)
     int n = 0;
     for (int k = 0; k < r->sc->nmeasured; k++) {
         const PieceValue *v = &r->val[s][k][i];
-        if (!isfinite(value_se(v)))
+        if (!isfinite(study_value_se(v)))
             continue;
         x[n] = r->elo[k] / 100;
         y[n] = v->v;
-        se[n++] = value_se(v);
+        se[n++] = study_value_se(v);
     }
     return n == r->sc->nmeasured && stats_trend(x, y, se, n, t);
 }
@@ -252,7 +254,7 @@ static bool last_step(const StudyResult *r, StudySeries s, int i, double *d, dou
     if (next < 0)
         return false;
     const PieceValue *a = &r->val[s][next][i], *b = &r->val[s][top][i];
-    double se = hypot(value_se(a), value_se(b));
+    double se = hypot(study_value_se(a), study_value_se(b));
     if (!isfinite(se) || se <= 0)
         return false;
     *d = b->v - a->v;
@@ -347,8 +349,8 @@ static void published_row(FILE *out, const StudyResult *r, const PublishedTable 
     int n = 0;
     for (int i = 0; i < r->npieces; i++) {
         const PieceValue *v = &r->val[s][k][i];
-        double pub = published_value(r, t, i), se = value_se(v);
-        if (is_unit(r, i) || pub <= 0 || !isfinite(se) || se <= 0)
+        double pub = published_value(r, t, i), se = study_value_se(v);
+        if (study_is_unit(r, i) || pub <= 0 || !isfinite(se) || se <= 0)
             continue;
         chi2 += (pub - v->v) * (pub - v->v) / (se * se);
         dev += fabs(pub - v->v);
@@ -374,7 +376,7 @@ static void report_published(FILE *out, const StudyResult *r)
             "pieces (the measured errors only: the tables come without errors); \"rejected\" "
             "when p < 0.05.\n\n| table | series | pieces | mean distance | chi-square | p | "
             "verdict |\n|---|---|---:|---:|---:|---:|---|\n",
-            r->sc->setting[k].label, unit(r));
+            r->sc->setting[k].label, study_unit(r));
     for (int t = 0; t < ntables; t++) {
         published_row(out, r, &tables[t], SERIES_HANDICAP, k);
         published_row(out, r, &tables[t], SERIES_REGRESSION, k);
@@ -388,7 +390,7 @@ static void report_ladder(FILE *out, const StudyResult *r)
     fprintf(out,
             "| setting | weights | nodes per move | Elo (ladder) | a %s's Elo (handicap "
             "unit) |\n|---|---|---:|---|---|\n",
-            unit(r));
+            study_unit(r));
     for (int k = 0; k < r->sc->nsettings; k++) {
         const StudySetting *st = &r->sc->setting[k];
         fprintf(out, "| %s | `%s` | %ld | %.1f +- %.1f |", st->label, st->weights, st->nodes,
@@ -408,9 +410,9 @@ static void report_trends(FILE *out, const StudyResult *r)
     fprintf(out,
             "| piece | series | slope (%ss per 100 Elo) | Birge ratio | p (no trend) "
             "| last step (strongest two) | verdict |\n|---|---|---|---:|---:|---|---|\n",
-            unit(r));
+            study_unit(r));
     for (int i = 0; i < r->npieces; i++) {
-        if (is_unit(r, i))
+        if (study_is_unit(r, i))
             continue;
         for (size_t s = 0; s < sizeof SHOWN / sizeof SHOWN[0]; s++) {
             StatsTrend t;
@@ -443,8 +445,8 @@ static double widest_handicap(const StudyResult *r, int k)
     double w = 0;
     for (int i = 0; i < r->npieces; i++) {
         const PieceValue *v = &r->val[SERIES_HANDICAP][k][i];
-        if (!is_unit(r, i) && v->have)
-            w = isfinite(value_se(v)) ? fmax(w, (v->hi - v->lo) / 2) : INFINITY;
+        if (!study_is_unit(r, i) && v->have)
+            w = isfinite(study_value_se(v)) ? fmax(w, (v->hi - v->lo) / 2) : INFINITY;
     }
     return w;
 }
@@ -452,7 +454,8 @@ static double widest_handicap(const StudyResult *r, int k)
 /* The precision line: each setting's widest handicap half-width against the +-0.3 target. */
 static void report_precision(FILE *out, const StudyResult *r)
 {
-    fprintf(out, "Precision (the widest handicap half-width, the target is 0.3 %s):", unit(r));
+    fprintf(out,
+            "Precision (the widest handicap half-width, the target is 0.3 %s):", study_unit(r));
     for (int k = 0; k < r->sc->nmeasured; k++) {
         double w = widest_handicap(r, k);
         if (isfinite(w))
@@ -467,7 +470,7 @@ static void report_precision(FILE *out, const StudyResult *r)
 /* What each method measures, why they differ and which number to cite. */
 static void report_guidance(FILE *out, const StudyResult *r)
 {
-    const char *u = unit(r);
+    const char *u = study_unit(r);
     fprintf(out,
             "## Which number to cite\n\n"
             "- **Handicap matches** measure a piece's worth as odds: the score change when one "
@@ -500,8 +503,8 @@ static void report_design(FILE *out, const StudyResult *r)
             "several engine settings, so that a value can be quoted with the strength of play "
             "it belongs to. Config `config.ini` (seed %llu); every part is a run of its own in "
             "its folder, with its own report:",
-            config_variant(r->cfg)->title, unit(r), strcmp(unit(r), "pincer") ? "" : " (pawns)",
-            r->cfg->seed);
+            config_variant(r->cfg)->title, study_unit(r),
+            strcmp(study_unit(r), "pincer") ? "" : " (pawns)", r->cfg->seed);
     static const char *const KINDS[] = {"values", "fit"};
     for (int kind = 0; kind < 2; kind++)
         for (int k = 0; k < r->sc->nmeasured; k++) {
@@ -516,11 +519,28 @@ static void report_design(FILE *out, const StudyResult *r)
             "seed, so the same openings, at every setting. Then a round robin of every setting, "
             "%ld pairs per pairing, puts them on one Elo scale (`%s` held at 0).\n\n",
             selfplay_config(r->cfg)->games, vc->pairs,
-            vc->offsets[0] ? " (the piece against k " : "", vc->offsets[0] ? unit(r) : "",
+            vc->offsets[0] ? " (the piece against k " : "", vc->offsets[0] ? study_unit(r) : "",
             vc->offsets[0] ? "s: `[values] offsets`)" : "", vc->calibration_pairs,
-            vc->calibration_pincers, unit(r), r->sc->ladder_pairs, r->sc->setting[0].label);
+            vc->calibration_pincers, study_unit(r), r->sc->ladder_pairs, r->sc->setting[0].label);
     fprintf(out, "## The settings and their strength\n\n");
     report_ladder(out, r);
+}
+
+/* The fit parts' regularisation: "[fit] regularize" and the lambda each setting's fit used. */
+static void report_fit_lambda(FILE *out, const StudyResult *r)
+{
+    fprintf(
+        out,
+        "Fitted with `[fit] regularize = %s` (a penalty toward the setting's weights): lambda =",
+        fit_config(r->cfg)->regularize);
+    for (int k = 0; k < r->sc->nmeasured; k++) {
+        if (isfinite(r->fit_lambda[k]))
+            fprintf(out, "%s %g", k ? "," : "", r->fit_lambda[k]);
+        else
+            fprintf(out, "%s unknown (no summary.json)", k ? "," : "");
+        fprintf(out, " (%s)", r->sc->setting[k].label);
+    }
+    fprintf(out, ".\n\n");
 }
 
 bool study_write_report(FILE *out, void *data)
@@ -528,20 +548,24 @@ bool study_write_report(FILE *out, void *data)
     const StudyResult *r = data;
     fprintf(out, "# Piece-value study `%s`\n\n", r->cfg->name);
     report_design(out, r);
-    fprintf(out, "## Handicap matches (%ss, 95%% intervals)\n\n", unit(r));
+    fprintf(out, "## Handicap matches (%ss, 95%% intervals)\n\n", study_unit(r));
     report_series(out, r, SERIES_HANDICAP);
     fprintf(out, "![Handicap values against strength](trend_handicap.png)\n\n*Each piece's "
                  "handicap value at each measured setting, against the setting's Elo in the "
                  "ladder, with its 95%% interval.*\n\n");
     report_precision(out, r);
-    fprintf(out, "## Regression on material (%ss, 95%% intervals)\n\n", unit(r));
+    fprintf(out,
+            "## Regression on material (%ss, 95%% intervals)\n\n"
+            "Fitted with lambda = 0 (no regularisation: the values job's regression on material "
+            "does not read `[fit] regularize`).\n\n",
+            study_unit(r));
     report_series(out, r, SERIES_REGRESSION);
     fprintf(out, "![Regression values against strength](trend_regression.png)\n\n*Each piece's "
                  "regression value at each measured setting against the setting's Elo.*\n\n");
-    fprintf(out,
-            "## By game phase: the fitted material weights (%ss of the same phase)\n\n"
-            "Middle game:\n\n",
-            unit(r));
+    fprintf(out, "## By game phase: the fitted material weights (%ss of the same phase)\n\n",
+            study_unit(r));
+    report_fit_lambda(out, r);
+    fprintf(out, "Middle game:\n\n");
     report_series(out, r, SERIES_MIDDLE_GAME);
     fprintf(out, "End game:\n\n");
     report_series(out, r, SERIES_END_GAME);
@@ -557,10 +581,13 @@ bool study_write_report(FILE *out, void *data)
                  "does not, \"still changing\" when the last step is significant. Gap: "
                  "regression minus handicap (do the methods meet?).\n\n");
     report_trends(out, r);
+    study_limit_report(out, r);
     report_published(out, r);
     report_guidance(out, r);
     fprintf(out, "Files: `study.csv` (every value: setting, its Elo, piece, series, 95%% "
-                 "interval), `summary.json`, `trend_handicap.png`, `trend_regression.png`; each "
+                 "interval), `limits.csv` (the limit's fitted curves with 95%% bands, to n = inf), "
+                 "`summary.json`, `trend_handicap.png`, `trend_regression.png` (and "
+                 "`limit_handicap.png`, `limit_regression.png` where a limit is fitted); each "
                  "part's folder holds its own `config.ini` (which re-runs that part alone), data "
                  "files and report.\n");
     return true;
@@ -587,6 +614,7 @@ static void summary_pieces(FILE *out, const StudyResult *r)
                         "%s\"trend\": {\"slope_per_100_elo\": %.5f, \"se\": %.5f, \"p\": %.5g, "
                         "\"birge\": %.4f}",
                         sep, t.slope, t.se, t.p, t.birge);
+            study_limit_write_json(out, r, (StudySeries)s, i);
             fprintf(out, "}");
         }
         fprintf(out, "}%s\n", i + 1 < r->npieces ? "," : "");
@@ -619,7 +647,7 @@ void study_print(void *data)
 {
     const StudyResult *r = data;
     printf("\nStudy %s: handicap values in %ss (95%% intervals) by setting\n%-12s", r->cfg->name,
-           unit(r), "piece");
+           study_unit(r), "piece");
     for (int k = 0; k < r->sc->nmeasured; k++)
         printf("  %-22s", r->sc->setting[k].label);
     printf("\n");
@@ -646,7 +674,7 @@ static bool plot_series(const StudyResult *r, const char *series)
     char names[STUDY_MAX_PIECES * 33] = "";
     Text t = text_start(names, sizeof names);
     for (int i = 0; i < r->npieces; i++)
-        if (!is_unit(r, i))
+        if (!study_is_unit(r, i))
             text_item(&t, " ", "%s", r->piece[i]);
     char script[2048], png[64], title[160];
     snprintf(script, sizeof script,
@@ -656,17 +684,17 @@ static bool plot_series(const StudyResult *r, const char *series)
              "(strcol(6) eq word(pieces, i) && strcol(8) eq '%s' ? $4 + 4 * (i - 4) : 1/0):9:"
              "($10 < -5 ? -5 : $10):($11 > 25 ? 25 : $11) with yerrorlines pt 7 lw 2 "
              "title word(pieces, i)\n",
-             unit(r), names, series);
+             study_unit(r), names, series);
     snprintf(png, sizeof png, "trend_%s.png", series);
     snprintf(title, sizeof title, "%s: %s values in %ss against strength", r->cfg->name, series,
-             unit(r));
+             study_unit(r));
     return plot_draw(r->rd, png, title, script);
 }
 
 bool study_plot(void *data)
 {
     const StudyResult *r = data;
-    return plot_series(r, "handicap") && plot_series(r, "regression");
+    return plot_series(r, "handicap") && plot_series(r, "regression") && study_limit_plot(r);
 }
 
 const HtmlSpec study_html = {

@@ -8,9 +8,6 @@
 
 #include "tune/jobs/study/study.h"
 
-/* The series' names in study.csv, summary.json and the report. */
-extern const char *const STUDY_SERIES_NAME[STUDY_SERIES];
-
 /* Reads the parts' files into r (study_report.c); false with "file: problem" in err. */
 bool study_read(StudyResult *r, char *err, size_t errlen);
 
