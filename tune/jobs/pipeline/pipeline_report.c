@@ -173,6 +173,7 @@ static void report_weights(FILE *out, const PipelineResult *r)
     WeightsView v = {&r->final, &r->start, PIPELINE_SQUARES_PNG, config_variant(r->cfg)};
     weights_report_markdown(out, &v);
     fprintf(out, "\n");
+    weights_report_signs(out, &r->final, &r->start, config_variant(r->cfg), "the final weights");
 }
 
 bool pipeline_write_squares(FILE *out, void *data)
