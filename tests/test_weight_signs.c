@@ -122,7 +122,7 @@ static void test_report(void **state)
     assert_non_null(out);
     weights_report_signs(out, &start, NULL, martian, "the start weights");
     fclose(out);
-    assert_non_null(strstr(text, "None: each of the"));
+    assert_non_null(strstr(text, "None: in the start weights, each of the"));
     assert_null(strstr(text, "| weight |"));
     free(text);
 }

@@ -200,20 +200,21 @@ void weights_report_signs(FILE *out, const Weights *w, const Weights *start, con
     fprintf(out, "## Signs that contradict their meaning\n\n");
     if (n == 0) {
         fprintf(out,
-                "None: each of the %d weights of %s whose meaning fixes a sign (a reward never "
+                "None: in %s, each of the %d weights whose meaning fixes a sign (a reward is never "
                 "below 0, a penalty never above 0: `search/weights.h`) has it.\n\n",
-                fixed, whose);
+                whose, fixed);
         return;
     }
     int idx[W_NB];
     weights_sign_contradictions(w, v, idx, W_NB);
     fprintf(out,
-            "%d of the %d weights of %s whose meaning fixes a sign (a reward never below 0, a "
+            "In %s, %d of the %d weights whose meaning fixes a sign (a reward is never below 0, a "
             "penalty never above 0: `search/weights.h`) have the other one: the evaluation "
-            "rewards what its meaning says is bad, or punishes what is good. A flaw the engine "
-            "shares with itself in self-play, where no game can show it.\n\n"
+            "rewards what the weight's meaning calls bad, or penalises what it calls good. "
+            "Self-play does not show such a flaw (both sides share it); games against other "
+            "weights can.\n\n"
             "| weight | value |%s its meaning wants | meaning |\n|---|---:|%s---|---|\n",
-            n, fixed, whose, start ? " start |" : "", start ? "---:|" : "");
+            whose, n, fixed, start ? " start |" : "", start ? "---:|" : "");
     for (int k = 0; k < n; k++) {
         int i = idx[k];
         fprintf(out, "| %s | %d |", weight_defs[i].name, w->v[i]);
