@@ -790,5 +790,7 @@ const HtmlSpec edge_html = {
                 .y = "*",
                 .xlabel = "nodes per move",
                 .ylabel = "share of the games",
-                .categories = true}},
+                .categories = true,
+                .yref = 0,
+                .yref_label = "0%"}},
 };
