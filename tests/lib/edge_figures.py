@@ -250,10 +250,12 @@ def main():
     # The headline: the first player's score at the strongest setting, in words, as edge.csv.
     top = s["strengths"][-1]
     p, lo, hi = top["first_score"]
-    elo = -400 * math.log10(1 / p - 1)
+    elo = ""  # none at a score of 0 or 1
+    if 0 < p < 1:
+        x = -400 * math.log10(1 / p - 1)
+        elo = f" ({0.0 if abs(x) < 0.5 else x:+.0f} Elo)"  # "+0 Elo", never "-0"
     want = (f"{s['first_player'][0].upper()}{s['first_player'][1:]} (moving first) scores "
-            f"{100 * p:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] at {top['nodes']} nodes "
-            f"({elo:+.0f} Elo)")
+            f"{100 * p:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] at {top['nodes']} nodes{elo}")
     expect(s["headline"] == want, f"headline {s['headline']!r}, want {want!r}")
     for b in bad:
         print("  " + b)

@@ -262,8 +262,12 @@ static void headline_text(const EdgeResult *r, char *buf, size_t len)
     SeriesRate s = first_score(&r->cell[k]);
     char rate[64];
     rate_text(s, rate, sizeof rate);
-    snprintf(buf, len, "%s (moving first) scores %s at %ld nodes (%+.0f Elo)", first_name(r), rate,
-             r->ec->node[k], stats_elo_from_score(s.p));
+    double elo = stats_elo_from_score(s.p);
+    char elo_text[32] = ""; /* none at a score of 0 or 1 (an infinite Elo) */
+    if (isfinite(elo))
+        snprintf(elo_text, sizeof elo_text, " (%+.0f Elo)", fabs(elo) < 0.5 ? 0.0 : elo);
+    snprintf(buf, len, "%s (moving first) scores %s at %ld nodes%s", first_name(r), rate,
+             r->ec->node[k], elo_text);
     buf[0] = (char)toupper((unsigned char)buf[0]);
 }
 
