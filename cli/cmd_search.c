@@ -308,15 +308,45 @@ int cmd_bench(int argc, char **argv)
     return EXIT_OK;
 }
 
+/* Takes "--signs" out of argv; true when it was there. */
+static bool take_signs_flag(int *argc, char **argv)
+{
+    bool found = false;
+    int n = 0;
+    for (int i = 0; i < *argc; i++)
+        if (i > 0 && !strcmp(argv[i], "--signs"))
+            found = true;
+        else
+            argv[n++] = argv[i];
+    *argc = n;
+    return found;
+}
+
+/* Prints the weights of w (game v) whose value contradicts the sign their meaning fixes, one a
+ * line, or that there is none; EXIT_FAIL when there is one. */
+static int print_signs(const Weights *w, const Variant *v)
+{
+    int idx[W_NB], n = weights_sign_contradictions(w, v, idx, W_NB);
+    for (int k = 0; k < n; k++)
+        printf("%s = %d contradicts its meaning, %s: %s\n", weight_defs[idx[k]].name, w->v[idx[k]],
+               weight_defs[idx[k]].sign == SIGN_REWARD ? "a reward (>= 0)" : "a penalty (<= 0)",
+               weights_doc(v, idx[k]));
+    printf("signs that contradict their meaning: %d\n", n);
+    return n ? EXIT_FAIL : EXIT_OK;
+}
+
 int cmd_weights(int argc, char **argv)
 {
     static const char help[] =
         "usage: maxtune weights [FILE|default|v1|v2|material] [--variant "
-        "maxima|ultima|martian|martian4]\n"
+        "maxima|ultima|martian|martian4] [--signs]\n"
         "Prints a weights set as a valid weights file (the defaults without an argument), with\n"
         "each weight's meaning and range. A file is read and checked first. --variant ultima\n"
         "prints and reads Ultima's table (its own weights; 'ultima' is its start table),\n"
-        "--variant martian Martian Chess's ('start' is its start table).\n";
+        "--variant martian Martian Chess's ('start' is its start table). --signs prints instead\n"
+        "each weight whose value contradicts the sign its meaning fixes (a reward below 0, a\n"
+        "penalty above 0) and their count; exit 1 when there is one.\n";
+    bool signs = take_signs_flag(&argc, argv);
     const Variant *variant;
     int rc = cli_usage_variant("weights", &argc, argv, help, 1, 2, false, &variant);
     if (rc >= 0)
@@ -326,6 +356,8 @@ int cmd_weights(int argc, char **argv)
     Weights w;
     if (!cli_load_weights("weights", argc == 2 ? argv[1] : "default", variant, &w))
         return EXIT_USAGE;
+    if (signs)
+        return print_signs(&w, variant);
     weights_write_game(&w, variant, stdout);
     return EXIT_OK;
 }

@@ -5,12 +5,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define PAIR_ROWS(e, name, v1, lo, hi, group, games, doc)                                          \
-    {name ".mg", v1, lo, hi, group, doc " (middle game)", games},                                  \
-        {name ".eg", v1, lo, hi, group, doc " (end game)", games},
+#define PAIR_ROWS(e, name, v1, lo, hi, group, games, sign, doc)                                    \
+    {name ".mg", v1, lo, hi, group, doc " (middle game)", games, sign},                            \
+        {name ".eg", v1, lo, hi, group, doc " (end game)", games, sign},
 #define PST_PAIR_ROWS(e, n, g, gp) PST_ROWS(PAIR_ROWS, e, n, g, gp)
 #define ZPST_PAIR_ROWS(e, n) ZONED_PST_ROWS(PAIR_ROWS, e, n)
-#define SINGLE_ROW(e, name, v1, lo, hi, group, games, doc) {name, v1, lo, hi, group, doc, games},
+#define SINGLE_ROW(e, name, v1, lo, hi, group, games, doc)                                         \
+    {name, v1, lo, hi, group, doc, games, SIGN_FREE},
 const WeightDef weight_defs[W_NB] = {EVAL_TERMS(PAIR_ROWS) PST_TYPES(PST_PAIR_ROWS) ZONED_PST_TYPES(
     ZPST_PAIR_ROWS) SINGLE_WEIGHTS(SINGLE_ROW)};
 #undef SINGLE_ROW
@@ -18,7 +19,7 @@ const WeightDef weight_defs[W_NB] = {EVAL_TERMS(PAIR_ROWS) PST_TYPES(PST_PAIR_RO
 #undef PST_PAIR_ROWS
 #undef PAIR_ROWS
 
-#define TERM_NAME(e, name, v1, lo, hi, group, games, doc) name,
+#define TERM_NAME(e, name, v1, lo, hi, group, games, sign, doc) name,
 #define PST_TERM_NAMES(e, n, g, gp) PST_ROWS(TERM_NAME, e, n, g, gp)
 #define ZPST_TERM_NAMES(e, n) ZONED_PST_ROWS(TERM_NAME, e, n)
 const char *const weight_term_names[T_NB] = {EVAL_TERMS(TERM_NAME) PST_TYPES(PST_TERM_NAMES)
@@ -76,6 +77,18 @@ int weights_game_count(const Variant *v)
     int n = 0;
     for (int i = 0; i < W_NB; i++)
         n += weights_in_game(v, i);
+    return n;
+}
+
+int weights_sign_contradictions(const Weights *w, const Variant *v, int *idx, int max)
+{
+    int n = 0;
+    for (int i = 0; i < W_NB; i++)
+        if (weights_in_game(v, i) && weights_sign_contradicts(i, w->v[i])) {
+            if (n < max)
+                idx[n] = i;
+            n++;
+        }
     return n;
 }
 

@@ -53,104 +53,130 @@ enum {
     IN_ALL = IN_BOTH | IN_MARTIAN, /* the search's parameters and the tempo: every engine game */
 };
 
-/* The scalar evaluation terms: T(ENUM, "name", v1, min, max, "group", games, "meaning").
+/* The sign a weight's meaning fixes (the sign column of the terms' rows): a reward (material,
+ * mobility, a threat, a lead, a piece on the enemy palace) is never below 0 and a penalty (an own
+ * piece or King frozen) never above 0, whatever the tuners make of them; a weight whose value
+ * contradicts its sign is flagged in the tuning runs' reports (weights_sign_contradictions).
+ * Where the meaning does not fix one (the piece-square entries, the tempo, the value of a held
+ * piece in Martian Chess, which can be worth less than nothing to its holder, the single weights
+ * below) the row says SIGN_FREE. */
+typedef enum WeightSign { SIGN_PENALTY = -1, SIGN_FREE = 0, SIGN_REWARD = 1 } WeightSign;
+
+/* The scalar evaluation terms: T(ENUM, "name", v1, min, max, "group", games, sign, "meaning").
  * Material v1: vchess's hand table read with Fairy-Max's values of similar chess pieces, scaled
  * so a Pincer is 100. Positional v1 values are small, set so that no single term outweighs a
  * Pincer in a normal position. */
 #define EVAL_TERMS(T)                                                                              \
-    T(PINCER, "pincer", 100, 0, 1500, "material", IN_BOTH, "value of a Pincer")                    \
-    T(COORDINATOR, "coordinator", 250, 0, 1500, "material", IN_BOTH, "value of a Coordinator")     \
-    T(LEAPER, "long_leaper", 450, 0, 1500, "material", IN_BOTH, "value of a Long leaper")          \
-    T(CHAMELEON, "chameleon", 380, 0, 1500, "material", IN_BOTH, "value of a Chameleon")           \
-    T(WITHDRAWER, "withdrawer", 250, 0, 1500, "material", IN_BOTH, "value of a Withdrawer")        \
-    T(IMMOBILIZER, "immobilizer", 450, 0, 1500, "material", IN_BOTH, "value of an Immobilizer")    \
-    T(MAGE, "mage", 700, 0, 1500, "material", IN_MAXIMA, "value of a Mage")                        \
-    T(GUARD, "guard", 280, 0, 1500, "material", IN_MAXIMA, "value of a Guard")                     \
-    T(MOB_PINCER, "mob_pincer", 1, -20, 50, "mobility", IN_BOTH, "per move of a Pincer")           \
-    T(MOB_COORDINATOR, "mob_coordinator", 2, -20, 50, "mobility", IN_BOTH,                         \
+    T(PINCER, "pincer", 100, 0, 1500, "material", IN_BOTH, SIGN_REWARD, "value of a Pincer")       \
+    T(COORDINATOR, "coordinator", 250, 0, 1500, "material", IN_BOTH, SIGN_REWARD,                  \
+      "value of a Coordinator")                                                                    \
+    T(LEAPER, "long_leaper", 450, 0, 1500, "material", IN_BOTH, SIGN_REWARD,                       \
+      "value of a Long leaper")                                                                    \
+    T(CHAMELEON, "chameleon", 380, 0, 1500, "material", IN_BOTH, SIGN_REWARD,                      \
+      "value of a Chameleon")                                                                      \
+    T(WITHDRAWER, "withdrawer", 250, 0, 1500, "material", IN_BOTH, SIGN_REWARD,                    \
+      "value of a Withdrawer")                                                                     \
+    T(IMMOBILIZER, "immobilizer", 450, 0, 1500, "material", IN_BOTH, SIGN_REWARD,                  \
+      "value of an Immobilizer")                                                                   \
+    T(MAGE, "mage", 700, 0, 1500, "material", IN_MAXIMA, SIGN_REWARD, "value of a Mage")           \
+    T(GUARD, "guard", 280, 0, 1500, "material", IN_MAXIMA, SIGN_REWARD, "value of a Guard")        \
+    T(MOB_PINCER, "mob_pincer", 1, -20, 50, "mobility", IN_BOTH, SIGN_REWARD,                      \
+      "per move of a Pincer")                                                                      \
+    T(MOB_COORDINATOR, "mob_coordinator", 2, -20, 50, "mobility", IN_BOTH, SIGN_REWARD,            \
       "per move of a Coordinator")                                                                 \
-    T(MOB_LEAPER, "mob_long_leaper", 3, -20, 50, "mobility", IN_BOTH, "per move of a Long leaper") \
-    T(MOB_CHAMELEON, "mob_chameleon", 2, -20, 50, "mobility", IN_BOTH, "per move of a Chameleon")  \
-    T(MOB_WITHDRAWER, "mob_withdrawer", 2, -20, 50, "mobility", IN_BOTH,                           \
+    T(MOB_LEAPER, "mob_long_leaper", 3, -20, 50, "mobility", IN_BOTH, SIGN_REWARD,                 \
+      "per move of a Long leaper")                                                                 \
+    T(MOB_CHAMELEON, "mob_chameleon", 2, -20, 50, "mobility", IN_BOTH, SIGN_REWARD,                \
+      "per move of a Chameleon")                                                                   \
+    T(MOB_WITHDRAWER, "mob_withdrawer", 2, -20, 50, "mobility", IN_BOTH, SIGN_REWARD,              \
       "per move of a Withdrawer")                                                                  \
-    T(MOB_IMMOBILIZER, "mob_immobilizer", 2, -20, 50, "mobility", IN_BOTH,                         \
+    T(MOB_IMMOBILIZER, "mob_immobilizer", 2, -20, 50, "mobility", IN_BOTH, SIGN_REWARD,            \
       "per move of an Immobilizer")                                                                \
-    T(MOB_MAGE, "mob_mage", 3, -20, 50, "mobility", IN_MAXIMA, "per move of a Mage")               \
-    T(MOB_GUARD, "mob_guard", 4, -20, 50, "mobility", IN_MAXIMA, "per move of a Guard")            \
-    T(MOB_KING, "mob_king", 3, -20, 50, "mobility", IN_BOTH, "per move of the King")               \
-    T(FROZEN, "frozen", -60, -500, 100, "freezing", IN_MAXIMA, "per own piece frozen by an enemy") \
-    T(FROZEN_PINCER, "frozen.pincer", 0, -500, 100, "freezing", IN_ULTIMA,                         \
+    T(MOB_MAGE, "mob_mage", 3, -20, 50, "mobility", IN_MAXIMA, SIGN_REWARD, "per move of a Mage")  \
+    T(MOB_GUARD, "mob_guard", 4, -20, 50, "mobility", IN_MAXIMA, SIGN_REWARD,                      \
+      "per move of a Guard")                                                                       \
+    T(MOB_KING, "mob_king", 3, -20, 50, "mobility", IN_BOTH, SIGN_REWARD, "per move of the King")  \
+    T(FROZEN, "frozen", -60, -500, 100, "freezing", IN_MAXIMA, SIGN_PENALTY,                       \
+      "per own piece frozen by an enemy")                                                          \
+    T(FROZEN_PINCER, "frozen.pincer", 0, -500, 100, "freezing", IN_ULTIMA, SIGN_PENALTY,           \
       "per own Pincer frozen by an enemy")                                                         \
-    T(FROZEN_COORDINATOR, "frozen.coordinator", 0, -500, 100, "freezing", IN_ULTIMA,               \
+    T(FROZEN_COORDINATOR, "frozen.coordinator", 0, -500, 100, "freezing", IN_ULTIMA, SIGN_PENALTY, \
       "per own Coordinator frozen by an enemy")                                                    \
-    T(FROZEN_LEAPER, "frozen.long_leaper", 0, -500, 100, "freezing", IN_ULTIMA,                    \
+    T(FROZEN_LEAPER, "frozen.long_leaper", 0, -500, 100, "freezing", IN_ULTIMA, SIGN_PENALTY,      \
       "per own Long leaper frozen by an enemy")                                                    \
-    T(FROZEN_CHAMELEON, "frozen.chameleon", 0, -500, 100, "freezing", IN_ULTIMA,                   \
+    T(FROZEN_CHAMELEON, "frozen.chameleon", 0, -500, 100, "freezing", IN_ULTIMA, SIGN_PENALTY,     \
       "per own Chameleon frozen by an enemy")                                                      \
-    T(FROZEN_WITHDRAWER, "frozen.withdrawer", 0, -500, 100, "freezing", IN_ULTIMA,                 \
+    T(FROZEN_WITHDRAWER, "frozen.withdrawer", 0, -500, 100, "freezing", IN_ULTIMA, SIGN_PENALTY,   \
       "per own Withdrawer frozen by an enemy")                                                     \
-    T(FROZEN_IMMOBILIZER, "frozen.immobilizer", 0, -500, 100, "freezing", IN_ULTIMA,               \
+    T(FROZEN_IMMOBILIZER, "frozen.immobilizer", 0, -500, 100, "freezing", IN_ULTIMA, SIGN_PENALTY, \
       "per own Immobilizer frozen by an enemy")                                                    \
-    T(SUICIDE_SPARE, "suicide_spare", 0, -200, 200, "freezing", IN_ULTIMA,                         \
+    T(SUICIDE_SPARE, "suicide_spare", 0, -200, 200, "freezing", IN_ULTIMA, SIGN_FREE,              \
       "per own frozen non-King piece (it holds a suicide move) while the own King cannot move")    \
-    T(IMMOB_ZONE, "immobilizer_zone", 8, -100, 200, "freezing", IN_BOTH,                           \
+    T(IMMOB_ZONE, "immobilizer_zone", 8, -100, 200, "freezing", IN_BOTH, SIGN_REWARD,              \
       "per enemy piece within two squares of an own unfrozen Immobilizer")                         \
-    T(PALACE_OCCUPY, "palace_occupy", 150, -500, 2000, "palace", IN_MAXIMA,                        \
+    T(PALACE_OCCUPY, "palace_occupy", 150, -500, 2000, "palace", IN_MAXIMA, SIGN_REWARD,           \
       "per own piece standing on an enemy palace square")                                          \
-    T(PALACE_REACH, "palace_reach", 40, -500, 1000, "palace", IN_MAXIMA,                           \
+    T(PALACE_REACH, "palace_reach", 40, -500, 1000, "palace", IN_MAXIMA, SIGN_REWARD,              \
       "per own piece able to move onto an enemy palace square")                                    \
-    T(PALACE_DOUBLE, "palace_double", 400, -500, 3000, "palace", IN_MAXIMA,                        \
+    T(PALACE_DOUBLE, "palace_double", 400, -500, 3000, "palace", IN_MAXIMA, SIGN_REWARD,           \
       "own piece on one enemy palace square and another able to reach the second")                 \
-    T(PALACE_CLOSE, "palace_close", 2, -50, 50, "palace", IN_MAXIMA,                               \
+    T(PALACE_CLOSE, "palace_close", 2, -50, 50, "palace", IN_MAXIMA, SIGN_REWARD,                  \
       "per piece, 10 minus its distance (in King steps) to the enemy palace")                      \
-    T(COORD_TARGETS, "coord_targets", 10, -100, 200, "king", IN_BOTH,                              \
+    T(COORD_TARGETS, "coord_targets", 10, -100, 200, "king", IN_BOTH, SIGN_REWARD,                 \
       "enemy pieces on the own King's rank or file, with a Coordinator")                           \
-    T(KING_PRESSURE, "king_pressure", 12, -100, 200, "king", IN_BOTH,                              \
+    T(KING_PRESSURE, "king_pressure", 12, -100, 200, "king", IN_BOTH, SIGN_REWARD,                 \
       "own unfrozen pieces within two squares of the enemy King")                                  \
-    T(TEMPO, "tempo", 10, -100, 100, "tempo", IN_ALL, "side to move")                              \
-    T(KING_FROZEN, "king_frozen", 0, -1000, 500, "king", IN_BOTH, "own King frozen by an enemy")   \
-    T(IMMOB_KING, "immobilizer_king", 0, -100, 200, "king", IN_BOTH,                               \
+    T(TEMPO, "tempo", 10, -100, 100, "tempo", IN_ALL, SIGN_FREE, "side to move")                   \
+    T(KING_FROZEN, "king_frozen", 0, -1000, 500, "king", IN_BOTH, SIGN_PENALTY,                    \
+      "own King frozen by an enemy")                                                               \
+    T(IMMOB_KING, "immobilizer_king", 0, -100, 200, "king", IN_BOTH, SIGN_REWARD,                  \
       "per own unfrozen Immobilizer, 7 minus its distance to the enemy King (at least 0)")         \
-    T(GUARD_SHELTER, "guard_shelter", 0, -100, 200, "king", IN_MAXIMA,                             \
+    T(GUARD_SHELTER, "guard_shelter", 0, -100, 200, "king", IN_MAXIMA, SIGN_REWARD,                \
       "own Guards next to the own King")                                                           \
-    T(KING_WRAP_PRESSURE, "king_wrap_pressure", 0, -100, 200, "king", IN_MAXIMA,                   \
+    T(KING_WRAP_PRESSURE, "king_wrap_pressure", 0, -100, 200, "king", IN_MAXIMA, SIGN_REWARD,      \
       "own unfrozen pieces within two squares of the enemy King across the a-h edge only")         \
-    T(KING_ATTACK_PINCER, "king_attack.pincer", 0, -100, 200, "king", IN_ULTIMA,                   \
+    T(KING_ATTACK_PINCER, "king_attack.pincer", 0, -100, 200, "king", IN_ULTIMA, SIGN_REWARD,      \
       "own unfrozen Pincers one rook slide from an empty square beside the enemy King on its "     \
       "rank or file")                                                                              \
     T(KING_ATTACK_COORDINATOR, "king_attack.coordinator", 0, -100, 200, "king", IN_ULTIMA,         \
+      SIGN_REWARD,                                                                                 \
       "own unfrozen Coordinators, if the own King is on or next to the enemy King's rank or file") \
-    T(KING_ATTACK_LEAPER, "king_attack.long_leaper", 0, -100, 200, "king", IN_ULTIMA,              \
+    T(KING_ATTACK_LEAPER, "king_attack.long_leaper", 0, -100, 200, "king", IN_ULTIMA, SIGN_REWARD, \
       "own unfrozen Long leapers first on a line from the enemy King")                             \
     T(KING_ATTACK_CHAMELEON, "king_attack.chameleon", 0, -100, 200, "king", IN_ULTIMA,             \
+      SIGN_REWARD,                                                                                 \
       "own unfrozen Chameleons beside the enemy King or one slide from an empty square beside it") \
     T(KING_ATTACK_WITHDRAWER, "king_attack.withdrawer", 0, -100, 200, "king", IN_ULTIMA,           \
+      SIGN_REWARD,                                                                                 \
       "own unfrozen Withdrawers beside the enemy King or one slide from an empty square beside "   \
       "it")                                                                                        \
-    T(KING_ATTACK_KING, "king_attack.king", 0, -100, 200, "king", IN_ULTIMA,                       \
+    T(KING_ATTACK_KING, "king_attack.king", 0, -100, 200, "king", IN_ULTIMA, SIGN_REWARD,          \
       "own King, unfrozen, within two steps of the enemy King")                                    \
-    T(PINCER_SUPPORT, "pincer_support", 0, -100, 100, "pincer", IN_BOTH,                           \
+    T(PINCER_SUPPORT, "pincer_support", 0, -100, 100, "pincer", IN_BOTH, SIGN_FREE,                \
       "own Pincers with an own piece on a rook-line neighbour (they pin captures between them)")   \
-    T(POINTS, "points", 100, 0, 1500, "score", IN_MARTIAN,                                         \
+    T(POINTS, "points", 100, 0, 1500, "score", IN_MARTIAN, SIGN_REWARD,                            \
       "per point of the score (pips captured): the official worth of a capture")                   \
-    T(PAWN, "pawn", 100, -500, 1500, "material", IN_MARTIAN, "value of a pawn in the own zone")    \
-    T(DRONE, "drone", 200, -500, 1500, "material", IN_MARTIAN, "value of a drone in the own zone") \
-    T(QUEEN, "queen", 300, -500, 1500, "material", IN_MARTIAN, "value of a queen in the own zone") \
-    T(MOB_PAWN, "mob_pawn", 0, -20, 50, "mobility", IN_MARTIAN,                                    \
+    T(PAWN, "pawn", 100, -500, 1500, "material", IN_MARTIAN, SIGN_FREE,                            \
+      "value of a pawn in the own zone")                                                           \
+    T(DRONE, "drone", 200, -500, 1500, "material", IN_MARTIAN, SIGN_FREE,                          \
+      "value of a drone in the own zone")                                                          \
+    T(QUEEN, "queen", 300, -500, 1500, "material", IN_MARTIAN, SIGN_FREE,                          \
+      "value of a queen in the own zone")                                                          \
+    T(MOB_PAWN, "mob_pawn", 0, -20, 50, "mobility", IN_MARTIAN, SIGN_REWARD,                       \
       "per move of a pawn (to an empty square or a capture)")                                      \
-    T(MOB_DRONE, "mob_drone", 0, -20, 50, "mobility", IN_MARTIAN,                                  \
+    T(MOB_DRONE, "mob_drone", 0, -20, 50, "mobility", IN_MARTIAN, SIGN_REWARD,                     \
       "per move of a drone (to an empty square or a capture)")                                     \
-    T(MOB_QUEEN, "mob_queen", 0, -20, 50, "mobility", IN_MARTIAN,                                  \
+    T(MOB_QUEEN, "mob_queen", 0, -20, 50, "mobility", IN_MARTIAN, SIGN_REWARD,                     \
       "per move of a queen (to an empty square or a capture)")                                     \
-    T(ATTACK_PAWN, "attack.pawn", 0, -200, 300, "attack", IN_MARTIAN,                              \
+    T(ATTACK_PAWN, "attack.pawn", 0, -200, 300, "attack", IN_MARTIAN, SIGN_REWARD,                 \
       "enemy pawns (across the canal) that an own piece can capture")                              \
-    T(ATTACK_DRONE, "attack.drone", 0, -200, 300, "attack", IN_MARTIAN,                            \
+    T(ATTACK_DRONE, "attack.drone", 0, -200, 300, "attack", IN_MARTIAN, SIGN_REWARD,               \
       "enemy drones (across the canal) that an own piece can capture")                             \
-    T(ATTACK_QUEEN, "attack.queen", 0, -200, 300, "attack", IN_MARTIAN,                            \
+    T(ATTACK_QUEEN, "attack.queen", 0, -200, 300, "attack", IN_MARTIAN, SIGN_REWARD,               \
       "enemy queens (across the canal) that an own piece can capture")                             \
-    T(MERGES, "merges", 0, -100, 300, "promotion", IN_MARTIAN,                                     \
+    T(MERGES, "merges", 0, -100, 300, "promotion", IN_MARTIAN, SIGN_FREE,                          \
       "field promotions (merges) the side could play now")                                         \
-    T(CLOCK_LEAD, "clock_lead", 0, -200, 200, "clock", IN_MARTIAN,                                 \
+    T(CLOCK_LEAD, "clock_lead", 0, -200, 200, "clock", IN_MARTIAN, SIGN_REWARD,                    \
       "while the clock runs: the score lead times 8 - clock (1 right after the call or a "         \
       "capture, 7 with one move left)")
 
@@ -169,27 +195,33 @@ enum {
     P(KING, "king", IN_BOTH, IN_MAXIMA)
 
 /* One piece type's tables as terms: 8 files, then 11 relative ranks; g and gp: the games of
- * PST_TYPES. */
+ * PST_TYPES. A square's entry has no fixed sign. */
 #define PST_ROWS(T, E, n, g, gp)                                                                   \
-    T(PSTF_##E##_A, "pst_file." n ".a", 0, -300, 300, "pst", g, "on file a")                       \
-    T(PSTF_##E##_B, "pst_file." n ".b", 0, -300, 300, "pst", g, "on file b")                       \
-    T(PSTF_##E##_C, "pst_file." n ".c", 0, -300, 300, "pst", g, "on file c")                       \
-    T(PSTF_##E##_D, "pst_file." n ".d", 0, -300, 300, "pst", g, "on file d")                       \
-    T(PSTF_##E##_E, "pst_file." n ".e", 0, -300, 300, "pst", g, "on file e")                       \
-    T(PSTF_##E##_F, "pst_file." n ".f", 0, -300, 300, "pst", g, "on file f")                       \
-    T(PSTF_##E##_G, "pst_file." n ".g", 0, -300, 300, "pst", g, "on file g")                       \
-    T(PSTF_##E##_H, "pst_file." n ".h", 0, -300, 300, "pst", g, "on file h")                       \
-    T(PSTR_##E##_0, "pst_rank." n ".0", 0, -300, 300, "pst", gp, "on its own palace row")          \
-    T(PSTR_##E##_1, "pst_rank." n ".1", 0, -300, 300, "pst", g, "on its own rank 1")               \
-    T(PSTR_##E##_2, "pst_rank." n ".2", 0, -300, 300, "pst", g, "on its own rank 2")               \
-    T(PSTR_##E##_3, "pst_rank." n ".3", 0, -300, 300, "pst", g, "on its own rank 3")               \
-    T(PSTR_##E##_4, "pst_rank." n ".4", 0, -300, 300, "pst", g, "on its own rank 4")               \
-    T(PSTR_##E##_5, "pst_rank." n ".5", 0, -300, 300, "pst", g, "on rank 5")                       \
-    T(PSTR_##E##_6, "pst_rank." n ".6", 0, -300, 300, "pst", g, "on the enemy's rank 4")           \
-    T(PSTR_##E##_7, "pst_rank." n ".7", 0, -300, 300, "pst", g, "on the enemy's rank 3")           \
-    T(PSTR_##E##_8, "pst_rank." n ".8", 0, -300, 300, "pst", g, "on the enemy's rank 2")           \
-    T(PSTR_##E##_9, "pst_rank." n ".9", 0, -300, 300, "pst", gp, "on the enemy's rank 1")          \
-    T(PSTR_##E##_10, "pst_rank." n ".10", 0, -300, 300, "pst", gp, "on the enemy palace row")
+    T(PSTF_##E##_A, "pst_file." n ".a", 0, -300, 300, "pst", g, SIGN_FREE, "on file a")            \
+    T(PSTF_##E##_B, "pst_file." n ".b", 0, -300, 300, "pst", g, SIGN_FREE, "on file b")            \
+    T(PSTF_##E##_C, "pst_file." n ".c", 0, -300, 300, "pst", g, SIGN_FREE, "on file c")            \
+    T(PSTF_##E##_D, "pst_file." n ".d", 0, -300, 300, "pst", g, SIGN_FREE, "on file d")            \
+    T(PSTF_##E##_E, "pst_file." n ".e", 0, -300, 300, "pst", g, SIGN_FREE, "on file e")            \
+    T(PSTF_##E##_F, "pst_file." n ".f", 0, -300, 300, "pst", g, SIGN_FREE, "on file f")            \
+    T(PSTF_##E##_G, "pst_file." n ".g", 0, -300, 300, "pst", g, SIGN_FREE, "on file g")            \
+    T(PSTF_##E##_H, "pst_file." n ".h", 0, -300, 300, "pst", g, SIGN_FREE, "on file h")            \
+    T(PSTR_##E##_0, "pst_rank." n ".0", 0, -300, 300, "pst", gp, SIGN_FREE,                        \
+      "on its own palace row")                                                                     \
+    T(PSTR_##E##_1, "pst_rank." n ".1", 0, -300, 300, "pst", g, SIGN_FREE, "on its own rank 1")    \
+    T(PSTR_##E##_2, "pst_rank." n ".2", 0, -300, 300, "pst", g, SIGN_FREE, "on its own rank 2")    \
+    T(PSTR_##E##_3, "pst_rank." n ".3", 0, -300, 300, "pst", g, SIGN_FREE, "on its own rank 3")    \
+    T(PSTR_##E##_4, "pst_rank." n ".4", 0, -300, 300, "pst", g, SIGN_FREE, "on its own rank 4")    \
+    T(PSTR_##E##_5, "pst_rank." n ".5", 0, -300, 300, "pst", g, SIGN_FREE, "on rank 5")            \
+    T(PSTR_##E##_6, "pst_rank." n ".6", 0, -300, 300, "pst", g, SIGN_FREE,                         \
+      "on the enemy's rank 4")                                                                     \
+    T(PSTR_##E##_7, "pst_rank." n ".7", 0, -300, 300, "pst", g, SIGN_FREE,                         \
+      "on the enemy's rank 3")                                                                     \
+    T(PSTR_##E##_8, "pst_rank." n ".8", 0, -300, 300, "pst", g, SIGN_FREE,                         \
+      "on the enemy's rank 2")                                                                     \
+    T(PSTR_##E##_9, "pst_rank." n ".9", 0, -300, 300, "pst", gp, SIGN_FREE,                        \
+      "on the enemy's rank 1")                                                                     \
+    T(PSTR_##E##_10, "pst_rank." n ".10", 0, -300, 300, "pst", gp, SIGN_FREE,                      \
+      "on the enemy palace row")
 
 enum { PST_FILE_NB = 8, PST_RANK_NB = 11, PST_TYPE_TERMS = PST_FILE_NB + PST_RANK_NB };
 
@@ -204,19 +236,21 @@ enum { PST_FILE_NB = 8, PST_RANK_NB = 11, PST_TYPE_TERMS = PST_FILE_NB + PST_RAN
 
 /* One zoned piece type's tables as terms: 4 files, then the 4 ranks of the own half. */
 #define ZONED_PST_ROWS(T, E, n)                                                                    \
-    T(ZPSTF_##E##_A, "pst_file." n ".a", 0, -300, 300, "pst", IN_MARTIAN,                          \
+    T(ZPSTF_##E##_A, "pst_file." n ".a", 0, -300, 300, "pst", IN_MARTIAN, SIGN_FREE,               \
       "on file a from its own side (North: d)")                                                    \
-    T(ZPSTF_##E##_B, "pst_file." n ".b", 0, -300, 300, "pst", IN_MARTIAN,                          \
+    T(ZPSTF_##E##_B, "pst_file." n ".b", 0, -300, 300, "pst", IN_MARTIAN, SIGN_FREE,               \
       "on file b from its own side (North: c)")                                                    \
-    T(ZPSTF_##E##_C, "pst_file." n ".c", 0, -300, 300, "pst", IN_MARTIAN,                          \
+    T(ZPSTF_##E##_C, "pst_file." n ".c", 0, -300, 300, "pst", IN_MARTIAN, SIGN_FREE,               \
       "on file c from its own side (North: b)")                                                    \
-    T(ZPSTF_##E##_D, "pst_file." n ".d", 0, -300, 300, "pst", IN_MARTIAN,                          \
+    T(ZPSTF_##E##_D, "pst_file." n ".d", 0, -300, 300, "pst", IN_MARTIAN, SIGN_FREE,               \
       "on file d from its own side (North: a)")                                                    \
-    T(ZPSTR_##E##_1, "pst_rank." n ".1", 0, -300, 300, "pst", IN_MARTIAN,                          \
+    T(ZPSTR_##E##_1, "pst_rank." n ".1", 0, -300, 300, "pst", IN_MARTIAN, SIGN_FREE,               \
       "on its own edge row (South: 1, North: 8)")                                                  \
-    T(ZPSTR_##E##_2, "pst_rank." n ".2", 0, -300, 300, "pst", IN_MARTIAN, "on its own row 2")      \
-    T(ZPSTR_##E##_3, "pst_rank." n ".3", 0, -300, 300, "pst", IN_MARTIAN, "on its own row 3")      \
-    T(ZPSTR_##E##_4, "pst_rank." n ".4", 0, -300, 300, "pst", IN_MARTIAN,                          \
+    T(ZPSTR_##E##_2, "pst_rank." n ".2", 0, -300, 300, "pst", IN_MARTIAN, SIGN_FREE,               \
+      "on its own row 2")                                                                          \
+    T(ZPSTR_##E##_3, "pst_rank." n ".3", 0, -300, 300, "pst", IN_MARTIAN, SIGN_FREE,               \
+      "on its own row 3")                                                                          \
+    T(ZPSTR_##E##_4, "pst_rank." n ".4", 0, -300, 300, "pst", IN_MARTIAN, SIGN_FREE,               \
       "on its own row 4, next to the canal")
 
 enum { ZPST_FILE_NB = 4, ZPST_RANK_NB = 4, ZPST_TYPE_TERMS = ZPST_FILE_NB + ZPST_RANK_NB };
@@ -273,7 +307,7 @@ enum { ZPST_FILE_NB = 4, ZPST_RANK_NB = 4, ZPST_TYPE_TERMS = ZPST_FILE_NB + ZPST
     S(HISTORY_MALUS, "search.history_malus", 0, 0, 1, "selective", IN_ALL,                         \
       "history: a quiet cut-off move's earlier quiet siblings lose what it gains (1: on, 0: off)")
 
-#define TERM_ENUM(e, name, v1, lo, hi, group, games, doc) T_##e,
+#define TERM_ENUM(e, name, v1, lo, hi, group, games, sign, doc) T_##e,
 #define PST_TERM_ENUM(e, n, g, gp) PST_ROWS(TERM_ENUM, e, n, g, gp)
 #define ZPST_TERM_ENUM(e, n) ZONED_PST_ROWS(TERM_ENUM, e, n)
 /* The evaluation terms, in weight-table order: the scalar terms, the piece-square tables of
@@ -289,7 +323,7 @@ enum Term {
 #undef PST_TERM_ENUM
 #undef TERM_ENUM
 
-#define PAIR_ENUM(e, name, v1, lo, hi, group, games, doc) W_##e##_MG, W_##e##_EG,
+#define PAIR_ENUM(e, name, v1, lo, hi, group, games, sign, doc) W_##e##_MG, W_##e##_EG,
 #define PST_PAIR_ENUM(e, n, g, gp) PST_ROWS(PAIR_ENUM, e, n, g, gp)
 #define ZPST_PAIR_ENUM(e, n) ZONED_PST_ROWS(PAIR_ENUM, e, n)
 #define SINGLE_ENUM(e, name, v1, lo, hi, group, games, doc) W_##e,
@@ -412,6 +446,7 @@ typedef struct WeightDef {
     int v1, min, max;
     const char *group, *doc; /* doc: the meaning on Maxima's board (weights_doc: on a game's) */
     unsigned games;          /* the games that have the weight: IN_MAXIMA, IN_ULTIMA bits */
+    WeightSign sign;         /* the sign its meaning fixes (SIGN_FREE: none; single weights) */
 } WeightDef;
 
 extern const WeightDef weight_defs[W_NB];
@@ -510,6 +545,14 @@ void weights_start(Weights *w, const Variant *v);
  * also named "ultima" in Ultima). A weight of the table that v lacks is refused: "file:line:
  * 'mage' is not an Ultima weight". */
 bool weights_load_game(Weights *w, const char *path, const Variant *v, char *err, size_t errlen);
+
+/* Whether value x of weight i contradicts the sign its meaning fixes (a reward below 0, a
+ * penalty above 0). */
+static inline bool weights_sign_contradicts(int i, int x) { return weight_defs[i].sign * x < 0; }
+
+/* The weights of game v whose value in w contradicts the sign their meaning fixes, in table
+ * order, into idx (at most max; idx may be NULL with max 0 to count them); returns how many. */
+int weights_sign_contradictions(const Weights *w, const Variant *v, int *idx, int max);
 
 /* Index of a weight of the table by its full name ("pincer.mg", "search.aspiration"), whatever
  * the game, or -1. */

@@ -8,6 +8,8 @@
 # tests/lib/edge_figures.py); one
 # thread gives the files of two; a run interrupted in its second part and resumed gives the
 # files of a run in one go; [edge] nodes = abc is refused with one line naming file and line.
+# The page draws the first player's score by strength (edge.csv, with the 50% line) and the
+# endings' shares (endings_share.csv), and its headline is the score in words.
 # Prints one "PASS name" or "FAIL name" line per check; exits 1 if any failed.
 # Environment: BIN (default bin/maxtune). Runs in a mktemp -d folder under /tmp.
 set -u
@@ -51,6 +53,12 @@ check "Martian summary.json adds up and agrees with the parts' PGN and the CSV f
 check "the report states the trend and the Martian sections" eval \
     'has $E/report.md "**The first player'"'"'s edge " && has $E/report.md "## Who calls the clock" &&
      has $E/report.md "## The no-undo rule" && has $E/report.md "| 300 | 40 |"'
+check "the page draws the score by strength and the endings, and its headline is the score in words" eval \
+    'has $E/report.md "![South'"'"'s score by strength](edge.png)" && has $E/report.md "](endings.png)" &&
+     grep -qE "^\*\*South \(moving first\) scores [0-9.]+% \[[0-9.]+, [0-9.]+\] at 300 nodes \([+-][0-9]+ Elo\)\.\*\*$" $E/report.md &&
+     has $E/report.html "data-key=\"headline\"" && has $E/report.html "\"csv\":\"edge.csv\"" &&
+     has $E/report.html "\"yref_label\":\"50%: no edge\"" && has $E/report.html "\"csv\":\"endings_share.csv\"" &&
+     [ -s $E/edge.png ] && [ -s $E/endings.png ]'
 
 run "$CFG" --set run.results_dir="$T/r" --set run.threads=1
 mv "$T/r/e" "$T/b"

@@ -44,6 +44,11 @@ check "generations.csv: gen-0 at 0 and a row per generation; report and summary 
     '[ "$(wc -l <$F/generations.csv)" = 4 ] && grep -q "^0,gen-0,,.*,0.00,0.00,0.00$" $F/generations.csv &&
      has $F/report.md "| [gen-2](gen-2/report.md) |" && has $F/report.md "CPU hours" &&
      [ "$(grep -c "\"generation\": " $F/summary.json)" = 2 ] && has $F/summary.json "\"best\": "'
+# The best weights' signs: v1's and the tiny generations' keep every sign their meaning fixes, or
+# the section names the ones they flipped.
+check "the report checks the best weights' signs against their meanings" eval \
+    'has $F/report.md "## Signs that contradict their meaning" &&
+     grep -qE "^(None: in (gen-[12].s final weights|the start weights), each of the [0-9]+ weights|In (gen-[12].s final weights|the start weights), [0-9]+ of the [0-9]+ weights)" $F/report.md'
 check "maxtune report re-makes its pages (two generations: no gen-3 to make)" eval \
     '"$BIN" report $F >$T/rep 2>&1 && grep -q "gens/gen-2/selfplay/report.html$" $T/rep &&
      grep -q "gens/report.html$" $T/rep && ! grep -q gen-3 $T/rep'

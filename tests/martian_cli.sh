@@ -2,7 +2,8 @@
 # martian_cli.sh: Martian Chess (two players) from the command line, the protocol and PGN.
 # search, bench and weights --help list the engine's games (those an unknown --variant names);
 # bench --variant martian searches Martian positions (its signature: tests/bench_signature.sh);
-# weights --variant martian prints Martian Chess's table, which reads back; `uci` lists
+# weights --variant martian prints Martian Chess's table, which reads back, and --signs flags the
+# default's clock_lead.mg = -147 (a reward below 0) but nothing in the start table; `uci` lists
 # UCI_Variant martian, and after `setoption name UCI_Variant value martian` startpos and
 # `position fen` take Martian positions and moves (x, +, *) and go nodes N answers
 # `maxtune search --variant martian --nodes N`'s move; a match of [run] variant = martian with an
@@ -42,6 +43,12 @@ check "weights --variant martian: Martian Chess's table, which reads back; not a
     eval 'has "$T/m.weights" "weights file for Martian Chess" && grep -q "^points.mg " "$T/m.weights" &&
           ! grep -q "^mage" "$T/m.weights" && same "$T/m.weights" "$T/m2.weights" &&
           same "$T/m.weights" "$T/m3.weights" && [ $RC -eq 2 ] && has "$T/err" "is not a Maxima weight"'
+
+"$BIN" weights default --variant martian --signs >"$T/signs" 2>&1; RC_S=$?
+"$BIN" weights start --variant martian --signs >"$T/signs0" 2>&1; RC_S0=$?
+check "weights --signs: the default's clock_lead.mg = -147 contradicts its meaning (exit 1); the start table's signs are all right (exit 0)" \
+    eval '[ $RC_S -eq 1 ] && has "$T/signs" "clock_lead.mg = -147 contradicts its meaning, a reward (>= 0): while the clock runs" &&
+          ! has "$T/signs" "clock_lead.eg" && [ $RC_S0 -eq 0 ] && [ "$(cat "$T/signs0")" = "signs that contradict their meaning: 0" ]'
 
 # --- the protocol -------------------------------------------------------------------------------
 uci_best martian startpos 2000 >/dev/null

@@ -7,7 +7,8 @@
 # per ply the scores and the clock, the last ply's equal to the final FEN's; a Maxima game's
 # page holds no zones. The pipeline's weights report draws a 4-file table (ranks 4..1) per type
 # (pawn, drone, queen) and phase and writes 4 x 4 squares per block, and the SPSA report names
-# the official points as its reference. Prints PASS/FAIL lines; exits 1 if any failed.
+# the official points as its reference; both flag clock_lead.mg = -147, a reward below 0, among
+# the signs that contradict their meaning. Prints PASS/FAIL lines; exits 1 if any failed.
 # Environment: BIN (default bin/maxtune). About 5 s.
 set -u
 NAME=martian_pages
@@ -81,5 +82,12 @@ check "squares.dat: 6 blocks of 4 x 4 squares on files 0-3, ranks 1-4" eval \
      [ "$(grep -cE "^[0-9]+ [0-9]+ " $MP/squares.dat)" -eq 96 ]'
 check "spsa report: the official points as the reference" eval \
     'has $MP/spsa/report.md "| hand-set (martian) | points (points) | tuned / tuned point |"'
+# The pipeline started from the default's clock_lead.mg = -147 (a reward below 0), which SPSA
+# ties to its end-game weight, still below 0: its report and its SPSA's flag it, with its start
+# value and meaning.
+check "pipeline and spsa reports: clock_lead.mg = -147 among the signs that contradict their meaning" eval \
+    'has $MP/report.md "## Signs that contradict their meaning" &&
+     grep -qE "^\| clock_lead\.mg \| -[0-9]+ \| -147 \| >= 0 \(a reward\) \| while the clock runs:" $MP/report.md &&
+     grep -qE "^\| clock_lead\.mg \| -[0-9]+ \| -147 \| >= 0 \(a reward\) \| while the clock runs:" $MP/spsa/report.md'
 echo "martian_pages: $((SECONDS - start)) s"
 [ $failures -eq 0 ]

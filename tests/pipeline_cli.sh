@@ -7,9 +7,13 @@
 # each of its four stages in turn (once with SIGINT, once with SIGKILL) and resumed each time
 # writes the same files as an uninterrupted one; that bad [pipeline] keys are refused with
 # file:line and leave no folder; that with a params file SPSA tunes its parameters from the
-# fitted weights. Runs are made in the same folder ($T/r) and moved aside, so
-# that the paths the stages' files name are the same. Prints one "PASS name" or "FAIL name" line
-# per check; exits 1 if any failed. Environment: BIN, the program (default bin/maxtune).
+# fitted weights; that [pipeline] gate_opponents plays the final weights against each opponent
+# as the gate (gate-1/, gate-2/; against the start's weights it repeats the gate's games) and
+# reports each,
+# and refuses an empty item or a missing file. Runs are made in the same folder ($T/r) and moved
+# aside, so that the paths the stages' files name are the same. Prints one "PASS name" or
+# "FAIL name" line per check; exits 1 if any failed. Environment: BIN, the program (default
+# bin/maxtune).
 set -u
 NAME=pipeline_cli
 # shellcheck source=lib/common.sh
@@ -112,6 +116,31 @@ check "a params file in a pipeline: SPSA tunes its two weights from the fitted v
 run "$CFG" --set run.results_dir="$T/nofolder" --set pipeline.start_weights=$T/missing.weights
 check "missing start weights refused (exit 2), no folder" eval \
     '[ $RC -eq 2 ] && has $T/err "[pipeline] start_weights" && [ ! -e $T/nofolder ]'
+
+# --- the gate against other engines ([pipeline] gate_opponents) ------------------------------
+run "$CFG" --set run.results_dir="$T/op" --set run.threads=2 --set pipeline.gate_opponents="default, material"
+O=$T/op/tiny
+# The value of key $2 in summary.json $1 (a number).
+json_num() { python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])' "$1" "$2"; }
+check "gate_opponents = default, material: the final weights play each in gate-1/, gate-2/ as the gate" eval \
+    '[ $RC -eq 0 ] && has $O/gate-1/summary.json "\"player_b\": \"default\"" &&
+     has $O/gate-2/summary.json "\"player_b\": \"material\"" && grep -q "^weights = material$" $O/gate-2/config.ini &&
+     [ "$(ini_value $O/gate-2/config.ini engine_a nodes)" = 300 ] && [ "$(ini_value $O/gate-2/config.ini match pairs)" = 6 ] &&
+     [ "$(json_num $O/gate-2/summary.json games)" = 12 ]'
+check "gate-1 (against default, the start) repeats the gate: the same openings and moves" eval \
+    '[ "$(json_num $O/gate-1/summary.json elo)" = "$(json_num $O/gate/summary.json elo)" ] &&
+     same <(grep -v "^\[" $O/gate/games.pgn) <(grep -v "^\[" $O/gate-1/games.pgn)'
+check "the report and summary.json give each opponent's Elo" eval \
+    'has $O/report.md "## The gate against other engines" &&
+     grep -qE "^\| gate-2 \| \`material\` \| 12 \| \*\*[+-][0-9.]+ \+/- [0-9.]+\*\* \| [0-9.]+% \| \[gate-2/report.md\]" $O/report.md &&
+     has $O/summary.json "\"gate_opponents\": [" && has $O/summary.json "{\"folder\": \"gate-1\", \"weights\": \"default\", \"match\": {" &&
+     ! has $T/ref/tiny/report.md "The gate against other engines"'
+run "$CFG" --set run.results_dir="$T/nofolder" --set pipeline.gate_opponents="default,,material"
+check "gate_opponents with an empty item refused (exit 2), no folder" eval \
+    '[ $RC -eq 2 ] && has $T/err "[pipeline] gate_opponents" && has $T/err "an empty item" && [ ! -e $T/nofolder ]'
+run "$CFG" --set run.results_dir="$T/nofolder" --set pipeline.gate_opponents="start, $T/missing.weights"
+check "a missing opponent's weights refused (exit 2), no folder" eval \
+    '[ $RC -eq 2 ] && has $T/err "[pipeline] gate_opponents" && [ ! -e $T/nofolder ]'
 
 echo "pipeline_cli: $failures failed ($((SECONDS - start)) s)"
 [ "$failures" -eq 0 ]

@@ -12,7 +12,9 @@ re-derived from games.pgn itself, each game replayed from its moves' text (repla
 clock calls by the caller's team's standing on points (ahead, level, behind) and the callers'
 wins and draws, in summary.json and zoned.csv; the merges; the margins; in four-player games
 the captures of a partner's piece and the taker's team's results; and the trend's slope (its se
-and verdict with two strengths) from the games' results. GAME: maxima, ultima, martian or
+and verdict with two strengths) from the games' results. endings_share.csv (the plot's) holds
+each ending's share, the draws' and the ties', and the headline states the first player's score
+at the strongest setting with its interval and Elo. GAME: maxima, ultima, martian or
 martian4. Prints each problem; exits 1 if any."""
 import csv
 import json
@@ -226,6 +228,35 @@ def main():
         pv = math.erfc(abs(z) / math.sqrt(2))
         want = "shows no trend" if pv >= 0.05 else "grows" if slope > 0 else "shrinks"
         expect(t["verdict"] == want, f"trend: verdict {t['verdict']}, want {want}")
+    # endings_share.csv (the plot of endings): each share is the count of summary.json over
+    # the games; every ending some game had has a column, and the endings' shares sum to 1.
+    shares = list(csv.DictReader(open(os.path.join(folder, "endings_share.csv"))))
+    expect([int(r["nodes"]) for r in shares] == [c["nodes"] for c in s["strengths"]],
+           "endings_share.csv: a row per strength")
+    for r, c in zip(shares, s["strengths"]):
+        n, k = c["games"], c["nodes"]
+        ended = 0.0
+        for name, t in c["terminations"].items():
+            col = name.replace(":", "").replace(" ", "_")
+            if col in r:
+                expect(abs(float(r[col]) - t["games"] / n) < 1e-4, f"{k}: share of {name}")
+                ended += float(r[col])
+            else:
+                expect(t["games"] == 0, f"{k}: {name} ended games but has no share column")
+        expect(abs(ended - 1) < 1e-3, f"{k}: endings_share.csv's endings sum to 1")
+        expect(abs(float(r["draws"]) - c["draws"] / n) < 1e-4, f"{k}: share of draws")
+        if s["zoned"]:
+            expect(abs(float(r["ties"]) - c["ties"] / n) < 1e-4, f"{k}: share of ties")
+    # The headline: the first player's score at the strongest setting, in words, as edge.csv.
+    top = s["strengths"][-1]
+    p, lo, hi = top["first_score"]
+    elo = ""  # none at a score of 0 or 1
+    if 0 < p < 1:
+        x = -400 * math.log10(1 / p - 1)
+        elo = f" ({0.0 if abs(x) < 0.5 else x:+.0f} Elo)"  # "+0 Elo", never "-0"
+    want = (f"{s['first_player'][0].upper()}{s['first_player'][1:]} (moving first) scores "
+            f"{100 * p:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] at {top['nodes']} nodes{elo}")
+    expect(s["headline"] == want, f"headline {s['headline']!r}, want {want!r}")
     for b in bad:
         print("  " + b)
     sys.exit(1 if bad else 0)

@@ -190,6 +190,43 @@ void weights_report_markdown(FILE *out, const WeightsView *v)
     fprintf(out, "\n</details>\n");
 }
 
+void weights_report_signs(FILE *out, const Weights *w, const Weights *start, const Variant *v,
+                          const char *whose)
+{
+    int fixed = 0;
+    for (int i = 0; i < W_NB; i++)
+        fixed += weights_in_game(v, i) && weight_defs[i].sign != SIGN_FREE;
+    int n = weights_sign_contradictions(w, v, NULL, 0);
+    fprintf(out, "## Signs that contradict their meaning\n\n");
+    if (n == 0) {
+        fprintf(out,
+                "None: in %s, each of the %d weights whose meaning fixes a sign (a reward is never "
+                "below 0, a penalty never above 0: `search/weights.h`) has it.\n\n",
+                whose, fixed);
+        return;
+    }
+    int idx[W_NB];
+    weights_sign_contradictions(w, v, idx, W_NB);
+    fprintf(out,
+            "In %s, %d of the %d weights whose meaning fixes a sign (a reward is never below 0, a "
+            "penalty never above 0: `search/weights.h`) have the other one: the evaluation "
+            "rewards what the weight's meaning calls bad, or penalises what it calls good. "
+            "Self-play does not show such a flaw (both sides share it); games against other "
+            "weights can.\n\n"
+            "| weight | value |%s its meaning wants | meaning |\n|---|---:|%s---|---|\n",
+            whose, n, fixed, start ? " start |" : "", start ? "---:|" : "");
+    for (int k = 0; k < n; k++) {
+        int i = idx[k];
+        fprintf(out, "| %s | %d |", weight_defs[i].name, w->v[i]);
+        if (start)
+            fprintf(out, " %d |", start->v[i]);
+        fprintf(out, " %s | %s |\n",
+                weight_defs[i].sign == SIGN_REWARD ? ">= 0 (a reward)" : "<= 0 (a penalty)",
+                weights_doc(v, i));
+    }
+    fprintf(out, "\n");
+}
+
 bool weights_report_plot(const RunDir *rd, const char *squares, const WeightsView *v)
 {
     if (!v->png || !has_squares(v->w))

@@ -51,6 +51,14 @@ bool weights_report_write_squares(FILE *out, void *data);
 /* Writes the markdown section: the tables and the heat map (data is a WeightsView). */
 void weights_report_markdown(FILE *out, const WeightsView *v);
 
+/* Writes the section "Signs that contradict their meaning" of w, weights of game v (`whose`
+ * names them in its text: "the tuned weights"): each weight whose value contradicts the sign
+ * its meaning fixes (weights.h's sign column: a reward below 0, a penalty above 0), with its
+ * value, its value in start (NULL: no such column), the sign it should have and its meaning;
+ * or a line saying there is none. */
+void weights_report_signs(FILE *out, const Weights *w, const Weights *start, const Variant *v,
+                          const char *whose);
+
 /* Draws the heat map `v->png` from `squares` (written by weights_report_write_squares) in the
  * run folder; false (with gnuplot's note printed) when it cannot. */
 bool weights_report_plot(const RunDir *rd, const char *squares, const WeightsView *v);

@@ -58,12 +58,15 @@ int edge_run(const Config *cfg, RunDir *rd)
     if (status == EXIT_INTERRUPTED)
         fprintf(stderr, "edge run interrupted: run the same command again to resume\n");
     bool zoned = variant_zoned(r->game);
-    JobOutputs out = {.report = {"report.md", edge_write_report, r},
+    JobOutputs out = {.plot = edge_plot,
+                      .plot_data = r,
+                      .report = {"report.md", edge_write_report, r},
                       .summary = {RUNDIR_SUMMARY, edge_write_summary, r},
                       .print = edge_print,
                       .print_data = r};
     job_add_file(&out, "edge.csv", edge_write_table, r);
     job_add_file(&out, "endings.csv", edge_write_endings, r);
+    job_add_file(&out, "endings_share.csv", edge_write_shares, r);
     job_add_file(&out, zoned ? "margins.csv" : NULL, edge_write_margins, r);
     job_add_file(&out, zoned ? "zoned.csv" : NULL, edge_write_zoned, r);
     status = job_end(&job, status, &out);

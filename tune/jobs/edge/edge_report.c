@@ -3,6 +3,7 @@
  * printed result (see edge_report.h). */
 #include "tune/jobs/edge/edge_report.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +14,7 @@
 #include "tune/jobs/common/job.h"
 #include "tune/pages/html.h"
 #include "tune/play/match_config.h"
+#include "tune/run/plot.h"
 
 /* The half-width of a 95% interval in standard errors. */
 #define Z95 STATS_Z95
@@ -176,6 +178,15 @@ static const char *trend_verdict(const StatsTrend *t)
     return t->p >= 0.05 ? "shows no trend" : t->slope > 0 ? "grows" : "shrinks";
 }
 
+/* The trend in words ("shows no trend with strength: -0.10 points per doubling of the nodes
+ * [-0.97, +0.77]"). */
+static void trend_text(const StatsTrend *t, char *buf, size_t len)
+{
+    snprintf(buf, len, "%s with strength: %+.2f points per doubling of the nodes [%+.2f, %+.2f]",
+             trend_verdict(t), 100 * t->slope, 100 * (t->slope - Z95 * t->se),
+             100 * (t->slope + Z95 * t->se));
+}
+
 /* A rate as "12.3% [10.1, 14.8]" (percent). */
 static void rate_text(SeriesRate x, char *buf, size_t len)
 {
@@ -209,6 +220,26 @@ static bool term_listed(const EdgeResult *r, int t)
     return game_termination_in_game((Termination)t, r->game);
 }
 
+/* Whether termination t has a column in the report's table of endings: listed for the game, and
+ * not one of the ends an engine process brings (time forfeit, infraction, abandoned), which
+ * self-play of the built-in engine never has. */
+static bool term_tabled(const EdgeResult *r, int t)
+{
+    return term_listed(r, t) && (t < TERM_TIME_FORFEIT || t >= TERM_EMPTY_ZONE);
+}
+
+/* Whether termination t is drawn in the plot of endings: tabled and ended a game at some
+ * strength (a share that is 0 everywhere is left out of the plot, not of the table). */
+static bool term_plotted(const EdgeResult *r, int t)
+{
+    if (!term_tabled(r, t))
+        return false;
+    for (int k = 0; k < r->ec->ndepths; k++)
+        if (r->cell[k].term[t] > 0)
+            return true;
+    return false;
+}
+
 /* A termination's name as a CSV column ("adjudication: draw" -> "adjudication_draw"). */
 static void term_column(int t, char *buf, size_t len)
 {
@@ -222,6 +253,23 @@ static void term_column(int t, char *buf, size_t len)
 
 /* The title of the first player ("White", "South"). */
 static const char *first_name(const EdgeResult *r) { return r->game->team_names[WHITE]; }
+
+/* The page's headline: the first player's score at the strongest setting, with its interval and
+ * its Elo ("South (moving first) scores 61.7% [59.4, 63.9] at 8000 nodes (+83 Elo)"). */
+static void headline_text(const EdgeResult *r, char *buf, size_t len)
+{
+    int k = r->ec->ndepths - 1;
+    SeriesRate s = first_score(&r->cell[k]);
+    char rate[64];
+    rate_text(s, rate, sizeof rate);
+    double elo = stats_elo_from_score(s.p);
+    char elo_text[32] = ""; /* none at a score of 0 or 1 (an infinite Elo) */
+    if (isfinite(elo))
+        snprintf(elo_text, sizeof elo_text, " (%+.0f Elo)", fabs(elo) < 0.5 ? 0.0 : elo);
+    snprintf(buf, len, "%s (moving first) scores %s at %ld nodes%s", first_name(r), rate,
+             r->ec->node[k], elo_text);
+    buf[0] = (char)toupper((unsigned char)buf[0]);
+}
 
 bool edge_write_table(FILE *out, void *data)
 {
@@ -310,6 +358,67 @@ bool edge_write_zoned(FILE *out, void *data)
     return true;
 }
 
+bool edge_write_shares(FILE *out, void *data)
+{
+    const EdgeResult *r = data;
+    bool zoned = variant_zoned(r->game);
+    fprintf(out, "nodes");
+    for (int t = 0; t < TERM_NB; t++)
+        if (term_plotted(r, t)) {
+            char name[64];
+            term_column(t, name, sizeof name);
+            fprintf(out, ",%s", name);
+        }
+    fprintf(out, ",draws%s\n", zoned ? ",ties" : "");
+    for (int k = 0; k < r->ec->ndepths; k++) {
+        const EdgeCell *c = &r->cell[k];
+        double n = c->games > 0 ? (double)c->games : NAN;
+        fprintf(out, "%ld", r->ec->node[k]);
+        for (int t = 0; t < TERM_NB; t++)
+            if (term_plotted(r, t))
+                fprintf(out, ",%.4f", (double)c->term[t] / n);
+        fprintf(out, ",%.4f", (double)c->draws / n);
+        if (zoned)
+            fprintf(out, ",%.4f", (double)c->ties / n);
+        fprintf(out, "\n");
+    }
+    return true;
+}
+
+/* The columns of endings.csv's shares (edge_write_shares): the nodes, the endings plotted, the
+ * draws and, in a zoned game, the ties. */
+static int shares_columns(const EdgeResult *r)
+{
+    int n = 2 + variant_zoned(r->game);
+    for (int t = 0; t < TERM_NB; t++)
+        n += term_plotted(r, t);
+    return n;
+}
+
+bool edge_plot(void *data)
+{
+    const EdgeResult *r = data;
+    char title[300], script[1200];
+    snprintf(title, sizeof title, "%s: %s's score by strength (95%% intervals)", r->cfg->name,
+             first_name(r));
+    snprintf(script, sizeof script,
+             "set key top right\nset xlabel 'nodes per move'\nset ylabel \"%s's score\"\n"
+             "set offsets 0, 0, 0.02, 0.02\nset xrange [-0.5:%d.5]\n"
+             "plot 'edge.csv' skip 1 using 0:6:7:8:xtic(1) with yerrorbars pt 7 ps 1.5 lw 2 "
+             "title 'score', 0.5 with lines dt 2 lc rgb '#888888' title '50%%: no edge'\n",
+             first_name(r), r->ec->ndepths - 1);
+    if (!plot_draw(r->rd, "edge.png", title, script))
+        return false;
+    snprintf(title, sizeof title, "%s: how the games end, by strength", r->cfg->name);
+    snprintf(script, sizeof script,
+             "set key top right autotitle columnhead\nset style data histograms\n"
+             "set style histogram clustered gap 1\nset style fill solid 0.8 border -1\n"
+             "set xlabel 'nodes per move'\nset ylabel 'share of the games'\n"
+             "set yrange [0:1]\nplot for [i=2:%d] 'endings_share.csv' using i:xtic(1)\n",
+             shares_columns(r));
+    return plot_draw(r->rd, "endings.png", title, script);
+}
+
 /* The sum of a standing-indexed count. */
 static long standings_sum(const long *v) { return v[0] + v[1] + v[2]; }
 
@@ -331,6 +440,10 @@ static void report_edge(FILE *out, const EdgeResult *r)
     }
     fprintf(out, "\n*95%% intervals: normal on the per-game scores (1, 1/2, 0) for the score; "
                  "Wilson's for the draw rate and the decisive share.*\n\n");
+    fprintf(out,
+            "![%s's score by strength](edge.png)\n\n*%s's score at each strength with its "
+            "95%% interval; the dashed line is 50%%, no edge.*\n\n",
+            first_name(r), first_name(r));
     StatsTrend t;
     if (!edge_trend(r, &t)) {
         fprintf(out, "No trend could be fitted.\n\n");
@@ -355,7 +468,7 @@ static void report_endings(FILE *out, const EdgeResult *r)
     fprintf(out, "| nodes |");
     int cols = 0;
     for (int t = 0; t < TERM_NB; t++)
-        if (term_listed(r, t) && (t < TERM_TIME_FORFEIT || t >= TERM_EMPTY_ZONE)) {
+        if (term_tabled(r, t)) {
             fprintf(out, " %s |", game_termination_name((Termination)t));
             cols++;
         }
@@ -368,7 +481,7 @@ static void report_endings(FILE *out, const EdgeResult *r)
         double n = c->games > 0 ? (double)c->games : NAN;
         fprintf(out, "| %ld |", r->ec->node[k]);
         for (int t = 0; t < TERM_NB; t++)
-            if (term_listed(r, t) && (t < TERM_TIME_FORFEIT || t >= TERM_EMPTY_ZONE))
+            if (term_tabled(r, t))
                 fprintf(out, " %.1f%% (%ld) |", 100 * (double)c->term[t] / n, c->term[t]);
         fprintf(out, " %.1f%% (%ld) |", 100 * (double)c->draws / n, c->draws);
         if (zoned)
@@ -385,6 +498,8 @@ static void report_endings(FILE *out, const EdgeResult *r)
                   "won by the team of the player who emptied his quadrant."
                 : " A tie is a game whose scores end level: drawn by the clock or "
                   "no moves, won by the player who emptied his half.");
+    fprintf(out, "![How the games end, by strength](endings.png)\n\n*The shares of the table "
+                 "by strength (`endings_share.csv`), endings that no game had left out.*\n\n");
     fprintf(out, "| nodes | plies after the opening: mean | median | longest |\n"
                  "|---:|---:|---:|---:|\n");
     for (int k = 0; k < r->ec->ndepths; k++) {
@@ -490,7 +605,9 @@ bool edge_write_report(FILE *out, void *data)
     const EdgeResult *r = data;
     const EdgeConfig *ec = r->ec;
     const MatchConfig *mc = match_config(r->cfg);
-    fprintf(out, "# The first player's edge: `%s`\n\n", r->cfg->name);
+    char headline[200];
+    headline_text(r, headline, sizeof headline);
+    fprintf(out, "# The first player's edge: `%s`\n\n**%s.**\n\n", r->cfg->name, headline);
     job_report_game(out, r->cfg);
     fprintf(out, "%s's engine (weights `%s`) against itself, %ld games at each of", r->game->title,
             ec->weights, ec->games);
@@ -517,8 +634,8 @@ bool edge_write_report(FILE *out, void *data)
         report_zoned(out, r);
     fprintf(out,
             "Files: `edge.csv` (the first player by strength), `endings.csv` (terminations, "
-            "draws%s)%s, `summary.json` (every figure); each strength's folder holds its "
-            "own `config.ini` and `games.pgn`.\n",
+            "draws%s), `endings_share.csv` (their shares, plotted)%s, `summary.json` (every "
+            "figure); each strength's folder holds its own `config.ini` and `games.pgn`.\n",
             variant_zoned(r->game) ? ", ties" : "",
             !variant_zoned(r->game) ? ""
             : r->game->no_undo
@@ -611,7 +728,13 @@ bool edge_write_summary(FILE *out, void *data)
     }
     StatsTrend t;
     bool have = edge_trend(r, &t);
-    fprintf(out, "  ],\n  \"trend\": {\"per\": \"doubling of the nodes\", \"slope\": ");
+    char text[200];
+    headline_text(r, text, sizeof text);
+    fprintf(out, "  ],\n  \"headline\": \"%s\",\n", text);
+    if (have)
+        trend_text(&t, text, sizeof text);
+    fprintf(out, "  \"trend\": {\"per\": \"doubling of the nodes\", \"text\": \"%s\", \"slope\": ",
+            have ? text : "none fitted");
     json_num(out, have ? t.slope : NAN);
     fprintf(out, ", \"se\": ");
     json_num(out, have ? t.se : NAN);
@@ -639,15 +762,39 @@ void edge_print(void *data)
         printf("  %ld nodes: %s  W-D-L %ld-%ld-%ld\n", r->ec->node[k], s, c->wins, c->draws,
                c->losses);
     }
+    char text[200];
+    headline_text(r, text, sizeof text);
+    printf("%s\n", text);
     StatsTrend t;
-    if (edge_trend(r, &t))
-        printf("The first player's edge %s with strength: %+.2f points per doubling +- %.2f "
-               "(p %.3g)\n",
-               trend_verdict(&t), 100 * t.slope, 100 * Z95 * t.se, t.p);
+    if (edge_trend(r, &t)) {
+        trend_text(&t, text, sizeof text);
+        printf("The first player's edge %s (p %.3g)\n", text, t.p);
+    }
     printf("Report: %s/report.md\n", r->rd->path);
 }
 
 const HtmlSpec edge_html = {
-    .figures = {{"trend.slope", "first player's score per doubling of the nodes", "trend.se",
-                 NULL}},
+    .figures = {{"headline", "the first player's score at the strongest setting", NULL, NULL},
+                {"trend.text", "the first player's edge", NULL, NULL},
+                {"games_per_strength", "games at each strength", NULL, NULL}},
+    .charts = {{.png = "edge.png",
+                .csv = "edge.csv",
+                .title = "The first player's score by strength (95% intervals)",
+                .x = "nodes",
+                .y = "first_score:first_lo:first_hi",
+                .xlabel = "nodes per move",
+                .ylabel = "first player's score",
+                .categories = true,
+                .yref = 0.5,
+                .yref_label = "50%: no edge"},
+               {.png = "endings.png",
+                .csv = "endings_share.csv",
+                .title = "How the games end, by strength",
+                .x = "nodes",
+                .y = "*",
+                .xlabel = "nodes per move",
+                .ylabel = "share of the games",
+                .categories = true,
+                .yref = 0,
+                .yref_label = "0%"}},
 };

@@ -9,6 +9,7 @@
 
 #include "tune/jobs/generations/generations_report.h"
 #include "tune/pages/html.h"
+#include "tune/pages/weights_report.h"
 #include "tune/jobs/common/job.h"
 #include "tune/jobs/pipeline/pipeline_config.h"
 #include "tune/jobs/pipeline/pipeline.h"
@@ -157,6 +158,27 @@ static const char *elo_text(const MatchFigures *m, char *buf, size_t len)
     return buf;
 }
 
+/* The signs of the best weights (generation best's final weights; 0: the start) that
+ * contradict their meaning, beside the start's (weights_report_signs). */
+static void report_signs(FILE *out, const GenerationsResult *r, int best)
+{
+    const Variant *v = config_variant(r->cfg);
+    const char *start_path = generations_config(r->cfg)->start_weights;
+    char path[1100], err[1024], whose[64] = "the start weights";
+    Weights w, start;
+    bool ok = weights_load_game(&start, start_path, v, err, sizeof err);
+    if (ok && best > 0) {
+        snprintf(whose, sizeof whose, "gen-%d's final weights", best);
+        ok = generations_path(r->rd, best, "final.weights", path, sizeof path, err, sizeof err) &&
+             weights_load_game(&w, path, v, err, sizeof err);
+    } else
+        w = start;
+    if (ok)
+        weights_report_signs(out, &w, best > 0 ? &start : NULL, v, whose);
+    else
+        fprintf(out, "## Signs that contradict their meaning\n\nNot checked: %s.\n\n", err);
+}
+
 bool generations_write_report(FILE *out, void *data)
 {
     const GenerationsResult *r = data;
@@ -207,6 +229,7 @@ bool generations_write_report(FILE *out, void *data)
     else
         fprintf(out, "**No generation's gate found its final weights stronger**: the start "
                      "stays the best.\n\n");
+    report_signs(out, r, best);
     fprintf(out, "CPU hours: each generation's stages' wall time times their threads, from "
                  "their `run.txt` (this column and the last depend on the machine and its load: "
                  "the only figures of this page that differ between runs of the config; a stage "

@@ -7,6 +7,9 @@
  *                (the spsa job: [spsa])
  *     gate/      a match of the final weights against the start at [pipeline] gate_nodes,
  *                gate_pairs pairs or an SPRT (the match job)
+ *     gate-1/..  with [pipeline] gate_opponents, a match of the final weights against each
+ *                opponent, as the gate but every pair (engines that do not share the start's
+ *                weights: a flaw the tuning never saw in self-play can show there)
  * each stage a run of its own in its subfolder (parts.h: a finished stage is kept on resume),
  * then final.weights (SPSA's tuned weights), one report.md and summary.json in the run folder.
  * pipeline_job.c runs the stages, pipeline_report.c reads their files back and reports. */
@@ -17,6 +20,7 @@
 
 #include "search/weights.h"
 #include "tune/jobs/common/verify.h"
+#include "tune/jobs/pipeline/pipeline_config.h"
 #include "tune/run/config.h"
 #include "tune/run/rundir.h"
 
@@ -38,7 +42,13 @@ typedef struct PipelineResult {
     double lambda;         /* the fit's regularisation */
     bool lambda_auto;
     MatchFigures match[PIPE_STAGES]; /* fit: fitted vs start; spsa: final vs fitted; gate */
+    int nopponents;                  /* [pipeline] gate_opponents: final vs each */
+    char opponent[PIPE_MAX_OPPONENTS][256];
+    MatchFigures against[PIPE_MAX_OPPONENTS];
 } PipelineResult;
+
+/* The folder of the gate against opponent i (from 0) of [pipeline] gate_opponents: "gate-1". */
+void pipeline_opponent_dir(int i, char *out, size_t len);
 
 /* The heat map of the final piece-square values and its data (weights_report.h). */
 #define PIPELINE_SQUARES "squares.dat"

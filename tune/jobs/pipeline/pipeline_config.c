@@ -9,6 +9,45 @@
 #include "tune/run/config_schema.h"
 #include "tune/run/params.h"
 
+int pipeline_opponents(const char *list, char out[][256], int max, char *err, size_t errlen)
+{
+    int n = 0;
+    const char *p = list;
+    while (*p == ' ')
+        p++;
+    if (!strcmp(p, "none"))
+        return 0;
+    for (;;) {
+        size_t len = strcspn(p, ",");
+        size_t end = len;
+        while (end > 0 && p[end - 1] == ' ')
+            end--;
+        if (end == 0 || end >= 256) {
+            snprintf(err, errlen, "\"%s\": %s", list,
+                     end ? "a name longer than 255 characters"
+                         : "an empty item (a list of weights, or none)");
+            return -1;
+        }
+        if (n >= max) {
+            snprintf(err, errlen, "\"%s\": more than %d opponents", list, max);
+            return -1;
+        }
+        snprintf(out[n++], 256, "%.*s", (int)end, p);
+        if (!p[len])
+            return n;
+        p += len + 1;
+        while (*p == ' ')
+            p++;
+    }
+}
+
+/* StringCheck of gate_opponents: a list pipeline_opponents reads. */
+static bool check_opponents(const char *value, char *msg, size_t len)
+{
+    char names[PIPE_MAX_OPPONENTS][256];
+    return pipeline_opponents(value, names, PIPE_MAX_OPPONENTS, msg, len) >= 0;
+}
+
 static const ConfigKey PIPELINE_KEYS[] = {
     KEY_STR(PipelineConfig, start_weights, "default", OPTIONAL, NULL,
             "weights the pipeline starts from: self-play, the fit's start, the gate's opponent"),
@@ -24,6 +63,10 @@ static const ConfigKey PIPELINE_KEYS[] = {
             "game pairs of the gate (the most, with gate_sprt)"),
     KEY_BOOL(PipelineConfig, gate_sprt, "false",
              "stop the gate by [match]'s SPRT (elo0, elo1, alpha, beta), else play every pair"),
+    KEY_STR(PipelineConfig, gate_opponents, "none", OPTIONAL, check_opponents,
+            "other engines the final weights also play after the gate, gate_pairs pairs each at "
+            "gate_nodes (every pair) in gate-1/, gate-2/, ...: none, or up to 4 weights, comma "
+            "separated (built-in sets such as start, default, material, or files)"),
 
 };
 

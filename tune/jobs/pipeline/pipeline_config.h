@@ -16,7 +16,18 @@ typedef struct PipelineConfig {
     long gate_nodes;         /* nodes per move of the final gate match */
     long gate_pairs;         /* its game pairs (the most, with gate_sprt) */
     bool gate_sprt;          /* stop the gate early by [match]'s SPRT (elo0, elo1, alpha, beta) */
+    /* Other engines the final weights also play at gate_nodes, gate_pairs pairs each, so that a
+     * flaw the start shares with them shows: "none", or a comma-separated list of weights (a
+     * built-in set of WEIGHTS_BUILTIN or a file), at most PIPE_MAX_OPPONENTS. */
+    char gate_opponents[1024];
 } PipelineConfig;
+
+enum { PIPE_MAX_OPPONENTS = 4 };
+
+/* Splits a gate_opponents list into its weights (each trimmed; "none": 0 of them) into out;
+ * returns the count, or -1 with the problem in err (an empty item, a name too long, more than
+ * max). */
+int pipeline_opponents(const char *list, char out[][256], int max, char *err, size_t errlen);
 
 /* The [pipeline] section of cfg; pipeline_config_edit for a caller that changes it. */
 const PipelineConfig *pipeline_config(const Config *cfg);

@@ -56,10 +56,48 @@ static void set_players(Config *pc, const char *w_a, const char *w_b, const char
     snprintf(eb->name, sizeof eb->name, "%s", b);
 }
 
+/* The config of the gate against opponent i of [pipeline] gate_opponents: the gate's, with the
+ * opponent (named by its built-in set, else "opponent-<i+1>") in place of the start and every
+ * pair played; its openings are the gate's. */
+static bool opponent_config(const Config *cfg, const RunDir *rd, int i, Config *pc, char *err,
+                            size_t errlen)
+{
+    const PipelineConfig *pl = pipeline_config(cfg);
+    char names[PIPE_MAX_OPPONENTS][256], dir[32], final[256], label[32];
+    if (pipeline_opponents(pl->gate_opponents, names, PIPE_MAX_OPPONENTS, err, errlen) <= i)
+        return false;
+    pipeline_opponent_dir(i, dir, sizeof dir);
+    if (!parts_config(cfg, rd, "match", dir, pc, err, errlen) ||
+        !stage_path(final, sizeof final, rd, PIPE_SPSA, "tuned.weights", err, errlen))
+        return false;
+    if (weights_is_builtin(names[i]))
+        snprintf(label, sizeof label, "%s", names[i]);
+    else
+        snprintf(label, sizeof label, "opponent-%d", i + 1);
+    set_players(pc, final, names[i], "final", label);
+    player_config_edit(pc, 0)->nodes = player_config_edit(pc, 1)->nodes = pl->gate_nodes;
+    match_config_edit(pc)->pairs = pl->gate_pairs;
+    match_config_edit(pc)->sprt = false;
+    pc->seed = cfg->seed ^ GATE_SEED_MIX;
+    return true;
+}
+
+/* How many stages the run has: the four, then a gate per opponent of [pipeline]
+ * gate_opponents (checked at load). */
+static int stage_count(const Config *cfg)
+{
+    char names[PIPE_MAX_OPPONENTS][256], err[8];
+    int n = pipeline_opponents(pipeline_config(cfg)->gate_opponents, names, PIPE_MAX_OPPONENTS, err,
+                               sizeof err);
+    return PIPE_STAGES + (n > 0 ? n : 0);
+}
+
 bool pipeline_stage_config(const Config *cfg, const RunDir *rd, int k, Config *pc, char *err,
                            size_t errlen)
 {
     const PipelineConfig *pl = pipeline_config(cfg);
+    if (k >= PIPE_STAGES)
+        return opponent_config(cfg, rd, k - PIPE_STAGES, pc, err, errlen);
     if (!parts_config(cfg, rd, PIPE_STAGE_JOB[k], PIPE_STAGE_DIR[k], pc, err, errlen))
         return false;
     switch (k) {
@@ -103,6 +141,14 @@ bool pipeline_check(const Config *cfg, char *err, size_t errlen)
         snprintf(err, errlen, "[pipeline] start_weights: %s", why);
         return false;
     }
+    char names[PIPE_MAX_OPPONENTS][256];
+    int n = pipeline_opponents(pipeline_config(cfg)->gate_opponents, names, PIPE_MAX_OPPONENTS, why,
+                               sizeof why);
+    for (int i = 0; i < n; i++)
+        if (!weights_load_game(&w, names[i], config_variant(cfg), why, sizeof why)) {
+            snprintf(err, errlen, "[pipeline] gate_opponents: %s", why);
+            return false;
+        }
     /* The stages' own checks, with the start weights where earlier stages' files will be. */
     Config pc = *cfg;
     const PipelineConfig *pl = pipeline_config(cfg);
@@ -121,9 +167,13 @@ bool pipeline_check(const Config *cfg, char *err, size_t errlen)
 static int pipeline_clear(const Config *cfg, const RunDir *rd)
 {
     char err[1024];
-    for (int k = 0; k < PIPE_STAGES; k++) {
+    for (int k = 0; k < stage_count(cfg); k++) {
         Config pc;
-        if (!parts_config(cfg, rd, PIPE_STAGE_JOB[k], PIPE_STAGE_DIR[k], &pc, err, sizeof err)) {
+        char dir[32];
+        if (k >= PIPE_STAGES)
+            pipeline_opponent_dir(k - PIPE_STAGES, dir, sizeof dir);
+        if (!parts_config(cfg, rd, k < PIPE_STAGES ? PIPE_STAGE_JOB[k] : "match",
+                          k < PIPE_STAGES ? PIPE_STAGE_DIR[k] : dir, &pc, err, sizeof err)) {
             fprintf(stderr, "maxtune: %s\n", err);
             return EXIT_USAGE;
         }
@@ -137,6 +187,7 @@ static int pipeline_clear(const Config *cfg, const RunDir *rd)
 /* Runs stage k (or keeps it when finished earlier); returns its ExitStatus. */
 static int pipeline_stage(const Config *cfg, const RunDir *rd, int k)
 {
+    static const char opponent_what[] = "gate match of the final weights against an opponent";
     char err[1024];
     Config *pc = malloc(sizeof *pc);
     int status = EXIT_FAIL;
@@ -145,7 +196,8 @@ static int pipeline_stage(const Config *cfg, const RunDir *rd, int k)
     else if (!pipeline_stage_config(cfg, rd, k, pc, err, sizeof err))
         fprintf(stderr, "maxtune: %s\n", err), status = EXIT_USAGE;
     else
-        status = parts_run(pc, rd, "pipeline: stage", k + 1, PIPE_STAGES, STAGE_WHAT[k]);
+        status = parts_run(pc, rd, "pipeline: stage", k + 1, stage_count(cfg),
+                           k < PIPE_STAGES ? STAGE_WHAT[k] : opponent_what);
     free(pc);
     return status;
 }
@@ -156,7 +208,7 @@ int pipeline_run(const Config *cfg, RunDir *rd)
     int status = job_begin(&job, cfg, rd, NULL, NULL);
     if (status == EXIT_OK && rd->force)
         status = pipeline_clear(cfg, rd);
-    for (int k = 0; k < PIPE_STAGES && status == EXIT_OK; k++)
+    for (int k = 0; k < stage_count(cfg) && status == EXIT_OK; k++)
         status = pipeline_stage(cfg, rd, k);
     PipelineResult *r = calloc(1, sizeof *r);
     char err[1024];

@@ -18,7 +18,8 @@ bool pipeline_check(const Config *cfg, char *err, size_t errlen);
 int pipeline_run(const Config *cfg, RunDir *rd);
 
 /* The config of stage k: cfg with the stage's job, folder and inputs (the earlier stages'
- * files); false with the message in err. */
+ * files); k from PIPE_STAGES on, the gate against opponent k - PIPE_STAGES of [pipeline]
+ * gate_opponents (gate-1/, ...); false with the message in err. */
 bool pipeline_stage_config(const Config *cfg, const RunDir *rd, int k, Config *pc, char *err,
                            size_t errlen);
 

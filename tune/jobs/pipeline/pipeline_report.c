@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "tune/pages/html.h"
+#include "tune/pages/html_text.h"
 #include "tune/jobs/common/job.h"
 #include "tune/jobs/pipeline/pipeline_report.h"
 #include "tune/pages/weights_report.h"
@@ -82,6 +83,17 @@ bool pipeline_read(PipelineResult *r, char *err, size_t errlen)
     read_match(r, PIPE_FIT, "verify.json", &r->match[PIPE_FIT]);
     read_match(r, PIPE_SPSA, "verify.json", &r->match[PIPE_SPSA]);
     read_match(r, PIPE_GATE, RUNDIR_SUMMARY, &r->match[PIPE_GATE]);
+    int n = pipeline_opponents(pipeline_config(r->cfg)->gate_opponents, r->opponent,
+                               PIPE_MAX_OPPONENTS, err, errlen);
+    if (n < 0)
+        return false;
+    r->nopponents = n;
+    for (int i = 0; i < n; i++) {
+        char dir[32], path[1100];
+        pipeline_opponent_dir(i, dir, sizeof dir);
+        snprintf(path, sizeof path, "%s/%s/%s", r->rd->path, dir, RUNDIR_SUMMARY);
+        verify_read_figures(path, &r->against[i]);
+    }
     return true;
 }
 
@@ -157,6 +169,35 @@ static void report_verdict(FILE *out, const PipelineResult *r)
                 g->elo - g->elo_err, g->elo + g->elo_err);
 }
 
+/* report.md: the gates against [pipeline] gate_opponents, when it names any. */
+static void report_opponents(FILE *out, const PipelineResult *r)
+{
+    if (r->nopponents == 0)
+        return;
+    const PipelineConfig *pl = pipeline_config(r->cfg);
+    fprintf(out,
+            "## The gate against other engines\n\nThe final weights against engines that do "
+            "not share the start's weights (`[pipeline] gate_opponents`), as the gate: %ld "
+            "pairs each at %ld nodes a move, on the gate's openings. A flaw that self-play from "
+            "the start could not see (both sides had it) can show here.\n\n"
+            "| opponent | weights | games | Elo of the final weights +/- 95%% | LOS | report "
+            "|\n|---|---|---:|---:|---:|---|\n",
+            pl->gate_pairs, pl->gate_nodes);
+    for (int i = 0; i < r->nopponents; i++) {
+        const MatchFigures *m = &r->against[i];
+        char dir[32];
+        pipeline_opponent_dir(i, dir, sizeof dir);
+        if (m->have)
+            fprintf(out,
+                    "| %s | `%s` | %ld | **%+.1f +/- %.1f** | %.1f%% | "
+                    "[%s/report.md](%s/report.md) |\n",
+                    dir, r->opponent[i], m->games, m->elo, m->elo_err, 100 * m->los, dir, dir);
+        else
+            fprintf(out, "| %s | `%s` | none played | | | |\n", dir, r->opponent[i]);
+    }
+    fprintf(out, "\n");
+}
+
 /* report.md: how many weights changed, then the final weights as tables and heat maps
  * (weights_report.h), beside the start's. */
 static void report_weights(FILE *out, const PipelineResult *r)
@@ -173,6 +214,7 @@ static void report_weights(FILE *out, const PipelineResult *r)
     WeightsView v = {&r->final, &r->start, PIPELINE_SQUARES_PNG, config_variant(r->cfg)};
     weights_report_markdown(out, &v);
     fprintf(out, "\n");
+    weights_report_signs(out, &r->final, &r->start, config_variant(r->cfg), "the final weights");
 }
 
 bool pipeline_write_squares(FILE *out, void *data)
@@ -205,6 +247,7 @@ bool pipeline_write_report(FILE *out, void *data)
         report_gain(out, r, k);
     fprintf(out, "\n");
     report_verdict(out, r);
+    report_opponents(out, r);
     fprintf(
         out,
         "Regularisation of the fit: **lambda = %g**%s (see [fit/report.md](fit/report.md)).\n\n",
@@ -240,6 +283,19 @@ bool pipeline_write_summary(FILE *out, void *data)
     verify_write_figures(out, &r->match[PIPE_SPSA]);
     fprintf(out, "},\n  \"gate\": ");
     verify_write_figures(out, &r->match[PIPE_GATE]);
+    if (r->nopponents > 0) {
+        fprintf(out, ",\n  \"gate_opponents\": [");
+        for (int i = 0; i < r->nopponents; i++) {
+            char dir[32];
+            pipeline_opponent_dir(i, dir, sizeof dir);
+            fprintf(out, "%s\n    {\"folder\": \"%s\", \"weights\": ", i ? "," : "", dir);
+            html_json_str(out, r->opponent[i]);
+            fprintf(out, ", \"match\": ");
+            verify_write_figures(out, &r->against[i]);
+            fprintf(out, "}");
+        }
+        fprintf(out, "\n  ]");
+    }
     fprintf(out, ",\n  \"final_weights\": \"final.weights\"\n}\n");
     return true;
 }
@@ -252,6 +308,14 @@ void pipeline_print(void *data)
         if (r->match[k].have)
             printf("  %-8s %-48s Elo %+.1f +/- %.1f (%ld games)\n", PIPE_STAGE_DIR[k],
                    MATCH_WHAT[k], r->match[k].elo, r->match[k].elo_err, r->match[k].games);
+    for (int i = 0; i < r->nopponents; i++)
+        if (r->against[i].have) {
+            char dir[32], what[300];
+            pipeline_opponent_dir(i, dir, sizeof dir);
+            snprintf(what, sizeof what, "final against %s", r->opponent[i]);
+            printf("  %-8s %-48s Elo %+.1f +/- %.1f (%ld games)\n", dir, what, r->against[i].elo,
+                   r->against[i].elo_err, r->against[i].games);
+        }
     printf("Final weights: %s/final.weights\nReport: %s/report.md\n", r->rd->path, r->rd->path);
 }
 

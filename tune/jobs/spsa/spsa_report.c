@@ -96,6 +96,11 @@ bool spsa_write_report(FILE *out, void *data)
         report_options(out, j);
     else
         report_weights(out, j);
+    if (!options) {
+        fprintf(out, "\n");
+        weights_report_signs(out, &j->tuned, &j->start, config_variant(j->cfg),
+                             "the tuned weights");
+    }
     verify_write_markdown(out, &j->verify, "tuned", options ? "options" : "weights",
                           "openings not used in tuning");
     return true;

@@ -55,6 +55,8 @@
         (s[k] || []).forEach(function (v) { var t = v === null ? null : tf(v); if (t !== null && isFinite(t)) ys.push(t); });
       });
     });
+    /* A reference line (50%, 1 pincer) is always in view, not only when the data reach it. */
+    if (ys.length && c.yref_label && !logy) ys.push(c.yref);
     var ymin = Math.min.apply(null, ys), ymax = Math.max.apply(null, ys);
     if (!ys.length) { ymin = 0; ymax = 1; }
     if (ymin === ymax) { ymin -= 1; ymax += 1; }
