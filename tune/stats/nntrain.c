@@ -120,7 +120,7 @@ static double target_of(const NnConfig *cfg, const PackedPos *r)
 static double sample(NnTrainer *t, const PackedPos *r, bool mirror, Chunk *c)
 {
     const NnNet *net = &t->net;
-    int h = net->hidden, us[PACKED_MAX_PIECES], them[PACKED_MAX_PIECES];
+    int h = net->hidden, us[NNUE_MAX_ACTIVE], them[NNUE_MAX_ACTIVE];
     int n = nn_record_features(net->variant, r, mirror, us, them);
     float *a = c->scratch, *hid = a + 2 * h, *da = hid + 2 * h;
     nn_accumulate(net, us, n, a);
