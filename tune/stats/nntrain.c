@@ -259,6 +259,13 @@ NnTrainer *nn_trainer_new(const PackedSet *set, const NnConfig *cfg, char *err, 
 {
     if (!config_check(cfg, err, errlen))
         return NULL;
+    if (cfg->mirror_files && set->variant->shape.zones == ZONES_QUADRANTS) {
+        snprintf(err, errlen,
+                 "trainer: mirror_files: the file mirror is no symmetry of %s's rules (it takes "
+                 "a player's zone to a player of the other team)",
+                 set->variant->name);
+        return NULL;
+    }
     if (set->n < 1 || set->n > UINT32_MAX) {
         snprintf(err, errlen, "trainer: %ld records (1 to %u)", set->n, UINT32_MAX);
         return NULL;
