@@ -16,7 +16,26 @@ static const char NNUE_MAGIC[8] = {'M', 'X', 'T', 'N', 'N', 'U', 'E', '1'};
 /* The number of piece types of game v. */
 static int type_count(const Variant *v) { return __builtin_popcount(v->types); }
 
-int nnue_feature_count(const Variant *v) { return 2 * type_count(v) * SQ_NB; }
+int nnue_feature_set(const Variant *v)
+{
+    return variant_zoned(v) && v->scores ? NNUE_FEATURES_STATE : NNUE_FEATURES_BOARD;
+}
+
+/* The number of board features of game v: the first state feature's index. */
+static int board_count(const Variant *v) { return 2 * type_count(v) * SQ_NB; }
+
+/* The number of values the clock's features tell apart: CLOCK_OFF and 0..clock_moves. */
+static int clock_count(const Variant *v) { return v->clock_moves + 2; }
+
+/* The number of state features of game v (nnue.h's layout). */
+static int state_count(const Variant *v)
+{
+    if (nnue_feature_set(v) != NNUE_FEATURES_STATE)
+        return 0;
+    return 2 * NNUE_LEAD_MAX + 1 + clock_count(v) + (v->players > 2 ? 2 : 0);
+}
+
+int nnue_feature_count(const Variant *v) { return board_count(v) + state_count(v); }
 
 int nnue_feature(const Variant *v, int c, Piece p, int sq)
 {
@@ -27,6 +46,29 @@ int nnue_feature(const Variant *v, int c, Piece p, int sq)
     return (r * type_count(v) + index) * SQ_NB + s;
 }
 
+NnueState nnue_state_of(const Position *pos)
+{
+    return (NnueState){
+        .score = {pos->score[WHITE], pos->score[BLACK]}, .clock = pos->clock, .side = pos->side};
+}
+
+int nnue_state_features(const Variant *v, int c, const NnueState *st, int *out)
+{
+    if (nnue_feature_set(v) != NNUE_FEATURES_STATE)
+        return 0;
+    int base = board_count(v), n = 0;
+    int lead = st->score[c] - st->score[!c];
+    lead = lead < -NNUE_LEAD_MAX ? -NNUE_LEAD_MAX : lead > NNUE_LEAD_MAX ? NNUE_LEAD_MAX : lead;
+    out[n++] = base + lead + NNUE_LEAD_MAX;
+    base += 2 * NNUE_LEAD_MAX + 1;
+    int clock = st->clock < 0 ? 0 : 1 + (st->clock > v->clock_moves ? v->clock_moves : st->clock);
+    out[n++] = base + clock;
+    base += clock_count(v);
+    if (v->players > 2) /* the mover within his team, seen from c (nnue.h) */
+        out[n++] = base + (((st->side >> 1) ^ c) & 1);
+    return n;
+}
+
 int nnue_features(const Position *pos, int c, int *out)
 {
     int n = 0;
@@ -35,7 +77,8 @@ int nnue_features(const Position *pos, int c, int *out)
         int sq = bb_pop(&occ);
         out[n++] = nnue_feature(pos->variant, c, pos->board[sq], sq);
     }
-    return n;
+    NnueState st = nnue_state_of(pos);
+    return n + nnue_state_features(pos->variant, c, &st, out + n);
 }
 
 /* A zeroed block of n bytes on a 64-byte boundary (n rounded up), or NULL. */
@@ -132,11 +175,11 @@ Network *nnue_load_bytes(const void *bytes, size_t len, const char *name, char *
     uint32_t fset = bytes_get_u32(b + 28), f = bytes_get_u32(b + 32), h = bytes_get_u32(b + 36);
     uint32_t act = bytes_get_u32(b + 40), qa = bytes_get_u32(b + 44), qb = bytes_get_u32(b + 48);
     uint32_t scale = bytes_get_u32(b + 52), buckets = bytes_get_u32(b + 56);
-    if (fset != NNUE_FEATURES_BOARD || f != (uint32_t)nnue_feature_count(v)) {
+    if (fset != (uint32_t)nnue_feature_set(v) || f != (uint32_t)nnue_feature_count(v)) {
         snprintf(err, errlen,
                  "%s: feature set %u with %u features (this program's %s has set %d "
                  "with %d)",
-                 name, fset, f, v->name, NNUE_FEATURES_BOARD, nnue_feature_count(v));
+                 name, fset, f, v->name, nnue_feature_set(v), nnue_feature_count(v));
         return NULL;
     }
     if (h < 16 || h > NNUE_MAX_HIDDEN || h % 16) {
@@ -196,7 +239,7 @@ Network *nnue_load(const char *path, char *err, size_t errlen)
         return NULL;
     }
     /* Far more than the largest network: a bigger file is refused by its size. */
-    size_t cap = file_size((size_t)2 * TYPE_NB * SQ_NB, NNUE_MAX_HIDDEN) + 1;
+    size_t cap = file_size((size_t)4 * TYPE_NB * SQ_NB, NNUE_MAX_HIDDEN) + 1;
     uint8_t *bytes = malloc(cap);
     size_t len = bytes ? fread(bytes, 1, cap, f) : 0;
     bool bad = bytes && ferror(f);
@@ -235,7 +278,7 @@ bool nnue_write(const Network *net, FILE *out)
     memcpy(head, NNUE_MAGIC, sizeof NNUE_MAGIC);
     bytes_put_u32(head + 8, NNUE_VERSION);
     strncpy((char *)head + 12, net->variant->name, 15);
-    uint32_t fields[] = {NNUE_FEATURES_BOARD,
+    uint32_t fields[] = {(uint32_t)nnue_feature_set(net->variant),
                          (uint32_t)net->features,
                          (uint32_t)net->hidden,
                          NNUE_SCRELU,
@@ -435,23 +478,49 @@ static int output(const Network *net, int64_t s)
     return (int)(out * NNUE_SCALE / (NNUE_QA * NNUE_QB));
 }
 
-int nnue_evaluate_portable(const Network *net, const Accumulator *acc, int us)
+/* A row update of an accumulator: row_update_portable or its vector twin. */
+typedef void (*RowUpdate)(int16_t *acc, const int16_t *row, int n, int sign);
+
+/* The accumulators of pos with every feature: acc itself in feature set 1, else a copy in tmp
+ * with the state features' rows added by update. */
+static const Accumulator *with_state(const Network *net, const Accumulator *acc,
+                                     const Position *pos, Accumulator *tmp, RowUpdate update)
 {
-    int h = net->hidden;
-    int64_t s = screlu_dot_portable(acc->v[us], net->w2, h) +
-                screlu_dot_portable(acc->v[!us], net->w2 + h, h);
+    const Variant *v = net->variant;
+    if (nnue_feature_set(v) != NNUE_FEATURES_STATE)
+        return acc;
+    int h = net->hidden, feat[NNUE_STATE_ACTIVE];
+    NnueState st = nnue_state_of(pos);
+    for (int c = 0; c < COLOR_NB; c++) {
+        memcpy(tmp->v[c], acc->v[c], (size_t)h * sizeof tmp->v[c][0]);
+        int n = nnue_state_features(v, c, &st, feat);
+        for (int i = 0; i < n; i++)
+            update(tmp->v[c], net->w1 + (size_t)feat[i] * h, h, +1);
+    }
+    return tmp;
+}
+
+int nnue_evaluate_portable(const Network *net, const Accumulator *acc, const Position *pos)
+{
+    int h = net->hidden, us = position_team(pos);
+    Accumulator tmp;
+    const Accumulator *a = with_state(net, acc, pos, &tmp, row_update_portable);
+    int64_t s = screlu_dot_portable(a->v[us], net->w2, h) +
+                screlu_dot_portable(a->v[!us], net->w2 + h, h);
     return output(net, s);
 }
 
-int nnue_evaluate(const Network *net, const Accumulator *acc, int us)
+int nnue_evaluate(const Network *net, const Accumulator *acc, const Position *pos)
 {
 #ifdef NNUE_X86
     if (__builtin_cpu_supports("avx2")) {
-        int h = net->hidden;
-        int64_t s = screlu_dot_avx2(acc->v[us], net->w2, h) +
-                    screlu_dot_avx2(acc->v[!us], net->w2 + h, h);
+        int h = net->hidden, us = position_team(pos);
+        Accumulator tmp;
+        const Accumulator *a = with_state(net, acc, pos, &tmp, row_update_avx2);
+        int64_t s = screlu_dot_avx2(a->v[us], net->w2, h) +
+                    screlu_dot_avx2(a->v[!us], net->w2 + h, h);
         return output(net, s);
     }
 #endif
-    return nnue_evaluate_portable(net, acc, us);
+    return nnue_evaluate_portable(net, acc, pos);
 }

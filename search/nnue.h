@@ -8,7 +8,35 @@
  * game's types (in enum PieceType order: Maxima's Pincer .. King are 0..8), T the game's number
  * of types, and s = sq seen from c: sq itself for WHITE, Geometry.mirror[sq] for BLACK. So a
  * game has 2 * T * SQ_NB features (Maxima: 1584); the holes' features are never set. The same
- * first-layer weights serve both views.
+ * first-layer weights serve both views. These are feature set 1 (NNUE_FEATURES_BOARD), Maxima's
+ * and Ultima's: their board says everything the rules read but the side to move (the output's
+ * order) and, in Maxima, repetitions.
+ *
+ * State features (feature set 2, NNUE_FEATURES_STATE): a zoned scoring game (Martian Chess, two
+ * and four players: variant_zoned and Variant.scores) is decided by what its board does not show,
+ * the points and the clock. Its features are set 1's, then from B = 2 * T * SQ_NB on:
+ *     B + 0 .. 2L         the lead from view c, score[c] - score[!c] clamped to -L..L
+ *                         (L = NNUE_LEAD_MAX), one-hot at lead + L
+ *     B + 2L+1 ..         the clock, one-hot: CLOCK_OFF at 0, k moves left at 1 + k
+ *                         (k = 0..Variant.clock_moves)
+ *     then (four players) which player of the team to move is to move, one-hot at
+ *                         (side >> 1) ^ c: from view BLACK the board is half-turned
+ *                         (Geometry.mirror), which takes each zone to the partner's, so the
+ *                         mover is the partner there
+ * (Martian Chess 2 * 3 * 88 + 25 + 9 = 562 features, four players 564.) Each view has one
+ * lead, one clock and (four players) one mover feature set: at most NNUE_STATE_ACTIVE. Why
+ * one-hot and not a number: the points' worth is not linear in the lead (a lead of 4 with one
+ * move left wins, with the clock not called it is an edge), and one-hot rows keep the
+ * network's arithmetic the board features' (a row added), so the integer bound below covers
+ * them alike. The lead, not both scores: the winner is the higher score, so only the
+ * difference decides; leads beyond L are rare and decided alike. The clock, not the plies:
+ * the rules count no plies. Left out: the last canal crossing (two players' no-undo rule),
+ * which forbids one move only.
+ *
+ * The engine keeps its accumulators of the board features alone, move by move (nnue_apply):
+ * the state changes with nearly every move (the clock) and is read at once where it is used,
+ * so nnue_evaluate adds the state features' rows to a copy of the accumulators before the
+ * activation; the sums are exactly a full refresh's with every feature.
  *
  * The network (float, as the trainer holds it):
  *     a_c = b1 + sum of W1[f] over the features f of view c        (H numbers per view)
@@ -26,16 +54,18 @@
  *     out = S / QA + b2                                    (C division, toward zero)
  *     eval = out * NNUE_SCALE / (QA * QB)                  (C division)
  * The trainer keeps |W1|, |b1| <= NNUE_CLIP_1 and |W2| <= NNUE_CLIP_2, so that no
- * accumulator leaves int16 (at most PACKED_MAX_PIECES = 36 features a view are set: 37 * 505
- * < 32767) and w2 * v fits int16.
+ * accumulator leaves int16 (at most NNUE_MAX_ACTIVE = 39 features a view are set, 36 pieces
+ * and 3 state features; with b1, 40 * 505 = 20200 < 32767) and w2 * v fits int16.
  *
  * The file (".nnue", little-endian):
  *     offset  size  field
  *          0     8  magic "MXTNNUE1"
  *          8     4  format version (NNUE_VERSION)
  *         12    16  the game's name (Variant.name), NUL-padded
- *         28     4  feature set (NNUE_FEATURES_BOARD: the (view, piece, square) features above)
- *         32     4  F: feature count (must be the game's)
+ *         28     4  feature set: the game's (nnue_feature_set): NNUE_FEATURES_BOARD (1, the
+ *                   (view, piece, square) features: Maxima, Ultima) or NNUE_FEATURES_STATE (2,
+ *                   those and the state features: Martian Chess, two and four players)
+ *         32     4  F: feature count, the state features included (must be the game's)
  *         36     4  H: hidden units per view (8 .. NNUE_MAX_HIDDEN, a multiple of 16)
  *         40     4  activation (NNUE_SCRELU)
  *         44     4  QA      48  4  QB      52  4  NNUE_SCALE     (must be this program's)
@@ -45,8 +75,10 @@
  *                   network's: the network learned what the weights miss)
  *         64     -  w1: F * H int16 (feature-major), b1: H int16, w2: 2H int16, b2: int32
  *          -     8  FNV-1a 64 hash of every byte before it
- * A file that is short, long, of another game or architecture, damaged (hash), or whose w2
- * exceed 127 in size is refused with one line naming it and the problem. */
+ * A file that is short, long, of another game, feature set or architecture, damaged (hash), or
+ * whose w2 exceed 127 in size is refused with one line naming it and the problem (a Martian
+ * file of set 1, a Maxima file of set 2: "feature set 1 with 528 features (this program's
+ * martian has set 2 with 562)"). */
 #ifndef MAXTUNE_NNUE_H
 #define MAXTUNE_NNUE_H
 
@@ -61,6 +93,12 @@
 enum {
     NNUE_VERSION = 1,
     NNUE_FEATURES_BOARD = 1,
+    NNUE_FEATURES_STATE = 2,
+    NNUE_LEAD_MAX = 12,                       /* L: the lead's features cover -L..L */
+    NNUE_STATE_ACTIVE = 3,                    /* state features set a view, at most */
+    NNUE_MAX_ACTIVE = 36 + NNUE_STATE_ACTIVE, /* features set a view: the most pieces on a board
+                                               * (Maxima's and four-player Martian's start) and
+                                               * the state's */
     NNUE_SCRELU = 1,
     NNUE_QA = 255,
     NNUE_QB = 64,
@@ -85,13 +123,33 @@ typedef struct Network {
     int base; /* NNUE_BASE_NONE or NNUE_BASE_WEIGHTS (the file's field) */
 } Network;
 
-/* The number of features of game v (2 * its piece types * SQ_NB). */
+/* The feature set of game v: NNUE_FEATURES_STATE for a zoned scoring game, else
+ * NNUE_FEATURES_BOARD. */
+int nnue_feature_set(const Variant *v);
+
+/* The number of features of game v (2 * its piece types * SQ_NB, and its state features). */
 int nnue_feature_count(const Variant *v);
 
 /* The feature of piece p on square sq from view c (WHITE or BLACK) in game v. */
 int nnue_feature(const Variant *v, int c, Piece p, int sq);
 
-/* The active features of pos from view c (one per piece on the board); returns their count. */
+/* What a position holds besides its board, as the state features read it (Position's fields;
+ * a training record's, tune/stats/packed.h). */
+typedef struct NnueState {
+    int score[COLOR_NB]; /* each team's points */
+    int clock;           /* moves left, or CLOCK_OFF */
+    int side;            /* the player to move */
+} NnueState;
+
+/* The state of pos. */
+NnueState nnue_state_of(const Position *pos);
+
+/* The active state features of state st from view c in game v, at most NNUE_STATE_ACTIVE (none
+ * in feature set 1); returns their count. The one formula of the engine and the trainer. */
+int nnue_state_features(const Variant *v, int c, const NnueState *st, int *out);
+
+/* The active features of pos from view c (one per piece on the board, then its state
+ * features), at most NNUE_MAX_ACTIVE; returns their count. */
 int nnue_features(const Position *pos, int c, int *out);
 
 /* Allocates a zeroed network of game v with h hidden units; NULL when out of memory or h is
@@ -115,7 +173,8 @@ typedef struct Accumulator {
     _Alignas(64) int16_t v[2][NNUE_MAX_HIDDEN];
 } Accumulator;
 
-/* Computes both accumulators of pos afresh. */
+/* Computes both accumulators of pos afresh: the board features' (the state's are added by
+ * nnue_evaluate). */
 void nnue_refresh(const Network *net, const Position *pos, Accumulator *acc);
 
 /* Adds (sign +1) or removes (-1) piece p on square sq in both views of acc. */
@@ -138,12 +197,12 @@ void nnue_delta(const Position *after, Move m, const Undo *u, NnueDelta *d);
 /* to = from with delta d applied (to may be from). */
 void nnue_apply(const Network *net, const Accumulator *from, Accumulator *to, const NnueDelta *d);
 
-/* The evaluation (centipawns, the side to move's view) of a position whose accumulators are
- * acc and whose team to move is us. */
-int nnue_evaluate(const Network *net, const Accumulator *acc, int us);
+/* The evaluation (centipawns, the side to move's view) of pos whose board accumulators are acc
+ * (its state features are added here, feature set 2). */
+int nnue_evaluate(const Network *net, const Accumulator *acc, const Position *pos);
 
 /* The same by the portable code alone (the tests compare it with the vector path). */
-int nnue_evaluate_portable(const Network *net, const Accumulator *acc, int us);
+int nnue_evaluate_portable(const Network *net, const Accumulator *acc, const Position *pos);
 void nnue_update_portable(const Network *net, Accumulator *acc, Piece p, int sq, int sign);
 
 /* Whether the vector (AVX2) path is in use on this machine. */

@@ -143,7 +143,7 @@ static int evaluate_net(Engine *e, int ply)
         nnue_apply(e->net, &f[k - 1].acc, &f[k].acc, &f[k].delta);
         f[k].fresh = true;
     }
-    return nnue_evaluate(e->net, &f[ply].acc, position_team(&e->pos));
+    return nnue_evaluate(e->net, &f[ply].acc, &e->pos);
 }
 
 /* Computes the root's accumulators afresh, with a network (the search starts at ply 0). */

@@ -5,8 +5,9 @@
  * (correlation above 0.99 on the held-out games). Then: the same run twice gives the same
  * network bytes (1 and 2 threads), a run resumed from a checkpoint the bytes of one never
  * stopped, damaged checkpoints are refused naming the file, the features follow nnue.h (a
- * position and its colour mirror evaluate alike), the .nnue bytes have nnue.h's layout, and the
- * loss of an evaluation without the network is the target's. */
+ * position and its colour mirror evaluate alike), the .nnue bytes have nnue.h's layout, the
+ * loss of an evaluation without the network is the target's, and Martian Chess's networks learn
+ * from the state features (a planted score of the points lead alone) and play as they train. */
 #include <math.h>
 #include <omp.h>
 #include <setjmp.h>
@@ -51,9 +52,21 @@ static int planted(const Position *pos)
     return s;
 }
 
-/* Random playouts from the start, keeping a third of their positions after ply 4, until n
- * records; written to a temporary file and read back with packed_load. */
-static void make_data(long n)
+/* The planted score of a Martian position for its side to move: the points lead alone, what
+ * its board does not show (state features, search/nnue.h), at most L (the features' clamp). */
+static int planted_lead(const Position *pos)
+{
+    int us = position_team(pos), lead = pos->score[us] - pos->score[!us];
+    lead = lead < -NNUE_LEAD_MAX ? -NNUE_LEAD_MAX : lead > NNUE_LEAD_MAX ? NNUE_LEAD_MAX : lead;
+    return 40 * lead;
+}
+
+/* Random playouts of game v from its start, keeping a third of their positions after ply 4,
+ * labelled by label, until n records; written to a temporary file (its name into path) and
+ * read back with packed_load into set. Clock calls, which end a zoned game soon, are mostly
+ * played as the plain moves they are. */
+static void make_data(const Variant *v, long n, int (*label)(const Position *), PackedSet *set,
+                      char path[64])
 {
     PackedPos *rec = malloc(sizeof(PackedPos) * (size_t)n);
     assert_non_null(rec);
@@ -62,40 +75,43 @@ static void make_data(long n)
     Move moves[MAX_MOVES];
     for (uint32_t game = 0; k < n; game++) {
         Position pos;
-        assert_true(fen_parse_variant(&pos, "start", maxima, err, sizeof err));
+        assert_true(fen_parse_variant(&pos, "start", v, err, sizeof err));
         Rng rng = rng_for(7, RNG_SYNTHETIC, game);
         for (int ply = 0; ply < 200 && k < n; ply++) {
             int nm = movegen_legal(&pos, moves);
             if (gamestate_from_count(&pos, nm) != GAME_ONGOING)
                 break;
             if (ply >= 4 && rng_below(&rng, 3) == 0) {
-                PackedLabel l = {.score = planted(&pos), .result = 1, .game = game};
+                PackedLabel l = {.score = label(&pos), .result = 1, .game = game};
                 assert_true(packed_encode(&pos, &l, &rec[k++]));
             }
+            Move m = moves[rng_below(&rng, (uint64_t)nm)];
+            for (int i = 0; i < 4 && move_calls_clock(m); i++)
+                m = moves[rng_below(&rng, (uint64_t)nm)];
             Undo u;
-            move_do(&pos, moves[rng_below(&rng, (uint64_t)nm)], &u);
+            move_do(&pos, m, &u);
         }
     }
-    snprintf(data_path, sizeof data_path, "/tmp/test_nntrain_XXXXXX");
-    int fd = mkstemp(data_path);
+    snprintf(path, 64, "/tmp/test_nntrain_XXXXXX");
+    int fd = mkstemp(path);
     assert_true(fd >= 0);
     FILE *out = fdopen(fd, "wb");
     PackedWriter w;
-    assert_true(packed_writer_start(&w, out, maxima, (uint64_t)n));
+    assert_true(packed_writer_start(&w, out, v, (uint64_t)n));
     for (long i = 0; i < n; i++)
         assert_true(packed_writer_add(&w, &rec[i]));
     assert_true(packed_writer_finish(&w));
     assert_int_equal(fclose(out), 0);
     free(rec);
-    assert_true(packed_load(&data, data_path, err, sizeof err));
-    assert_int_equal(data.n, n);
+    assert_true(packed_load(set, path, err, sizeof err));
+    assert_int_equal(set->n, n);
 }
 
 static int setup(void **state)
 {
     (void)state;
     maxima = variant_find("maxima");
-    make_data(POSITIONS);
+    make_data(maxima, POSITIONS, planted, &data, data_path);
     return 0;
 }
 
@@ -344,8 +360,8 @@ static void test_features(void **state)
         PackedPos r;
         assert_true(packed_encode(&mir, &l, &r));
         assert_true(fabs(nn_forward(net, &data.rec[i]) - nn_forward(net, &r)) < 1e-3);
-        int us[PACKED_MAX_PIECES], them[PACKED_MAX_PIECES], us2[PACKED_MAX_PIECES],
-            them2[PACKED_MAX_PIECES];
+        int us[NNUE_MAX_ACTIVE], them[NNUE_MAX_ACTIVE], us2[NNUE_MAX_ACTIVE],
+            them2[NNUE_MAX_ACTIVE];
         int n = nn_record_features(maxima, &data.rec[i], false, us, them);
         assert_int_equal(nn_record_features(maxima, &data.rec[i], true, us2, them2), n);
         Square sq[PACKED_MAX_PIECES];
@@ -371,13 +387,14 @@ static void test_features(void **state)
 /* Little-endian int16 at p. */
 static int i16_at(const uint8_t *p) { return (int16_t)(p[0] | p[1] << 8); }
 
-/* nnue.h's integer evaluation of record r by the network in the .nnue bytes b (H = h). */
-static int integer_eval(const uint8_t *b, int h, const PackedPos *r)
+/* nnue.h's integer evaluation of record r of `game` by the network in the .nnue bytes b
+ * (H = h). */
+static int integer_eval(const Variant *game, const uint8_t *b, int h, const PackedPos *r)
 {
-    int f = nnue_feature_count(maxima);
+    int f = nnue_feature_count(game);
     const uint8_t *w1 = b + 64, *b1 = w1 + 2 * (size_t)f * h, *w2 = b1 + 2 * h, *b2 = w2 + 4 * h;
-    int feat[2][PACKED_MAX_PIECES];
-    int n = nn_record_features(maxima, r, false, feat[0], feat[1]);
+    int feat[2][NNUE_MAX_ACTIVE];
+    int n = nn_record_features(game, r, false, feat[0], feat[1]);
     int64_t sum = 0;
     for (int v = 0; v < 2; v++)
         for (int j = 0; j < h; j++) {
@@ -438,7 +455,7 @@ static void test_nnue_bytes(void **state)
     /* nnue.h's integer arithmetic on these bytes follows the float network. */
     double worst = 0, mean = 0;
     for (long i = 0; i < 2000; i++) {
-        double d = fabs(integer_eval(b, h, &data.rec[SMALL + i]) -
+        double d = fabs(integer_eval(maxima, b, h, &data.rec[SMALL + i]) -
                         nn_forward(net, &data.rec[SMALL + i]));
         worst = d > worst ? d : worst;
         mean += d / 2000;
@@ -449,6 +466,93 @@ static void test_nnue_bytes(void **state)
     assert_true(worst < 20);
     free(b);
     nn_trainer_free(t);
+}
+
+/* The correlation of the records' scores with the network's evaluations over records lo..hi. */
+static double correlation(const NnNet *net, const PackedSet *set, long lo, long hi)
+{
+    double sx = 0, sy = 0, sxx = 0, syy = 0, sxy = 0;
+    for (long i = lo; i < hi; i++) {
+        PackedLabel l;
+        packed_label(&set->rec[i], &l);
+        double x = l.score, y = nn_forward(net, &set->rec[i]);
+        sx += x, sy += y, sxx += x * x, syy += y * y, sxy += x * y;
+    }
+    double n = (double)(hi - lo);
+    return (sxy - sx * sy / n) / sqrt((sxx - sx * sx / n) * (syy - sy * sy / n));
+}
+
+/* Martian Chess's state features are inputs: a network learns a planted score that depends on
+ * the points lead alone, which the board does not show (correlation above 0.95 on held-out
+ * games; trained on the same records with their points erased, the board's features alone, it
+ * stays below 0.8). Then the engine's integer evaluation of
+ * the quantised network (nnue_refresh, nnue_evaluate on the decoded position) equals nnue.h's
+ * arithmetic on the trainer's features exactly and follows the float network within the
+ * Maxima test's bound, in the two- and the four-player game. */
+static void test_martian(void **state)
+{
+    (void)state;
+    for (int g = 0; g < 2; g++) {
+        const Variant *v = variant_find(g ? "martian4" : "martian");
+        PackedSet set;
+        char path[64];
+        make_data(v, g ? 12000 : 40000, planted_lead, &set, path);
+        NnConfig cfg = small_config();
+        cfg.epochs = g ? 2 : 6;
+        char err[256];
+        NnTrainer *t = nn_trainer_new(&set, &cfg, err, sizeof err);
+        assert_non_null(t);
+        nn_train(t, print_epoch, NULL);
+        const NnNet *net = nn_trainer_net(t);
+        long cut = nn_trainer_train_count(t);
+        double r = correlation(net, &set, cut, set.n);
+        if (getenv("NNTRAIN_VERBOSE"))
+            fprintf(stderr, "%s: lead correlation %.5f over %ld held-out positions\n", v->name, r,
+                    set.n - cut);
+        if (!g)
+            assert_true(r > 0.95);
+        if (!g) { /* the control: the same records without their points, the board alone */
+            PackedSet blind = {
+                .variant = v, .n = set.n, .rec = malloc(sizeof(PackedPos) * (size_t)set.n)};
+            assert_non_null(blind.rec);
+            memcpy(blind.rec, set.rec, sizeof(PackedPos) * (size_t)set.n);
+            for (long i = 0; i < set.n; i++)
+                blind.rec[i].b[58] = blind.rec[i].b[59] = 0;
+            NnTrainer *tb = nn_trainer_new(&blind, &cfg, err, sizeof err);
+            assert_non_null(tb);
+            nn_train(tb, NULL, NULL);
+            double rb = correlation(nn_trainer_net(tb), &blind, cut, set.n);
+            if (getenv("NNTRAIN_VERBOSE"))
+                fprintf(stderr, "%s: the board alone: correlation %.5f\n", v->name, rb);
+            assert_true(rb < 0.8);
+            nn_trainer_free(tb);
+            free(blind.rec);
+        }
+        size_t len;
+        uint8_t *b = nn_nnue_bytes(net, &len);
+        assert_non_null(b);
+        Network *q = nnue_load_bytes(b, len, "martian.nnue", err, sizeof err);
+        assert_non_null(q);
+        Accumulator *acc = aligned_alloc(64, sizeof *acc);
+        assert_non_null(acc);
+        double worst = 0;
+        for (long i = cut; i < set.n && i < cut + 2000; i++) {
+            Position pos;
+            packed_decode(&set.rec[i], v, &pos, NULL);
+            nnue_refresh(q, &pos, acc);
+            int e = nnue_evaluate(q, acc, &pos);
+            assert_int_equal(e, integer_eval(v, b, cfg.hidden, &set.rec[i]));
+            double d = fabs(e - nn_forward(net, &set.rec[i]));
+            worst = d > worst ? d : worst;
+        }
+        assert_true(worst < 20);
+        free(acc);
+        nnue_free(q);
+        free(b);
+        nn_trainer_free(t);
+        packed_free(&set);
+        remove(path);
+    }
 }
 
 /* nn_base_losses: an evaluation equal to the scores scores nothing under blend 1 (the target is
@@ -494,7 +598,7 @@ int main(void)
         cmocka_unit_test(test_features),    cmocka_unit_test(test_nnue_bytes),
         cmocka_unit_test(test_planted),     cmocka_unit_test(test_deterministic),
         cmocka_unit_test(test_resume),      cmocka_unit_test(test_damaged_checkpoint),
-        cmocka_unit_test(test_base_losses),
+        cmocka_unit_test(test_base_losses), cmocka_unit_test(test_martian),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

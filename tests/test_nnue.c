@@ -63,7 +63,7 @@ static Network *random_net(const Variant *v, int h, uint64_t seed)
 /* The float network with the quantised weights (the bound in the header). */
 static double float_eval(const Network *net, const Position *pos)
 {
-    int h = net->hidden, us = position_team(pos), feats[SQ_NB];
+    int h = net->hidden, us = position_team(pos), feats[NNUE_MAX_ACTIVE];
     double y = net->b2 / (double)(NNUE_QA * NNUE_QB);
     for (int half = 0; half < 2; half++) {
         int view = half ? !us : us, n = nnue_features(pos, view, feats);
@@ -78,16 +78,40 @@ static double float_eval(const Network *net, const Position *pos)
     return y * NNUE_SCALE;
 }
 
-/* Checks acc against a refresh of pos, and both evaluation paths and the float network. */
+/* nnue.h's integer evaluation of pos computed here from scratch: each view's accumulator summed
+ * from b1 and the rows of all its features, board and state (nnue_features), in int arithmetic
+ * (the bound keeps it within int16). */
+static int full_eval(const Network *net, const Position *pos)
+{
+    int h = net->hidden, us = position_team(pos), feats[NNUE_MAX_ACTIVE];
+    int64_t s = 0;
+    for (int half = 0; half < 2; half++) {
+        int view = half ? !us : us, n = nnue_features(pos, view, feats);
+        assert_true(n <= NNUE_MAX_ACTIVE);
+        for (int i = 0; i < h; i++) {
+            int a = net->b1[i];
+            for (int k = 0; k < n; k++)
+                a += net->w1[(size_t)feats[k] * h + i];
+            assert_true(a >= -32768 && a <= 32767);
+            int64_t c = a < 0 ? 0 : a > NNUE_QA ? NNUE_QA : a;
+            s += c * c * net->w2[half * h + i];
+        }
+    }
+    int64_t out = s / NNUE_QA + net->b2;
+    return (int)(out * NNUE_SCALE / (NNUE_QA * NNUE_QB));
+}
+
+/* Checks acc against a refresh of pos, and both evaluation paths against the evaluation from
+ * scratch (exactly) and the float network. */
 static void check_position(const Network *net, const Position *pos, const Accumulator *acc)
 {
     Accumulator fresh;
     nnue_refresh(net, pos, &fresh);
     for (int c = 0; c < COLOR_NB; c++)
         assert_memory_equal(acc->v[c], fresh.v[c], (size_t)net->hidden * sizeof(int16_t));
-    int us = position_team(pos);
-    int vec = nnue_evaluate(net, acc, us), port = nnue_evaluate_portable(net, acc, us);
+    int vec = nnue_evaluate(net, acc, pos), port = nnue_evaluate_portable(net, acc, pos);
     assert_int_equal(vec, port);
+    assert_int_equal(vec, full_eval(net, pos));
     double f = float_eval(net, pos);
     if (fabs(vec - f) >= 1.03)
         fail_msg("integer %d, float %.3f: beyond the derived bound", vec, f);
@@ -102,7 +126,7 @@ static void playouts(const char *name, int games, int plies)
     assert_non_null(v);
     Network *net = random_net(v, 64, 0x9E3779B97F4A7C15ull ^ (uint64_t)v->id);
     uint64_t s = 12345 + (uint64_t)v->id;
-    long checked = 0, multi = 0, crossed = 0, merged = 0;
+    long checked = 0, multi = 0, crossed = 0, merged = 0, led = 0, clocked = 0, second = 0;
     for (int g = 0; g < games; g++) {
         Position pos;
         assert_true(fen_parse(&pos, v->start_fen, NULL, 0));
@@ -112,14 +136,15 @@ static void playouts(const char *name, int games, int plies)
         for (int ply = 0; ply < plies; ply++) {
             Move moves[MAX_MOVES];
             int n = movegen_legal(&pos, moves);
-            if (n == 0)
+            if (n == 0 || (variant_zoned(v) && position_zoned_over(&pos)))
                 break;
             Move m = moves[next_random(&s) % (uint64_t)n];
-            /* zoned games: merges taken when there are, clock calls seldom (they end games) */
+            /* zoned games: merges taken when there are, clock calls seldom (they end games) but
+             * in every fourth game */
             for (int i = 0; i < n && variant_zoned(v); i++)
                 if (move_is_merge(moves[i]) && next_random(&s) % 2)
                     m = moves[i];
-            for (int k = 0; k < 8 && move_calls_clock(m); k++)
+            for (int k = 0; k < 8 && move_calls_clock(m) && g % 4; k++)
                 m = moves[next_random(&s) % (uint64_t)n];
             Undo u;
             move_do(&pos, m, &u);
@@ -130,6 +155,9 @@ static void playouts(const char *name, int games, int plies)
             merged += d.nadd && piece_type(d.add_p) != piece_type(d.sub_p[0]);
             nnue_apply(net, &acc[0], &acc[1], &d);
             check_position(net, &pos, &acc[1]);
+            led += pos.score[WHITE] != pos.score[BLACK];
+            clocked += pos.clock != CLOCK_OFF;
+            second += pos.side >= 2;
             /* the portable update gives the same accumulators */
             Accumulator *port = aligned_alloc(64, sizeof *port);
             assert_non_null(port);
@@ -152,16 +180,20 @@ static void playouts(const char *name, int games, int plies)
         free(acc);
     }
     print_message("%s: %ld moves checked, %ld with several captures, %ld changing the owner, %ld "
-                  "the type\n",
-                  name, checked, multi, crossed, merged);
+                  "the type; %ld with a lead, %ld with the clock called, %ld with a team's "
+                  "second player to move\n",
+                  name, checked, multi, crossed, merged, led, clocked, second);
     assert_true(checked > games * 10);
-    if (variant_zoned(v)) /* the zoned games' own changes were met */
-        assert_true(crossed > 0 && merged > 0);
+    if (variant_zoned(v)) /* the zoned games' own changes and states were met */
+        assert_true(crossed > 0 && merged > 0 && led > 0 && clocked > 0);
+    if (v->players > 2)
+        assert_true(second > 0);
     nnue_free(net);
 }
 
 /* Maxima, Ultima (whose moves may capture several pieces), Martian Chess (crossing the canal
- * changes a piece's owner; merges change its type) and the four-player game. */
+ * changes a piece's owner; merges change its type; its state features change with the points,
+ * the clock and the player to move) and the four-player game. */
 static void test_accumulators_maxima(void **state)
 {
     (void)state;
@@ -192,6 +224,59 @@ static void test_feature_symmetry(void **state)
     assert_int_equal(nnue_feature(v, WHITE, wp, sq), nnue_feature(v, BLACK, bp, v->geo.mirror[sq]));
     assert_int_equal(nnue_feature(v, WHITE, bp, sq), types * SQ_NB + sq);
     assert_int_not_equal(nnue_feature(v, WHITE, wp, sq), nnue_feature(v, WHITE, bp, sq));
+}
+
+/* The state features of the zoned scoring games (nnue.h): the sets and counts, the layout of
+ * one state, and the views' symmetry: in two-player Martian Chess a position from view c has
+ * the features of its mirror image (position_mirror) from view !c; on the four-player board the
+ * half turn takes each zone to the partner's, as the mover's feature assumes. */
+static void test_state_features(void **state)
+{
+    (void)state;
+    const Variant *mx = variant_find("maxima"), *ul = variant_find("ultima");
+    const Variant *m2 = variant_find("martian"), *m4 = variant_find("martian4");
+    assert_int_equal(nnue_feature_set(mx), NNUE_FEATURES_BOARD);
+    assert_int_equal(nnue_feature_set(ul), NNUE_FEATURES_BOARD);
+    assert_int_equal(nnue_feature_set(m2), NNUE_FEATURES_STATE);
+    assert_int_equal(nnue_feature_set(m4), NNUE_FEATURES_STATE);
+    assert_int_equal(nnue_feature_count(mx), 1584);
+    assert_int_equal(nnue_feature_count(m2), 2 * 3 * SQ_NB + 25 + 9);
+    assert_int_equal(nnue_feature_count(m4), 2 * 3 * SQ_NB + 25 + 9 + 2);
+    int f[NNUE_STATE_ACTIVE], b = 2 * 3 * SQ_NB;
+    NnueState st = {.score = {7, 2}, .clock = CLOCK_OFF, .side = 1};
+    assert_int_equal(nnue_state_features(mx, WHITE, &st, f), 0);
+    assert_int_equal(nnue_state_features(m2, WHITE, &st, f), 2);
+    assert_int_equal(f[0], b + 12 + 5);
+    assert_int_equal(f[1], b + 25);
+    assert_int_equal(nnue_state_features(m2, BLACK, &st, f), 2);
+    assert_int_equal(f[0], b + 12 - 5);
+    st = (NnueState){.score = {0, 30}, .clock = 3, .side = 2};
+    assert_int_equal(nnue_state_features(m4, WHITE, &st, f), 3);
+    assert_int_equal(f[0], b + 0); /* -30: clamped to -L */
+    assert_int_equal(f[1], b + 25 + 1 + 3);
+    assert_int_equal(f[2], b + 25 + 9 + 1);
+    assert_int_equal(nnue_state_features(m4, BLACK, &st, f), 3);
+    assert_int_equal(f[0], b + 24);
+    assert_int_equal(f[2], b + 25 + 9 + 0);
+    for (int sq = 0; sq < SQ_NB; sq++)
+        if (m4->geo.mirror[sq] != NO_SQ)
+            assert_int_equal(m4->geo.owner[m4->geo.mirror[sq]], m4->geo.owner[sq] ^ 2);
+    Position pos, mir;
+    assert_true(fen_parse(&pos, "QQD1/QDP1/DPP1/4/4/1PPD/1PDQ/1DQQ n 5 1 - 4", NULL, 0));
+    position_mirror(&pos, &mir);
+    for (int c = 0; c < COLOR_NB; c++) {
+        int a[NNUE_MAX_ACTIVE], m[NNUE_MAX_ACTIVE];
+        int n = nnue_features(&pos, c, a);
+        assert_int_equal(nnue_features(&mir, !c, m), n);
+        for (int i = 0; i < n; i++) { /* the same set (in another square order) */
+            bool found = false;
+            for (int k = 0; k < n; k++)
+                found |= a[i] == m[k];
+            assert_true(found);
+        }
+        assert_int_equal(a[n - 2], b + 12 + (c == WHITE ? 4 : -4));
+        assert_int_equal(a[n - 1], b + 25 + 1 + 4);
+    }
 }
 
 /* The bytes of net written to a file, read back into *len bytes (malloc'd). */
@@ -303,6 +388,46 @@ static void test_file(void **state)
     nnue_free(net);
 }
 
+/* The feature set follows the game: the committed Maxima network (set 1) still loads and says
+ * set 1; a Martian network writes set 2 and round-trips; a Martian file that says set 1 and a
+ * Maxima file that says set 2 are refused, each with its one line. */
+static void test_feature_sets(void **state)
+{
+    (void)state;
+    char err[256] = "";
+    Network *mx = nnue_load("results/nnue-maxima/network.nnue", err, sizeof err);
+    if (!mx)
+        fail_msg("the committed Maxima network: %s", err);
+    assert_ptr_equal(mx->variant, variant_find("maxima"));
+    assert_int_equal(mx->features, 1584);
+    size_t len;
+    uint8_t *b = net_bytes(mx, &len);
+    assert_int_equal(b[28], NNUE_FEATURES_BOARD);
+    b[28] = NNUE_FEATURES_STATE;
+    rehash(b, len);
+    expect_refused(b, len, "feature set 2 with 1584 features (this program's maxima has set 1");
+    free(b);
+    nnue_free(mx);
+    for (int g = 0; g < 2; g++) {
+        const Variant *v = variant_find(g ? "martian4" : "martian");
+        Network *net = random_net(v, 32, 99);
+        b = net_bytes(net, &len);
+        assert_int_equal(b[28], NNUE_FEATURES_STATE);
+        Network *back = nnue_load_bytes(b, len, "m.nnue", err, sizeof err);
+        assert_non_null(back);
+        assert_int_equal(back->features, nnue_feature_count(v));
+        nnue_free(back);
+        b[28] = NNUE_FEATURES_BOARD;
+        rehash(b, len);
+        char want[128];
+        snprintf(want, sizeof want, "feature set 1 with %d features (this program's %s has set 2",
+                 nnue_feature_count(v), v->name);
+        expect_refused(b, len, want);
+        free(b);
+        nnue_free(net);
+    }
+}
+
 /* An engine with a network: its root evaluation is the network's, and a fixed-node search gives
  * the same move, score and node count in a fresh engine (no state leaks between engines). */
 static void test_engine(void **state)
@@ -341,7 +466,7 @@ static void test_engine(void **state)
         move_do(&child, moves[i], &u);
         Accumulator *acc = aligned_alloc(64, sizeof *acc);
         nnue_refresh(net, &child, acc);
-        int s = -nnue_evaluate(net, acc, position_team(&child));
+        int s = -nnue_evaluate(net, acc, &child);
         top = s > top ? s : top;
         free(acc);
     }
@@ -362,7 +487,7 @@ static void test_engine(void **state)
         move_do(&child, moves[i], &u);
         Accumulator *acc = aligned_alloc(64, sizeof *acc);
         nnue_refresh(net, &child, acc);
-        int s = -(eval_evaluate(&child, &w) + nnue_evaluate(net, acc, position_team(&child)));
+        int s = -(eval_evaluate(&child, &w) + nnue_evaluate(net, acc, &child));
         top = s > top ? s : top;
         free(acc);
     }
@@ -392,12 +517,10 @@ int main(void)
     eval_init();
     print_message("vector path: %s\n", nnue_vector() ? "AVX2" : "none (portable only)");
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_feature_symmetry),
-        cmocka_unit_test(test_accumulators_maxima),
-        cmocka_unit_test(test_accumulators_ultima),
-        cmocka_unit_test(test_accumulators_martian),
-        cmocka_unit_test(test_file),
-        cmocka_unit_test(test_engine),
+        cmocka_unit_test(test_feature_symmetry),    cmocka_unit_test(test_accumulators_maxima),
+        cmocka_unit_test(test_accumulators_ultima), cmocka_unit_test(test_accumulators_martian),
+        cmocka_unit_test(test_state_features),      cmocka_unit_test(test_file),
+        cmocka_unit_test(test_feature_sets),        cmocka_unit_test(test_engine),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -4,7 +4,7 @@
 # config and thread count give the same network bytes; a run killed (SIGKILL) after an epoch
 # resumes from its checkpoint to the same bytes; bad input (no data, another game's data, a
 # damaged positions file, a damaged network, a network of another game) is refused with one line
-# naming the file.
+# naming the file; a Martian network (feature set 2) is trained, played and refused by Maxima.
 # Prints one "PASS name" or "FAIL name" line per check; exits 1 if any failed.
 set -u
 NAME=train_cli
@@ -160,4 +160,38 @@ check "train_cli: another game's network is refused" \
 out=$("$BIN" bench 2 --net "$T/bad.nnue" 2>&1); rc=$?
 check "train_cli: bench refuses a damaged network" \
     eval '[ $rc -eq 2 ] && grep -q "checksum mismatch" <<<"$out"'
+# Martian Chess: data = datagen, then a network of feature set 2 (the board and the state:
+# points lead, clock), which the engine plays in a match and which a Maxima run refuses.
+cat >"$T/mt.ini" <<'INI'
+[run]
+job = train
+name = mt
+seed = 1
+variant = martian
+[engine_a]
+nodes = 300
+hash_mb = 1
+[match]
+opening_plies = 4
+[datagen]
+games = 40
+skip_plies = 2
+[train]
+data = datagen
+hidden = 32
+epochs = 2
+batch = 512
+validation = 0.1
+INI
+run "$T/mt.ini" --set run.results_dir="$T/mt" --set run.threads=2
+MNET=$T/mt/mt/network.nnue
+check "train_cli: a Martian network is trained from its own datagen" [ "$RC" -eq 0 -a -s "$MNET" ]
+check "train_cli: ... of feature set 2 with 562 features (offsets 28, 32)" \
+    [ "$(od -An -tu4 -j28 -N8 "$MNET" | tr -s ' ')" = " 2 562" ]
+run "$T/m.ini" --set run.results_dir="$T/mm" --set run.threads=2 --set run.variant=martian \
+    --set engine_a.net="$MNET" --set match.pairs=2
+check "train_cli: ... and plays a Martian match" [ "$RC" -eq 0 ]
+run "$T/m.ini" --set run.results_dir="$T/x7" --set engine_a.net="$MNET"
+check "train_cli: ... which a Maxima run refuses" \
+    eval '[ $RC -eq 2 ] && has $T/err "is a network of martian, the run plays maxima"'
 exit $((failures > 0))

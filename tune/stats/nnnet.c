@@ -27,8 +27,8 @@ static inline v4f select4(v4i mask, v4f x) { return (v4f)((v4i)x & mask); }
 
 /* Features ---------------------------------------------------------------------------------- */
 
-int nn_record_features(const Variant *v, const PackedPos *r, bool mirror, int us[PACKED_MAX_PIECES],
-                       int them[PACKED_MAX_PIECES])
+int nn_record_features(const Variant *v, const PackedPos *r, bool mirror, int us[NNUE_MAX_ACTIVE],
+                       int them[NNUE_MAX_ACTIVE])
 {
     /* packed_pieces' squares and codes, read from the occupancy bits word by word. */
     const uint8_t *b = r->b;
@@ -46,7 +46,11 @@ int nn_record_features(const Variant *v, const PackedPos *r, bool mirror, int us
             them[n] = nnue_feature(v, !team, p, s);
             n++;
         }
-    return n;
+    /* the state features (search/nnue.h), from the record's points, clock and player to move */
+    NnueState st = {.score = {r->b[58], r->b[59]}, .clock = (int8_t)r->b[62], .side = r->b[11]};
+    int nu = nnue_state_features(v, team, &st, us + n);
+    nnue_state_features(v, !team, &st, them + n);
+    return n + nu;
 }
 
 /* The float network ------------------------------------------------------------------------------- */
@@ -93,7 +97,7 @@ float nn_output(const NnNet *net, const float *restrict a, float *restrict hid)
 
 double nn_forward(const NnNet *net, const PackedPos *r)
 {
-    int us[PACKED_MAX_PIECES], them[PACKED_MAX_PIECES];
+    int us[NNUE_MAX_ACTIVE], them[NNUE_MAX_ACTIVE];
     int n = nn_record_features(net->variant, r, false, us, them);
     float a[4 * NNUE_MAX_HIDDEN];
     nn_accumulate(net, us, n, a);

@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "core/position.h"
+#include "search/nnue.h"
 #include "tune/stats/packed.h"
 
 /* The float network. */
@@ -29,10 +30,12 @@ typedef struct NnNet {
     bool base; /* it adds to the weights' evaluation (nnue.h: the file's base field) */
 } NnNet;
 
-/* The features of record r from the team to move's view (us) and the other's (them); with
- * mirror, of its file mirror image. Returns the number of pieces (features per view). */
-int nn_record_features(const Variant *v, const PackedPos *r, bool mirror, int us[PACKED_MAX_PIECES],
-                       int them[PACKED_MAX_PIECES]);
+/* The features of record r from the team to move's view (us) and the other's (them), the
+ * engine's (search/nnue.h: a piece's, then the state's from the record's points, clock and
+ * player to move); with mirror, of its file mirror image (the state unchanged). Returns the
+ * number of features per view. */
+int nn_record_features(const Variant *v, const PackedPos *r, bool mirror, int us[NNUE_MAX_ACTIVE],
+                       int them[NNUE_MAX_ACTIVE]);
 
 /* The accumulator of one view: a (H floats) = b1 + the W1 rows of its n features. */
 void nn_accumulate(const NnNet *net, const int *feat, int n, float *restrict a);

@@ -120,7 +120,7 @@ static double target_of(const NnConfig *cfg, const PackedPos *r)
 static double sample(NnTrainer *t, const PackedPos *r, bool mirror, Chunk *c)
 {
     const NnNet *net = &t->net;
-    int h = net->hidden, us[PACKED_MAX_PIECES], them[PACKED_MAX_PIECES];
+    int h = net->hidden, us[NNUE_MAX_ACTIVE], them[NNUE_MAX_ACTIVE];
     int n = nn_record_features(net->variant, r, mirror, us, them);
     float *a = c->scratch, *hid = a + 2 * h, *da = hid + 2 * h;
     nn_accumulate(net, us, n, a);
@@ -259,6 +259,13 @@ NnTrainer *nn_trainer_new(const PackedSet *set, const NnConfig *cfg, char *err, 
 {
     if (!config_check(cfg, err, errlen))
         return NULL;
+    if (cfg->mirror_files && set->variant->shape.zones == ZONES_QUADRANTS) {
+        snprintf(err, errlen,
+                 "trainer: mirror_files: the file mirror is no symmetry of %s's rules (it takes "
+                 "a player's zone to a player of the other team)",
+                 set->variant->name);
+        return NULL;
+    }
     if (set->n < 1 || set->n > UINT32_MAX) {
         snprintf(err, errlen, "trainer: %ld records (1 to %u)", set->n, UINT32_MAX);
         return NULL;

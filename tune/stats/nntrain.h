@@ -10,8 +10,9 @@
  * lr * gamma^floor((epoch - 1) / lr_step) in epoch 1, 2, ...; after each step W1 and b1 are
  * clipped to +-NNUE_CLIP_1 and W2 to +-NNUE_CLIP_2, so that the quantised network's
  * accumulators stay in int16. With mirror_files each record also trains as its image under the
- * file mirror (file f -> files - 1 - f, same rank), a symmetry of the rules of Maxima and Ultima
- * (a batch's mean loss is then over twice its records).
+ * file mirror (file f -> files - 1 - f, same rank), a symmetry of the rules of Maxima, Ultima
+ * and two-player Martian Chess (a batch's mean loss is then over twice its records); refused
+ * for four-player Martian Chess, whose file mirror takes a zone to the other team's.
  *
  * Validation: the last `validation` fraction of the records, moved to the nearest game boundary
  * (records are stored game by game, packed.h), is never trained on; its loss is computed after

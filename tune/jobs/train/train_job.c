@@ -145,7 +145,7 @@ static bool compare_quantised(TrainJob *j, char *err, size_t errlen)
         Position pos;
         packed_decode(&j->set.rec[i], j->set.variant, &pos, NULL);
         nnue_refresh(q, &pos, acc);
-        double d = fabs(nnue_evaluate(q, acc, position_team(&pos)) - nn_forward(f, &j->set.rec[i]));
+        double d = fabs(nnue_evaluate(q, acc, &pos) - nn_forward(f, &j->set.rec[i]));
         sum += d;
         top = d > top ? d : top;
     }

@@ -99,11 +99,15 @@ bool train_write_report(FILE *out, void *data)
     fprintf(out, "# Network `%s`\n\n", j->cfg->name);
     job_report_game(out, j->cfg);
     fprintf(out,
-            "A network of %d features (piece, square, from each team's view) into %ld hidden "
+            "A network of %d features (piece, square, from each team's view%s) into %ld hidden "
             "units a view, SCReLU, one output (search/nnue.h), trained on `%s`: %ld positions, "
             "%ld trained on and %ld held out (the last games, never trained on)%s.\n\n",
-            nnue_feature_count(j->set.variant), tc->hidden, j->data, j->set.n,
-            nn_trainer_train_count(j->trainer), nn_trainer_valid_count(j->trainer),
+            nnue_feature_count(j->set.variant),
+            nnue_feature_set(j->set.variant) == NNUE_FEATURES_STATE
+                ? "; and the state the board does not show: the points lead, the clock"
+                : "",
+            tc->hidden, j->data, j->set.n, nn_trainer_train_count(j->trainer),
+            nn_trainer_valid_count(j->trainer),
             tc->mirror_files ? "; each trained position also as its file mirror image" : "");
     if (!strcmp(tc->base, "weights"))
         fprintf(out,
