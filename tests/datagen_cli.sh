@@ -48,6 +48,8 @@ for game in maxima martian; do
     D=$T/$game-2
     check "$game: a tiny run finishes (exit 0) with its files" eval \
         '[ $RC -eq 0 ] && (for f in positions.bin scores.csv timing.json report.md report.html summary.json; do [ -s $D/$f ] || exit 1; done)'
+    check "$game: the page names positions.bin but does not link it (not committed: a fresh clone's page opens whole)" eval \
+        'grep -q "positions.bin (not linked" $D/report.html && ! grep -q "href=\"positions.bin\"" $D/report.html'
     check "$game: positions.bin is well formed and holds summary.json's records" \
         python3 "$PACKED" "$D/positions.bin" "$D/summary.json" "$game"
     check "$game: the filters and the kept positions add up to the positions" python3 -c '

@@ -138,12 +138,25 @@ static bool varies(const char *name)
            (l > 4 && !strcmp(name + l - 4, ".png")) || !strcmp(name, "report.html");
 }
 
+/* True for the big data a run makes again from its config, which the repository does not
+ * commit (.gitignore): named in the list but not linked, so that a committed page opens whole
+ * in a fresh clone. */
+static bool regenerated(const char *name)
+{
+    return !strcmp(name, "positions.bin") || !strcmp(name, "positions.traces");
+}
+
 /* Writes a file of the list linked (a folder: its page, when it has one; a folder without
- * one is named alone). */
+ * one is named alone; regenerated data is named with what it is). */
 static void file_link(FILE *out, const char *rundir, const char *name, bool dir)
 {
     char page[2048];
     struct stat st;
+    if (!dir && regenerated(name)) {
+        html_escape(out, name);
+        fputs(" (not linked: big data the config makes again)", out);
+        return;
+    }
     snprintf(page, sizeof page, "%s/%s/report.html", rundir, name);
     if (dir && stat(page, &st) != 0) {
         html_escape(out, name);
