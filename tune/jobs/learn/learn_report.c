@@ -108,9 +108,9 @@ bool learn_write_report(FILE *out, void *data)
     fprintf(out,
             "%d generations of networks, config `config.ini` (seed %llu; generation g's data "
             "plays seed + g - 1). The start is `[engine_a]`: weights `%s`, %s%s%s. Each "
-            "generation is a train run (`gen-<g>/`: [datagen] self-play of the best engine so "
+            "generation is a train run (`gen-g/`: [datagen] self-play of the best engine so "
             "far, then a network of %ld hidden units, %ld epochs, blend %g), then a gate "
-            "(`gate-<g>/`): its network against the best engine so far, %ld pairs at %ld nodes "
+            "(`gate-g/`): its network against the best engine so far, %ld pairs at %ld nodes "
             "a move, on openings of a seed of their own. A generation is kept, and becomes the "
             "best, when its gate's 95%% interval lies above 0.\n\n",
             r->count, r->cfg->seed, a->weights, a->net[0] ? "network `" : "no network",
