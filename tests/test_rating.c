@@ -10,17 +10,10 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include "tests/lib/assert_near.h"
 
 #include "tune/stats/rating.h"
 #include "tune/stats/rng.h"
-
-/* Fails the test, with the line, when |got - want| > tol or got is not finite. */
-#define assert_near(got, want, tol)                                                                \
-    do {                                                                                           \
-        double got_ = (got), want_ = (want);                                                       \
-        if (!isfinite(got_) || fabs(got_ - want_) > (tol))                                         \
-            fail_msg("%s = %.15g, want %.15g (tol %g)", #got, got_, want_, (double)(tol));         \
-    } while (0)
 
 /* Two players: the Elo of the score and its delta-method interval, whatever the orientation of
  * the games; the anchor holds its rating with no interval. */

@@ -12,16 +12,9 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include "tests/lib/assert_near.h"
 
 #include "tune/stats/rating.h"
-
-/* Fails the test, with the line, when |got - want| > tol or got is not finite. */
-#define assert_near(got, want, tol)                                                                \
-    do {                                                                                           \
-        double got_ = (got), want_ = (want);                                                       \
-        if (!isfinite(got_) || fabs(got_ - want_) > (tol))                                         \
-            fail_msg("%s = %.15g, want %.15g (tol %g)", #got, got_, want_, (double)(tol));         \
-    } while (0)
 
 /* Elo of a score fraction. */
 static double elo_of(double score) { return 400 * log10(score / (1 - score)); }

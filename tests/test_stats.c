@@ -11,17 +11,10 @@
 #include <stdint.h>
 
 #include <cmocka.h>
+#include "tests/lib/assert_near.h"
 
 #include "tests/lib/fixtures.h"
 #include "tune/stats/stats.h"
-
-/* Fails the test, with the line, when |got - want| > tol or got is not finite. */
-#define assert_near(got, want, tol)                                                                \
-    do {                                                                                           \
-        double got_ = (got), want_ = (want);                                                       \
-        if (!isfinite(got_) || fabs(got_ - want_) > (tol))                                         \
-            fail_msg("%s = %.15g, want %.15g (tol %g)", #got, got_, want_, (double)(tol));         \
-    } while (0)
 
 /* Asserts every field of an estimate is a finite number. */
 static void assert_estimate_finite(const EloEstimate *e)
