@@ -47,7 +47,9 @@ int nn_record_features(const Variant *v, const PackedPos *r, bool mirror, int us
             n++;
         }
     /* the state features (search/nnue.h), from the record's points, clock and player to move */
-    NnueState st = {.score = {r->b[58], r->b[59]}, .clock = (int8_t)r->b[62], .side = r->b[11]};
+    NnueState st = {.score = {packed_points(r, WHITE), packed_points(r, BLACK)},
+                    .clock = packed_clock(r),
+                    .side = packed_side(r)};
     int nu = nnue_state_features(v, team, &st, us + n);
     nnue_state_features(v, !team, &st, them + n);
     return n + nu;

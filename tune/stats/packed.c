@@ -117,13 +117,13 @@ void packed_decode(const PackedPos *r, const Variant *v, Position *pos, PackedLa
     position_clear(pos, v);
     for (int i = 0; i < n; i++)
         position_put(pos, sq[i], pc[i]);
-    pos->side = r->b[11];
+    pos->side = packed_side(r);
     pos->plies = bytes_get_u16(r->b + 56);
-    pos->score[WHITE] = r->b[58];
-    pos->score[BLACK] = r->b[59];
+    pos->score[WHITE] = packed_points(r, WHITE);
+    pos->score[BLACK] = packed_points(r, BLACK);
     pos->last_from = r->b[60];
     pos->last_to = r->b[61];
-    pos->clock = (int8_t)r->b[62];
+    pos->clock = packed_clock(r);
     pos->key = position_compute_key(pos);
     if (label)
         packed_label(r, label);

@@ -90,6 +90,12 @@ int packed_pieces(const PackedPos *r, Square sq[PACKED_MAX_PIECES], Piece pc[PAC
 /* The player to move of a record. */
 static inline int packed_side(const PackedPos *r) { return r->b[11]; }
 
+/* The points of team c (WHITE or BLACK) of a record (0 outside zoned games). */
+static inline int packed_points(const PackedPos *r, int c) { return r->b[58 + c]; }
+
+/* The clock of a record (Position.clock: CLOCK_OFF -1 while not called). */
+static inline int packed_clock(const PackedPos *r) { return (int8_t)r->b[62]; }
+
 /* Positions in memory: a file read whole. */
 typedef struct PackedSet {
     const Variant *variant;
