@@ -283,7 +283,7 @@ int train_run(const Config *cfg, RunDir *rd)
     j->nc.seed = cfg->seed;
     j->nc.threads = config_threads(cfg);
     if (!base_evaluations(j, err, sizeof err)) {
-        fprintf(stderr, "maxtune: [train] base: %s\n", err);
+        fprintf(stderr, "maxtune: [train] the weights' evaluations: %s\n", err);
         packed_free(&j->set);
         free(j->base);
         free(j);
